@@ -104,7 +104,9 @@ class Option:
 
     def check(self, value: Any) -> int | bool:
         if isinstance(self.default, bool):
-            return bool(value)
+            if not isinstance(value, bool):
+                raise IllegalAction(f"{self.name} must be on or off.")
+            return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise IllegalAction(f"{self.name} must be a whole number.")
         if self.minimum is not None and value < self.minimum:

@@ -1,0 +1,49 @@
+"""``python -m bot``: start Barkeep with the settings from the environment or .env."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.app import Barkeep
+from bot.config import ConfigError, RedactToken, load_settings
+
+
+def main() -> int:
+    try:
+        settings = load_settings()
+    except ConfigError as err:
+        print(f"Barkeep can't start: {err}", file=sys.stderr)
+        return 2
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(settings.token))
+    logging.basicConfig(level=settings.log_level, handlers=[handler])
+    logging.getLogger("discord").setLevel(
+        max(logging.INFO, logging.getLevelName(settings.log_level))
+    )
+    bot = Barkeep(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    try:
+        asyncio.run(_run(bot, settings.token))
+    except discord.LoginFailure:
+        print(
+            "Barkeep can't start: Discord rejected DISCORD_TOKEN. Reset the token in the Developer "
+            "Portal (your application > Bot > Reset Token) and paste the new one into .env.",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _run(bot: Barkeep, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

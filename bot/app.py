@@ -1,0 +1,115 @@
+"""The bot: wires the store, the table service, the renderer and the cogs together."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.clock import SystemClock
+from bot.engines import ENGINES
+from bot.gamecog import GameCog, answer, reply_text
+from bot.render import Renderer
+from bot.store import Store
+from bot.tables import TableService
+from bot.ui.components import GameButton, GameSelect, Ref
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.war", "cogs.tally")
+
+
+class Barkeep(commands.Bot):
+    def __init__(
+        self,
+        database_path: Path | str,
+        *,
+        dev_guild_id: int | None = None,
+        clock: Any = None,
+        render_interval: float = 1.0,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and permissions; no privileged intents needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.clock = clock or SystemClock()
+        self.render_interval = render_interval
+        self.games: dict[str, GameCog] = {}
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database_path)
+        self.service = TableService(self.store, ENGINES, self.clock)
+        self.renderer = Renderer(
+            self,
+            self.service,
+            public=lambda game: self.games[game].screen,
+            private=lambda game: self.games[game].private,
+            interval=self.render_interval,
+        )
+        tables = await self.service.load()
+        self.add_dynamic_items(GameButton, GameSelect)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        for cog in self.cogs.values():
+            if isinstance(cog, GameCog):
+                self.games[cog.game] = cog
+        await self.sync_commands()
+        self.service.start_clocks()
+        log.info("ready to deal: %d open tables loaded", tables)
+
+    async def route_component(
+        self, interaction: discord.Interaction, ref: Ref, values: list[str] | None
+    ) -> None:
+        cog = self.games.get(ref.game)
+        if cog is None:
+            await answer(interaction, reply_text("That game isn't dealt here any more."))
+            return
+        await cog.on_component(interaction, ref, values)
+
+    async def sync_commands(self) -> None:
+        """Guild sync at every start with DEV_GUILD_ID; else global, only when the commands changed."""
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
+            return
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        async with self.store.reading() as q:
+            known = await q.get_meta("commands_hash")
+        if known == digest:
+            log.info("slash commands unchanged: not syncing")
+            return
+        synced = await self.tree.sync()
+        async with self.store.transaction() as tx:
+            await tx.set_meta("commands_hash", digest)
+        log.info("synced %d global commands (they can take a while to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s) in %d servers",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )
+
+    async def close(self) -> None:
+        if hasattr(self, "service"):
+            await self.service.stop_clocks()
+        if hasattr(self, "renderer"):
+            await self.renderer.flush()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

@@ -1,0 +1,385 @@
+"""Double-or-Nothing War (``/war``): shared/rules/war.md.
+
+Two players, 26 face-down cards each. A hand: both turn their top card; equal ranks are a social
+drink for both, otherwise the lower card loses the hand and owes the difference (the base drink).
+The loser drinks it or goes double or nothing: a save throw on the next pair of cards, where
+spades trump. The game ends when the piles are empty.
+
+Cards are stored as two-character codes (``"AS"``); index 0 of a pile is its top card. The cards
+of a hand stay on the table (``turned``, ``save``) until the next flip clears them to ``discard``,
+so the last hand can still be shown while waiting for the next flip.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import (
+    DRINK,
+    SOCIAL,
+    Action,
+    Drink,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    Log,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Results,
+    Timer,
+    check_options,
+    rng,
+)
+from .cards import Card, french_deck
+
+FLIP = "flip"
+CHOICE = "choice"
+OVER = "over"
+
+HAND_CAP = 12  # the most one hand can cost
+DOUBLE_CAP = 24  # ... after double or nothing
+
+
+@dataclass
+class WarState:
+    seed: str
+    social_sips: int
+    choice_seconds: int
+    piles: list[list[str]]  # per seat, index 0 = top card, face down
+    phase: str = FLIP
+    hands_played: int = 0  # hands fully resolved
+    turned: list[str] = field(
+        default_factory=list
+    )  # this (or the last) hand's first flip, per seat
+    save: list[str] = field(default_factory=list)  # its save throw, per seat, if any
+    discard: list[str] = field(default_factory=list)  # cleared cards, face up
+    base: int | None = None  # base drink of the hand awaiting a choice
+    loser: int | None = None  # seat that must choose
+    sips: list[int] = field(default_factory=lambda: [0, 0])  # drink + social sips this game
+    last_result: str = ""  # public text of the last finished hand, {pN} names
+    leaver: int | None = None
+
+
+_FIELDS = dataclasses.fields(WarState)
+
+
+def _card(code: str) -> Card:
+    return Card.from_code(code)
+
+
+def _names(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+def _sips(n: int) -> str:
+    return f"{n} sip" if n == 1 else f"{n} sips"
+
+
+def _save_winner(c0: Card, c1: Card) -> int:
+    """Seat winning a save throw with distinct ranks: exactly one spade wins, else higher rank."""
+    s0, s1 = c0.suit == "S", c1.suit == "S"
+    if s0 != s1:
+        return 0 if s0 else 1
+    return 0 if c0.rank > c1.rank else 1
+
+
+class WarEngine(Engine[WarState]):
+    name = "war"
+    title = "Double-or-Nothing War"
+    min_players = 2
+    max_players = 2
+    options = (
+        Option("social_sips", 1, 1, 5, "Sips each player drinks on a social drink (equal ranks)."),
+        Option("choice_seconds", 30, 10, 120, "Seconds to flip, and for the loser to choose."),
+    )
+
+    # ----------------------------------------------------------------- setup
+
+    def new_game(self, players: int, seed: str, options: dict[str, Any]) -> WarState:
+        if players != 2:
+            raise IllegalAction("Double-or-Nothing War is for exactly 2 players.")
+        opts = check_options(self.options, options)
+        deck = french_deck()
+        rng(seed, "deal").shuffle(deck)
+        piles: list[list[str]] = [[], []]
+        for i, card in enumerate(deck):
+            piles[i % 2].append(card.code)
+        return WarState(
+            seed=seed,
+            social_sips=opts["social_sips"],
+            choice_seconds=opts["choice_seconds"],
+            piles=piles,
+        )
+
+    # ----------------------------------------------------------------- clocks
+
+    def _hand_no(self, state: WarState) -> int:
+        """The hand being played (or about to be turned)."""
+        return state.hands_played + 1
+
+    def _clock_key(self, state: WarState) -> str | None:
+        if state.phase == FLIP:
+            return f"flip:{self._hand_no(state)}"
+        if state.phase == CHOICE:
+            return f"choice:{self._hand_no(state)}"
+        return None
+
+    def timers(self, state: WarState) -> list[Timer]:
+        key = self._clock_key(state)
+        if key is None:
+            return []
+        action = {"type": "timeout", "key": key}
+        if state.phase == FLIP:
+            # The dealer flips: nobody's inaction.
+            return [Timer(key=key, seconds=state.choice_seconds, action=action, seats=())]
+        assert state.loser is not None
+        return [Timer(key=key, seconds=state.choice_seconds, action=action, seats=(state.loser,))]
+
+    # ----------------------------------------------------------------- moves
+
+    def legal_actions(self, state: WarState, seat: int) -> list[Action]:
+        if state.phase == OVER or seat not in (0, 1):
+            return []
+        if state.phase == FLIP:
+            return [{"type": "flip"}, {"type": "leave"}]
+        if seat == state.loser:
+            return [{"type": "drink"}, {"type": "double"}, {"type": "leave"}]
+        return [{"type": "leave"}]
+
+    def apply(
+        self, state: WarState, seat: int | None, action: Action
+    ) -> tuple[WarState, list[Event]]:
+        kind = action.get("type") if isinstance(action, dict) else None
+        if state.phase == OVER:
+            raise GameOver()
+        if seat is not None and seat not in (0, 1):
+            raise IllegalAction("You are not seated at this table.")
+        if kind not in ("flip", "drink", "double", "leave", "timeout"):
+            raise IllegalAction("That is not a move in this game.")
+
+        s = self._copy(state)
+        events: list[Event] = []
+
+        if kind == "timeout":
+            if seat is not None:
+                raise IllegalAction("Only the table clock can do that.")
+            key = self._clock_key(state)
+            if action.get("key") != key:
+                raise IllegalAction("That clock has already stopped.")
+            if state.phase == FLIP:
+                events.append(Log("Time's up: the dealer turns the cards."))
+                self._flip(s, events)
+            else:
+                assert s.loser is not None
+                events.append(Log(f"{_names(s.loser)} ran out of time and drinks."))
+                self._drink_base(s, events)
+            return s, events
+
+        if seat is None:
+            raise IllegalAction("Only a player can do that.")
+
+        if kind == "leave":
+            other = 1 - seat
+            s.phase = OVER
+            s.leaver = seat
+            s.base = None
+            s.loser = None
+            s.last_result = f"{_names(seat)} left the game: {_names(other)} wins."
+            events.append(Log(s.last_result))
+            return s, events
+
+        if kind == "flip":
+            if state.phase != FLIP:
+                raise IllegalAction("The cards are already turned.")
+            self._flip(s, events)
+            return s, events
+
+        # drink / double
+        if state.phase != CHOICE:
+            raise IllegalAction("Nothing to choose right now.")
+        if seat != state.loser:
+            raise NotYourTurn("Only the loser of this hand can choose.")
+        if kind == "drink":
+            self._drink_base(s, events)
+        else:
+            self._double(s, events)
+        return s, events
+
+    # ----------------------------------------------------------------- hand logic
+
+    def _flip(self, s: WarState, events: list[Event]) -> None:
+        s.discard.extend(s.turned)
+        s.discard.extend(s.save)
+        s.save = []
+        s.turned = [s.piles[0].pop(0), s.piles[1].pop(0)]
+        c0, c1 = _card(s.turned[0]), _card(s.turned[1])
+        events.append(Log(f"{{p0}} turns {c0.label}, {{p1}} turns {c1.label}"))
+        if c0.rank == c1.rank:
+            self._social(s, events, f"Both turn {c0.rank_label}")
+            self._end_hand(s, events)
+            return
+        loser = 0 if c0.rank < c1.rank else 1
+        s.loser = loser
+        s.base = abs(c0.rank - c1.rank)
+        if not s.piles[0]:
+            events.append(Log("Those were the last cards: no double or nothing."))
+            self._drink_base(s, events)
+            return
+        s.phase = CHOICE
+        events.append(
+            Log(f"{_names(loser)} loses the hand: drink {s.base} or go double or nothing?")
+        )
+
+    def _versus(self, s: WarState) -> str:
+        """``"2 against 9"``: the loser's rank against the winner's, from the first flip."""
+        assert s.loser is not None
+        lo, hi = _card(s.turned[s.loser]), _card(s.turned[1 - s.loser])
+        return f"{lo.rank_label} against {hi.rank_label}"
+
+    def _give(self, s: WarState, events: list[Event], drink: Drink) -> None:
+        s.sips[drink.seat] += drink.sips
+        events.append(drink)
+
+    def _social(self, s: WarState, events: list[Event], why: str) -> None:
+        for seat in (0, 1):
+            self._give(s, events, Drink(seat, s.social_sips, SOCIAL, "social drink"))
+        s.last_result = f"{why}: a social drink for both ({_sips(s.social_sips)} each)."
+        events.append(Log(s.last_result))
+
+    def _drink_base(self, s: WarState, events: list[Event]) -> None:
+        assert s.loser is not None and s.base is not None
+        versus = self._versus(s)
+        self._give(s, events, Drink(s.loser, s.base, DRINK, versus))
+        s.last_result = f"{_names(s.loser)} drinks {s.base}: {versus}"
+        events.append(Log(s.last_result))
+        self._end_hand(s, events)
+
+    def _double(self, s: WarState, events: list[Event]) -> None:
+        assert s.loser is not None and s.base is not None
+        loser, other, base = s.loser, 1 - s.loser, s.base
+        events.append(Log(f"{_names(loser)} goes double or nothing for {base}!"))
+        s.save = [s.piles[0].pop(0), s.piles[1].pop(0)]
+        c0, c1 = _card(s.save[0]), _card(s.save[1])
+        events.append(Log(f"Save throw: {{p0}} turns {c0.label}, {{p1}} turns {c1.label}"))
+        if c0.rank == c1.rank:
+            self._social(s, events, f"Save throw tied at {c0.rank_label}, base drink cancelled")
+        elif _save_winner(c0, c1) == loser:
+            self._give(s, events, Drink(other, base, DRINK, "lost a save throw"))
+            s.last_result = f"{_names(loser)} won the save throw: {_names(other)} drinks {base}"
+            events.append(Log(s.last_result))
+        else:
+            self._give(s, events, Drink(loser, 2 * base, DRINK, "doubled and lost"))
+            s.last_result = f"{_names(loser)} doubled and lost: {2 * base}"
+            events.append(Log(s.last_result))
+        self._end_hand(s, events)
+
+    def _end_hand(self, s: WarState, events: list[Event]) -> None:
+        s.hands_played += 1
+        s.base = None
+        s.loser = None
+        if s.piles[0]:
+            s.phase = FLIP
+            return
+        s.phase = OVER
+        events.append(Log("The piles are empty: game over."))
+        events.extend(Log(line) for line in self.results(s).summary)
+
+    # ----------------------------------------------------------------- reading
+
+    def _card_view(self, codes: list[str]) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat, "code": code, "label": _card(code).label}
+            for seat, code in enumerate(codes)
+        ]
+
+    def _winner(self, state: WarState) -> int | None:
+        if state.phase != OVER:
+            return None
+        if state.leaver is not None:
+            return 1 - state.leaver
+        a, b = state.sips
+        if a == b:
+            return None
+        return 0 if a < b else 1
+
+    def view(self, state: WarState, seat: int | None) -> dict[str, Any]:
+        over = state.phase == OVER
+        # Nothing is hidden from one player but shown to the other: both see the public view.
+        data: dict[str, Any] = {
+            "game": self.name,
+            "phase": state.phase,
+            "hand": state.hands_played if over else self._hand_no(state),
+            "hands_played": state.hands_played,
+            "piles": [len(p) for p in state.piles],
+            "discarded": len(state.discard),
+            # The hand whose cards lie on the table: the current one in "choice", else the last.
+            "turned_hand": (
+                (self._hand_no(state) if state.phase == CHOICE else state.hands_played)
+                if state.turned
+                else None
+            ),
+            "turned": self._card_view(state.turned),
+            "save": self._card_view(state.save),
+            "base": state.base,
+            "loser": state.loser,
+            "clock_key": self._clock_key(state),
+            "choice_key": self._clock_key(state) if state.phase == CHOICE else None,
+            "seconds": state.choice_seconds,
+            "social_sips": state.social_sips,
+            "sips": list(state.sips),
+            "last_result": state.last_result,
+            "over": over,
+            "winner": self._winner(state),
+            "leaver": state.leaver,
+            "summary": self.results(state).summary if over else [],
+        }
+        if seat is not None:
+            data["seat"] = seat
+        return data
+
+    def is_over(self, state: WarState) -> bool:
+        return state.phase == OVER
+
+    def results(self, state: WarState) -> Results:
+        """Final standings (while the game runs: the standings so far)."""
+        lines = [f"{{p{seat}}}: {_sips(n)}" for seat, n in enumerate(state.sips)]
+        if state.leaver is not None:
+            other = 1 - state.leaver
+            outcomes = [Outcome(seat, "left" if seat == state.leaver else "won") for seat in (0, 1)]
+            lines.append(f"{_names(state.leaver)} left: {_names(other)} wins")
+            return Results(outcomes, lines)
+        a, b = state.sips
+        if a == b:
+            return Results([Outcome(0, "draw"), Outcome(1, "draw")], [*lines, "A draw"])
+        winner = 0 if a < b else 1
+        outcomes = [Outcome(seat, "won" if seat == winner else "lost") for seat in (0, 1)]
+        return Results(outcomes, [*lines, f"{_names(winner)} wins"])
+
+    # ----------------------------------------------------------------- storage
+
+    def _copy(self, state: WarState) -> WarState:
+        return dataclasses.replace(
+            state,
+            piles=[list(p) for p in state.piles],
+            turned=list(state.turned),
+            save=list(state.save),
+            discard=list(state.discard),
+            sips=list(state.sips),
+        )
+
+    def to_dict(self, state: WarState) -> dict[str, Any]:
+        copy = self._copy(state)
+        return {f.name: getattr(copy, f.name) for f in _FIELDS}
+
+    def from_dict(self, data: dict[str, Any]) -> WarState:
+        unknown = set(data) - {f.name for f in _FIELDS}
+        if unknown:
+            raise ValueError(f"unknown war state fields: {sorted(unknown)}")
+        return self._copy(WarState(**data))
+
+
+ENGINE = WarEngine()

@@ -1,0 +1,559 @@
+"""The table service: lobbies, seats, the one path every action takes, and the clocks.
+
+Every change goes: take the table's lock, apply the engine, write the action, the new state,
+the ledger rows and the clocks in one transaction, update the in-memory copy, then tell the
+listeners (which render). Nothing is shown to anybody before it is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.clock import SystemClock
+from bot.engines.base import (
+    Drink,
+    Engine,
+    Event,
+    GameError,
+    IllegalAction,
+    Log,
+    check_options,
+    seed_hash,
+)
+from bot.store import DrinkRow, SeatRow, Store, TableRow, TimerRow, Tx
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 8  # public log lines kept with a table
+STRIKES_OUT = 3  # timeouts in a row that remove a player
+
+
+class TableError(GameError):
+    """A lobby or table rule refused the request (message fit for the player)."""
+
+
+@dataclass
+class Table:
+    row: TableRow
+    seats: list[SeatRow]  # everybody who sat down, in join order (left ones included)
+    engine: Engine[Any]
+    state: Any | None = None
+    timers: dict[str, TimerRow] = field(default_factory=dict)
+    version: int = 0  # bumped on every committed change; renderers compare it
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def seed_hash(self) -> str:
+        return seed_hash(self.row.seed)
+
+    def seated(self) -> list[SeatRow]:
+        """Players still at the table, in join order."""
+        return [s for s in self.seats if s.left_at is None]
+
+    def seat_row(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The engine seat of a player still playing, or ``None``."""
+        s = self.seat_row(user_id)
+        return s.seat if s and s.left_at is None else None
+
+    def user_at(self, seat: int) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def names(self) -> dict[str, str]:
+        """``{"p0": "Ana", ...}`` for formatting :class:`Log` lines."""
+        return {f"p{s.seat}": s.name for s in self.seats if s.seat is not None}
+
+    def deadline(self, key: str) -> float | None:
+        t = self.timers.get(key)
+        return t.due_at if t else None
+
+
+@dataclass
+class Change:
+    """What one committed change did, handed to the listeners."""
+
+    table: Table
+    events: list[Event] = field(default_factory=list)
+    seat: int | None = None  # acting seat (None: the table, a clock)
+    rendered: bool = False  # the caller answers the interaction with the public table itself
+    duplicate: bool = False  # an interaction seen before: nothing was applied
+
+
+Listener = Callable[[Change], None]
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        engines: dict[str, Engine[Any]],
+        clock: Any = None,
+    ) -> None:
+        self.store = store
+        self.engines = engines
+        self.clock = clock or SystemClock()
+        self.listeners: list[Listener] = []
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._wake = asyncio.Event()
+        self._scheduler: asyncio.Task[None] | None = None
+
+    # -- loading ---------------------------------------------------------------------------
+    async def load(self) -> int:
+        """Load every active table and its clocks (at start-up). Returns how many."""
+        async with self.store.reading() as q:
+            rows = await q.active_tables()
+            timers = await q.timers()
+            by_table: dict[int, dict[str, TimerRow]] = {}
+            for t in timers:
+                by_table.setdefault(t.table_id, {})[t.key] = t
+            for row in rows:
+                self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
+        self._wake.set()
+        return len(rows)
+
+    def _build(
+        self, row: TableRow, seats: list[SeatRow], timers: dict[int, dict[str, TimerRow]]
+    ) -> Table:
+        engine = self.engines[row.game]
+        state = engine.from_dict(row.state) if row.state is not None else None
+        return Table(row, seats, engine, state, timers.get(row.id, {}))
+
+    async def get(self, table_id: int) -> Table | None:
+        """An active table from memory, or a finished one from the store (read only)."""
+        if table_id in self._tables:
+            return self._tables[table_id]
+        async with self.store.reading() as q:
+            row = await q.table(table_id)
+            if row is None or row.game not in self.engines:
+                return None
+            table = self._build(row, await q.seats(table_id), {})
+        if table.status != "ended":  # opened by another process; keep it from now on
+            self._tables[table_id] = table
+        return table
+
+    def active(self) -> list[Table]:
+        return list(self._tables.values())
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def _require(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError("I can't find that table any more.")
+        if table.status == "ended":
+            raise TableError(
+                "This table has ended. Start a new one with /" + table.row.game + " start."
+            )
+        return table
+
+    # -- lobby -----------------------------------------------------------------------------
+    async def open_table(
+        self,
+        game: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        seat_host: bool,
+    ) -> Table:
+        engine = self.engines[game]
+        opts = check_options(engine.options, options)
+        now = self.clock.now()
+        async with self.store.transaction() as tx:
+            if seat_host:
+                await self._check_free(tx, guild_id, host_id)
+            table_id = await tx.create_table(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                options=opts,
+                seed=secrets.token_hex(16),
+                at=now,
+            )
+            if seat_host:
+                await tx.add_seat(table_id, guild_id, host_id, host_name, now)
+            row = await tx.table(table_id)
+            seats = await tx.seats(table_id)
+        assert row is not None
+        table = Table(row, seats, engine)
+        self._tables[table_id] = table
+        self._notify(Change(table, [Log(f"Table #{table_id} is open.")], rendered=True))
+        return table
+
+    async def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
+        other = await tx.seated_at(guild_id, user_id)
+        if other is not None:
+            game = self._tables[other].row.game if other in self._tables else "a game"
+            raise TableError(
+                f"You're already seated at table #{other} ({game}) in this server. "
+                "Leave it first: one seat at a time."
+            )
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        async with self.lock(table_id):
+            table = await self._require(table_id)
+            async with self.store.transaction() as tx:
+                await tx.set_message(table_id, message_id)
+            table.row.message_id = message_id
+
+    async def join(
+        self, table_id: int, user_id: int, name: str, *, rendered: bool = False
+    ) -> Table:
+        async with self.lock(table_id):
+            table = await self._require(table_id)
+            if table.seat_row(user_id) and table.seat_row(user_id).left_at is None:  # type: ignore[union-attr]
+                raise TableError("You're already at this table.")
+            if table.status != "lobby":
+                raise TableError("This game has already started. Catch the next one!")
+            if len(table.seated()) >= table.engine.max_players:
+                raise TableError(f"The table is full ({table.engine.max_players} players).")
+            now = self.clock.now()
+            async with self.store.transaction() as tx:
+                await self._check_free(tx, table.row.guild_id, user_id)
+                await tx.remove_seat(table_id, user_id)  # a left lobby seat, if any
+                await tx.add_seat(table_id, table.row.guild_id, user_id, name, now)
+                table.seats = await tx.seats(table_id)
+            self._changed(table, [], None, rendered)
+            return table
+
+    async def start(self, table_id: int, user_id: int, *, rendered: bool = False) -> Change:
+        async with self.lock(table_id):
+            table = await self._require(table_id)
+            if user_id != table.row.host_id:
+                raise TableError("Only the host can start the game.")
+            if table.status != "lobby":
+                raise TableError("The game has already started.")
+            players = table.seated()
+            engine = table.engine
+            if len(players) < engine.min_players:
+                need = engine.min_players - len(players)
+                raise TableError(
+                    f"{engine.title} needs at least {engine.min_players} players: "
+                    f"waiting for {need} more."
+                )
+            state = engine.new_game(len(players), table.row.seed, table.row.options)
+            for i, s in enumerate(players):
+                s.seat = i
+            row = table.row
+            row.status, row.started_at = "playing", self.clock.now()
+            events: list[Event] = [Log(f"Cards dealt. Seed SHA-256: {table.seed_hash[:16]}…")]
+            return await self._commit(table, state, events, None, None, None, rendered)
+
+    async def leave(self, table_id: int, user_id: int, *, rendered: bool = False) -> Change:
+        async with self.lock(table_id):
+            table = await self._require(table_id)
+            seat = table.seat_row(user_id)
+            if seat is None or seat.left_at is not None:
+                raise TableError("You're not at this table.")
+            if table.status == "lobby":
+                return await self._leave_lobby(table, seat, rendered)
+            return await self._apply(table, seat.seat, user_id, {"type": "leave"}, None, rendered)
+
+    async def _leave_lobby(self, table: Table, seat: SeatRow, rendered: bool) -> Change:
+        now = self.clock.now()
+        async with self.store.transaction() as tx:
+            await tx.remove_seat(table.id, seat.user_id)
+            table.seats = await tx.seats(table.id)
+            events: list[Event] = [Log(f"{seat.name} left.")]
+            if not table.seated():
+                self._finish(table, "everyone left", now)
+                await tx.save_table(table.row)
+            elif table.row.host_id == seat.user_id:
+                table.row.host_id = table.seated()[0].user_id
+                events.append(Log(f"{table.seated()[0].name} is the host now."))
+                await tx.save_table(table.row)
+        return self._changed(table, events, None, rendered)
+
+    async def end(
+        self, table_id: int, user_id: int, *, can_manage: bool, rendered: bool = False
+    ) -> Change:
+        async with self.lock(table_id):
+            table = await self._require(table_id)
+            if user_id != table.row.host_id and not can_manage:
+                raise TableError("Only the host (or someone with Manage Server) can end the table.")
+            now = self.clock.now()
+            by = next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
+            async with self.store.transaction() as tx:
+                if table.status == "playing":
+                    outcomes = {s.user_id: "ended" for s in table.seated()}
+                    await tx.add_results(
+                        table.id, table.row.guild_id, table.row.game, outcomes, now
+                    )
+                self._finish(table, f"ended by {by}", now)
+                await tx.save_table(table.row)
+                await tx.delete_timers(table.id)
+            table.timers.clear()
+            return self._changed(table, [Log(f"The table was ended by {by}.")], None, rendered)
+
+    def _finish(self, table: Table, reason: str, now: float) -> None:
+        table.row.status, table.row.end_reason, table.row.ended_at = "ended", reason, now
+        self._tables.pop(table.id, None)
+
+    # -- consents --------------------------------------------------------------------------
+    async def has_consent(self, user_id: int, game: str) -> bool:
+        async with self.store.reading() as q:
+            return await q.has_consent(user_id, game)
+
+    async def give_consent(self, user_id: int, game: str) -> None:
+        async with self.store.transaction() as tx:
+            await tx.add_consent(user_id, game, self.clock.now())
+
+    async def seated_at(self, guild_id: int, user_id: int) -> int | None:
+        async with self.store.reading() as q:
+            return await q.seated_at(guild_id, user_id)
+
+    # -- actions ---------------------------------------------------------------------------
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        interaction_id: int | None = None,
+        *,
+        rendered: bool = False,
+    ) -> Change:
+        """A player's move. Raises :class:`GameError` (with a message for them) if refused."""
+        async with self.lock(table_id):
+            if interaction_id is not None:
+                async with self.store.reading() as q:
+                    seen = await q.action_for(interaction_id)
+                if seen is not None:
+                    table = await self.get(table_id)
+                    assert table is not None
+                    return Change(table, duplicate=True, rendered=rendered)
+            table = await self._require(table_id)
+            if table.status != "playing":
+                raise TableError("The game hasn't started yet.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You're not playing at this table.")
+            if action.get("type") in getattr(table.engine, "host_actions", ()):
+                if user_id != table.row.host_id:
+                    raise TableError("Only the host can do that.")
+            return await self._apply(table, seat, user_id, action, interaction_id, rendered)
+
+    async def _apply(
+        self,
+        table: Table,
+        seat: int | None,
+        user_id: int | None,
+        action: dict[str, Any],
+        interaction_id: int | None,
+        rendered: bool,
+        timer: TimerRow | None = None,
+    ) -> Change:
+        engine = table.engine
+        state, events = engine.apply(table.state, seat, action)
+        extra: list[tuple[int | None, int | None, dict[str, Any]]] = []
+        if seat is not None:
+            table.user_at(seat).strikes = 0
+            if action.get("type") == "leave":
+                table.user_at(seat).left_at = self.clock.now()
+        elif timer is not None:
+            for s in timer.seats:
+                row = table.user_at(s)
+                if row.left_at is None:
+                    row.strikes += 1
+                    if row.strikes >= STRIKES_OUT:
+                        extra.append((s, row.user_id, {"type": "leave", "timeouts": row.strikes}))
+        change = await self._commit(
+            table, state, events, seat, user_id, action, rendered, interaction_id, timer, extra
+        )
+        return change
+
+    async def _commit(
+        self,
+        table: Table,
+        state: Any,
+        events: list[Event],
+        seat: int | None,
+        user_id: int | None,
+        action: dict[str, Any] | None,
+        rendered: bool,
+        interaction_id: int | None = None,
+        fired: TimerRow | None = None,
+        extra: list[tuple[int | None, int | None, dict[str, Any]]] | None = None,
+    ) -> Change:
+        """Write the action(s), state, drinks, clocks and results in one transaction."""
+        engine, row = table.engine, table.row
+        now = self.clock.now()
+        steps = [(seat, user_id, action, interaction_id, events)] if action is not None else []
+        for xs, xu, xa in extra or []:  # removals for three timeouts in a row
+            try:
+                state, xevents = engine.apply(state, xs, xa)
+            except GameError:
+                continue
+            table.user_at(xs).left_at = now  # type: ignore[arg-type]
+            xevents = [Log(f"{{p{xs}}} timed out three times in a row and is out."), *xevents]
+            steps.append((xs, xu, xa, None, xevents))
+            events = [*events, *xevents]
+        over = engine.is_over(state)
+        async with self.store.transaction() as tx:
+            drinks: list[DrinkRow] = []
+            for s, u, a, iid, evs in steps:
+                row.seq += 1
+                await tx.add_action(table.id, row.seq, s, u, a, iid, now)
+                drinks += [
+                    self._ledger(table, d, row.seq, now) for d in evs if isinstance(d, Drink)
+                ]
+            if drinks:
+                await tx.add_drinks(drinks)
+            row.state = engine.to_dict(state)
+            row.log = (row.log + [e.text for e in events if isinstance(e, Log)])[-LOG_LINES:]
+            wanted = {t.key: t for t in engine.timers(state)} if not over else {}
+            if fired is not None:
+                await tx.delete_timer(table.id, fired.key)
+                table.timers.pop(fired.key, None)
+            for key in list(table.timers):
+                if key not in wanted:
+                    await tx.delete_timer(table.id, key)
+                    del table.timers[key]
+            for key, t in wanted.items():
+                if key not in table.timers and (fired is None or key != fired.key):
+                    tr = TimerRow(table.id, key, now + t.seconds, t.action, list(t.seats))
+                    await tx.add_timer(tr)
+                    table.timers[key] = tr
+            if over:
+                results = engine.results(state)
+                outcomes = {table.user_at(o.seat).user_id: o.result for o in results.outcomes}
+                await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
+                self._finish(table, "game over", now)
+            for s in table.seats:
+                await tx.save_seat(s)
+            await tx.save_table(row)
+        table.state = state
+        if over:
+            table.timers.clear()
+        self._wake.set()
+        return self._changed(table, events, seat, rendered)
+
+    def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
+        giver = table.user_at(d.giver).user_id if d.giver is not None else None
+        return DrinkRow(
+            table.row.guild_id,
+            table.user_at(d.seat).user_id,
+            table.row.game,
+            table.id,
+            seq,
+            d.sips,
+            d.kind,
+            giver,
+            d.reason,
+            now,
+        )
+
+    def _changed(
+        self, table: Table, events: list[Event], seat: int | None, rendered: bool
+    ) -> Change:
+        table.version += 1
+        change = Change(table, events, seat, rendered)
+        self._notify(change)
+        return change
+
+    def _notify(self, change: Change) -> None:
+        for listener in self.listeners:
+            try:
+                listener(change)
+            except Exception:
+                log.exception("table listener failed")
+
+    # -- clocks ----------------------------------------------------------------------------
+    async def fire_due(self) -> int:
+        """Apply every clock that is due now. Returns how many fired."""
+        now = self.clock.now()
+        due = sorted(
+            (
+                t
+                for table in list(self._tables.values())
+                for t in table.timers.values()
+                if t.due_at <= now
+            ),
+            key=lambda t: t.due_at,
+        )
+        fired = 0
+        for timer in due:
+            async with self.lock(timer.table_id):
+                table = self._tables.get(timer.table_id)
+                if table is None or table.timers.get(timer.key) is not timer:
+                    continue
+                try:
+                    await self._apply(table, None, None, timer.action, None, False, timer)
+                    fired += 1
+                except GameError as err:  # superseded: just drop the clock
+                    log.info("clock %s on table %s no longer applies: %s", timer.key, table.id, err)
+                    async with self.store.transaction() as tx:
+                        await tx.delete_timer(table.id, timer.key)
+                    table.timers.pop(timer.key, None)
+        return fired
+
+    def next_due(self) -> float | None:
+        dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]
+        return min(dues) if dues else None
+
+    async def run_clocks(self) -> None:
+        """Sleep until the earliest clock, fire it, repeat. Overdue clocks fire at once."""
+        while True:
+            self._wake.clear()
+            due = self.next_due()
+            try:
+                if due is None:
+                    await self._wake.wait()
+                elif due > self.clock.now():
+                    await self.clock.sleep(due - self.clock.now(), self._wake)
+                else:
+                    await self.fire_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the clock loop hit an error; carrying on")
+                await asyncio.sleep(0.5)
+
+    def start_clocks(self) -> None:
+        if self._scheduler is None or self._scheduler.done():
+            self._scheduler = asyncio.create_task(self.run_clocks(), name="barkeep-clocks")
+
+    async def stop_clocks(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scheduler
+            self._scheduler = None
+
+    # -- checking --------------------------------------------------------------------------
+    async def replay(self, table_id: int) -> Any:
+        """Rebuild a table's state from its seed, options and action log."""
+        async with self.store.reading() as q:
+            row = await q.table(table_id)
+            actions = await q.actions(table_id)
+        if row is None:
+            raise IllegalAction("no such table")
+        engine = self.engines[row.game]
+        players = len([s for s in (await self._seats(table_id)) if s.seat is not None])
+        state = engine.new_game(players, row.seed, row.options)
+        for seat, action in actions:
+            state, _ = engine.apply(state, seat, action)
+        return state
+
+    async def _seats(self, table_id: int) -> list[SeatRow]:
+        async with self.store.reading() as q:
+            return await q.seats(table_id)

@@ -1,0 +1,136 @@
+"""Double-or-Nothing War on screen."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables import Table
+from bot.ui import common
+from bot.ui.common import Button, Screen, countdown, custom_id, say
+
+
+def _line(table: Table, v: dict, seat: int) -> str:
+    name = discord.utils.escape_markdown(table.user_at(seat).name)
+    gone = " (left)" if table.user_at(seat).left_at is not None else ""
+    sips = v["sips"][seat]
+    return f"**{name}**{gone}: {v['piles'][seat]} cards left · {sips} sip{'s' if sips != 1 else ''}"
+
+
+def _hand(table: Table, v: dict) -> list[str]:
+    lines = []
+    if v["turned"]:
+        a, b = v["turned"]
+        lines.append(
+            f"Hand {v['turned_hand']}: {say('{p0}', table)} **{a['label']}** · {say('{p1}', table)} **{b['label']}**"
+        )
+    if v["save"]:
+        a, b = v["save"]
+        lines.append(f"Save throw: **{a['label']}** · **{b['label']}**")
+    return lines
+
+
+def _rows(table: Table, v: dict) -> list[common.Row]:
+    g, t = table.row.game, table.id
+    main: list[Button] = []
+    if v["phase"] == "flip":
+        main.append(
+            Button("Flip the next hand", custom_id(g, t, "flip"), "primary", emoji="\U0001f0cf")
+        )
+    elif v["phase"] == "choice":
+        main.append(
+            Button(f"Drink {v['base']}", custom_id(g, t, "drink"), "secondary", emoji="\U0001f37a")
+        )
+        main.append(
+            Button("Double or nothing", custom_id(g, t, "double"), "danger", emoji="\U0001f3b2")
+        )
+    extra = [
+        Button("My seat", custom_id(g, t, "seat"), "secondary"),
+        Button("Rules", custom_id(g, t, "rules"), "secondary"),
+        Button("Leave", custom_id(g, t, "leave"), "secondary"),
+        Button("End", custom_id(g, t, "end"), "danger"),
+    ]
+    return [main, extra] if main else [extra]
+
+
+def public(table: Table) -> Screen:
+    v = table.engine.view(table.state, None)
+    if table.status == "ended" or v["over"]:
+        return ended(table, v)
+    desc = [_line(table, v, 0), _line(table, v, 1), ""]
+    desc += _hand(table, v)
+    if v["phase"] == "choice":
+        loser = say(f"{{p{v['loser']}}}", table)
+        due = countdown(table.deadline(v["choice_key"]))
+        desc.append(
+            f"\U0001f449 {loser} lost by **{v['base']}**: drink {v['base']}, or go **double or "
+            f"nothing**? Only {loser} can choose. Time runs out {due} (then: drink {v['base']})."
+        )
+    elif v["phase"] == "flip":
+        if v["last_result"]:
+            desc.append(say(v["last_result"], table))
+        due = countdown(table.deadline(v["clock_key"]))
+        desc.append(f"Either player flips hand {v['hand']}. The dealer flips {due}.")
+    embed = discord.Embed(
+        title=f"\u2694\ufe0f Double-or-Nothing War · table #{table.id}",
+        description="\n".join(desc),
+        colour=common.GOLD,
+    )
+    common.log_field(table, embed)
+    embed.set_footer(
+        text=f"Seed SHA-256 {table.seed_hash[:16]}… · social drink {v['social_sips']} sip"
+        f"{'s' if v['social_sips'] != 1 else ''} · {v['seconds']} s to choose"
+    )
+    return Screen(embed, _rows(table, v))
+
+
+def ended(table: Table, v: dict | None = None) -> Screen:
+    lines: list[str] = []
+    if table.state is not None:
+        v = v or table.engine.view(table.state, None)
+        lines += _hand(table, v)
+        if v["last_result"]:
+            lines.append(say(v["last_result"], table))
+        lines.append("")
+        lines += [say(s, table) for s in table.engine.results(table.state).summary]
+    return common.ended_screen(table, lines)
+
+
+def private(table: Table, seat: int) -> Screen:
+    """War hides nothing from one player that the other sees: your seat, your sips, your choice."""
+    v = table.engine.view(table.state, seat)
+    if table.status == "ended" or v["over"]:
+        return ended(table, v)
+    lines = [_line(table, v, seat), ""]
+    lines += _hand(table, v)
+    rows: list[common.Row] = []
+    g, t = table.row.game, table.id
+    if v["phase"] == "choice" and v["loser"] == seat:
+        lines.append(
+            f"You lost by **{v['base']}**. Drink {v['base']}, or double or nothing "
+            f"(win the save throw and the other player drinks {v['base']}; lose it and you drink "
+            f"{2 * v['base']}). Decide {countdown(table.deadline(v['choice_key']))}."
+        )
+        rows.append(
+            [
+                Button(
+                    f"Drink {v['base']}", custom_id(g, t, "drink"), "secondary", emoji="\U0001f37a"
+                ),
+                Button(
+                    "Double or nothing", custom_id(g, t, "double"), "danger", emoji="\U0001f3b2"
+                ),
+            ]
+        )
+    elif v["phase"] == "flip":
+        lines.append("Waiting for a flip.")
+        rows.append(
+            [Button("Flip the next hand", custom_id(g, t, "flip"), "primary", emoji="\U0001f0cf")]
+        )
+    else:
+        lines.append("The other player is choosing.")
+    embed = discord.Embed(
+        title=f"Your seat at War · table #{table.id}",
+        description="\n".join(lines),
+        colour=common.GOLD,
+    )
+    embed.set_footer(text="Only you can see this. Nobody sees their pile in War: no peeking!")
+    return Screen(embed, rows)

@@ -1,0 +1,76 @@
+"""/tally (the leaderboard from the drink ledger) and /rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engines import ENGINES
+from bot.gamecog import Reply, answer
+from bot.ui import common, tally
+from bot.ui.common import Screen
+
+PERIOD_CHOICES = [
+    app_commands.Choice(name="tonight (last 12 hours)", value="tonight"),
+    app_commands.Choice(name="this week", value="week"),
+    app_commands.Choice(name="all time", value="all"),
+]
+
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=name) for name, e in ENGINES.items()]
+
+
+class Tally(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="tally", description="The bar tab: who drank what in this server")
+    @app_commands.describe(
+        period="Which drinks to count (default: tonight)", user="One player's breakdown by game"
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
+    @app_commands.guild_only()
+    async def tally(
+        self,
+        interaction: discord.Interaction,
+        period: app_commands.Choice[str] | None = None,
+        user: discord.User | None = None,
+    ) -> None:
+        key = period.value if period else "tonight"
+
+        async def work() -> Reply:
+            seconds = tally.PERIODS[key][1]
+            since = self.bot.service.clock.now() - seconds if seconds else 0.0
+            guild_id = interaction.guild_id
+            guild_name = interaction.guild.name if interaction.guild else "this server"
+            async with self.bot.store.reading() as q:
+                if user is not None:
+                    rows = await q.player_breakdown(guild_id, user.id, since)
+                    return Reply("public", Screen(tally.breakdown(rows, user.display_name, key)))
+                rows = await q.leaderboard(guild_id, since)
+                names = await q.names(guild_id, [r["user_id"] for r in rows])
+            return Reply("public", Screen(tally.leaderboard(rows, names, key, guild_name)))
+
+        await answer(interaction, work, public=True)
+
+    @app_commands.command(name="rules", description="A game's rules, just for you")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        cog = self.bot.games.get(game.value)
+
+        async def work() -> Reply:
+            if cog is None:
+                known = ", ".join(sorted(self.bot.games))
+                return Reply.text(
+                    f"I don't know a game called {game.value!r}. Try one of: {known}."
+                )
+            return Reply("private", Screen(common.rules_embed(cog.engine.title, cog.rules_text)))
+
+        await answer(interaction, work)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Tally(bot))

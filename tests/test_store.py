@@ -1,0 +1,130 @@
+"""The store on a real SQLite file: migrations, the ledger sums, idempotent actions."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.store import DrinkRow, Store
+
+
+async def test_migrations_run_once_and_set_wal(tmp_path):
+    path = tmp_path / "b.db"
+    s = await Store.open(path)
+    assert await s.migrate() == []  # already applied at open
+    async with s.reading() as q:
+        mode = await q._one("PRAGMA journal_mode")
+        fk = await q._one("PRAGMA foreign_keys")
+    assert mode[0] == "wal" and fk[0] == 1
+    await s.close()
+    con = sqlite3.connect(path)
+    names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    applied = [r[0] for r in con.execute("SELECT name FROM schema_migrations")]
+    con.close()
+    assert {
+        "tables",
+        "seats",
+        "actions",
+        "drinks",
+        "results",
+        "timers",
+        "consents",
+        "meta",
+    } <= names
+    assert applied == ["001_initial.sql"]
+
+
+async def _table(store: Store, guild: int = 1) -> int:
+    async with store.transaction() as tx:
+        return await tx.create_table(
+            game="war", guild_id=guild, channel_id=2, host_id=10, options={}, seed="s", at=100.0
+        )
+
+
+def _drink(tid, user, amount, kind="drink", at=100.0, giver=None, guild=1, game="war"):
+    return DrinkRow(guild, user, game, tid, 1, amount, kind, giver, "test", at)
+
+
+async def test_ledger_sums_by_period_and_kind(store):
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.add_seat(tid, 1, 10, "Ana", 100.0)
+        await tx.add_seat(tid, 1, 11, "Bo", 100.0)
+        await tx.add_drinks(
+            [
+                _drink(tid, 10, 7),
+                _drink(tid, 10, 1, "social"),
+                _drink(tid, 11, 1, "social"),
+                _drink(tid, 11, 4, "assigned", giver=10),
+                _drink(tid, 11, 1, "finish"),
+                _drink(tid, 11, 3, at=10.0),  # too old for the period below
+                _drink(tid, 12, 5, guild=2),  # another server
+            ]
+        )
+        await tx.add_results(tid, 1, "war", {10: "lost", 11: "won"}, 100.0)
+    async with store.reading() as q:
+        board = await q.leaderboard(1, since=50.0)
+        names = await q.names(1, [r["user_id"] for r in board])
+        ana = await q.player_breakdown(1, 10, since=0.0)
+    assert names == {10: "Ana", 11: "Bo"}
+    by = {r["user_id"]: r for r in board}
+    assert by[10] == {
+        "user_id": 10,
+        "sips": 8,
+        "social": 1,
+        "finishes": 0,
+        "given": 4,
+        "played": 1,
+        "won": 0,
+    }
+    assert by[11] == {
+        "user_id": 11,
+        "sips": 5,
+        "social": 1,
+        "finishes": 1,
+        "given": 0,
+        "played": 1,
+        "won": 1,
+    }
+    assert [r["user_id"] for r in board] == [10, 11]  # most sips first
+    assert ana == [
+        {"game": "war", "sips": 8, "social": 1, "finishes": 0, "given": 4, "played": 1, "won": 0}
+    ]
+
+
+async def test_interaction_id_is_unique(store):
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as tx:
+            await tx.add_action(tid, 2, 0, 10, {"type": "flip"}, 555, 2.0)
+    async with store.reading() as q:
+        assert await q.action_for(555) == (tid, 1)
+        assert len(await q.actions(tid)) == 1  # the failed transaction left nothing behind
+
+
+async def test_ledger_refuses_unknown_kinds_and_empty_drinks(store):
+    tid = await _table(store)
+    for bad in (_drink(tid, 10, 1, "shot"), _drink(tid, 10, 0)):
+        with pytest.raises(sqlite3.IntegrityError):
+            async with store.transaction() as tx:
+                await tx.add_drinks([bad])
+
+
+async def test_data_survives_reopen(tmp_path):
+    path = tmp_path / "b.db"
+    s = await Store.open(path)
+    tid = await _table(s)
+    async with s.transaction() as tx:
+        await tx.add_consent(10, "war", 1.0)
+        await tx.set_meta("k", "v")
+    await s.close()
+    s = await Store.open(path)
+    async with s.reading() as q:
+        assert (await q.table(tid)).game == "war"
+        assert await q.has_consent(10, "war")
+        assert not await q.has_consent(10, "pyramid")
+        assert await q.get_meta("k") == "v"
+    await s.close()

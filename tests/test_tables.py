@@ -1,0 +1,218 @@
+"""The table service: lobby rules, the action path, clocks, strikes, restarts, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engines import ENGINES
+from bot.engines.base import GameError
+from bot.store import Store
+from bot.tables import TableError, TableService
+
+G, C = 1, 2  # guild, channel
+ANA, BO, CY = 10, 11, 12
+
+
+async def war_table(service, start=True, **options):
+    t = await service.open_table(
+        "war",
+        guild_id=G,
+        channel_id=C,
+        host_id=ANA,
+        host_name="Ana",
+        options=options,
+        seat_host=True,
+    )
+    await service.join(t.id, BO, "Bo")
+    if start:
+        await service.start(t.id, ANA)
+    return t
+
+
+async def test_lobby_rules(service):
+    t = await war_table(service, start=False)
+    with pytest.raises(TableError, match="already at this table"):
+        await service.join(t.id, BO, "Bo")
+    with pytest.raises(TableError, match="full"):
+        await service.join(t.id, CY, "Cy")
+    with pytest.raises(TableError, match="Only the host"):
+        await service.start(t.id, BO)
+    # one seat per player per server: Ana cannot open a second seated table
+    with pytest.raises(TableError, match="already seated at table #"):
+        await service.open_table(
+            "war",
+            guild_id=G,
+            channel_id=C,
+            host_id=ANA,
+            host_name="Ana",
+            options={},
+            seat_host=True,
+        )
+    # ... but may in another server, and many tables can share one channel
+    other = await service.open_table(
+        "war", guild_id=99, channel_id=C, host_id=ANA, host_name="Ana", options={}, seat_host=True
+    )
+    second = await service.open_table(
+        "war", guild_id=G, channel_id=C, host_id=CY, host_name="Cy", options={}, seat_host=True
+    )
+    assert len({t.id, other.id, second.id}) == 3
+
+
+async def test_start_needs_enough_players_and_host_passes_on(service):
+    t = await service.open_table(
+        "war", guild_id=G, channel_id=C, host_id=ANA, host_name="Ana", options={}, seat_host=True
+    )
+    with pytest.raises(TableError, match="needs at least 2 players: waiting for 1 more"):
+        await service.start(t.id, ANA)
+    await service.join(t.id, BO, "Bo")
+    await service.leave(t.id, ANA)
+    assert t.row.host_id == BO
+    await service.leave(t.id, BO)
+    assert t.status == "ended" and t.row.end_reason == "everyone left"
+    with pytest.raises(TableError, match="has ended"):
+        await service.join(t.id, CY, "Cy")
+
+
+async def test_bad_options_are_refused_plainly(service):
+    with pytest.raises(GameError, match="social_sips must be at most 5"):
+        await service.open_table(
+            "war",
+            guild_id=G,
+            channel_id=C,
+            host_id=ANA,
+            host_name="Ana",
+            options={"social_sips": 9},
+            seat_host=True,
+        )
+
+
+async def test_actions_are_checked_and_logged(service, store):
+    t = await war_table(service)
+    with pytest.raises(TableError, match="not playing"):
+        await service.act(t.id, CY, {"type": "flip"})
+    await service.act(t.id, ANA, {"type": "flip"}, interaction_id=1001)
+    async with store.reading() as q:
+        assert await q.actions(t.id) == [(0, {"type": "flip"})]
+        row = await q.table(t.id)
+    assert row.seq == 1 and row.state == t.engine.to_dict(t.state)
+    # the same interaction delivered twice changes nothing
+    again = await service.act(t.id, ANA, {"type": "flip"}, interaction_id=1001)
+    assert again.duplicate
+    async with store.reading() as q:
+        assert len(await q.actions(t.id)) == 1
+
+
+async def test_clock_fires_default_and_three_timeouts_remove_a_player(service, clock, store):
+    t = await war_table(service, choice_seconds=10)
+    # the dealer flips on the clock (nobody's strike); one player lets their choice run out
+    losers = []
+    while t.status == "playing" and len(losers) < 3:
+        v = t.engine.view(t.state, None)
+        if v["phase"] == "flip":
+            clock.advance(10)
+            assert await service.fire_due() == 1
+            continue
+        loser = v["loser"]
+        if losers and loser != losers[-1]:
+            await service.act(t.id, t.user_at(loser).user_id, {"type": "drink"})
+            continue
+        losers.append(loser)
+        assert t.deadline(v["choice_key"]) == pytest.approx(clock.now() + 10)
+        clock.advance(10)
+        assert await service.fire_due() == 1
+    assert len(losers) == 3
+    out = t.user_at(losers[0])
+    assert out.left_at is not None and out.strikes == 3
+    assert t.status == "ended"  # War cannot go on with one player
+    async with store.reading() as q:
+        drinks = await q.table_drinks(t.id)
+        results = await q._all("SELECT user_id, outcome FROM results WHERE table_id = ?", (t.id,))
+    timeouts = [d for d in drinks if d.user_id == out.user_id and d.kind == "drink"]
+    assert len(timeouts) >= 3
+    assert dict((r[0], r[1]) for r in results)[out.user_id] == "left"
+
+
+async def test_a_player_acting_resets_their_strikes(service, clock):
+    t = await war_table(service, choice_seconds=10)
+    clock.advance(10)  # the dealer flips: nobody's fault
+    await service.fire_due()
+    assert all(s.strikes == 0 for s in t.seats)
+    v = t.engine.view(t.state, None)
+    if v["phase"] == "choice":
+        clock.advance(10)
+        await service.fire_due()
+        assert t.user_at(v["loser"]).strikes == 1
+        await service.act(t.id, t.user_at(v["loser"]).user_id, {"type": "flip"})
+        assert t.user_at(v["loser"]).strikes == 0
+
+
+async def test_restart_resumes_tables_and_clocks(tmp_path, clock):
+    path = tmp_path / "b.db"
+    store = await Store.open(path)
+    svc = TableService(store, ENGINES, clock)
+    t = await war_table(svc)
+    await svc.act(t.id, ANA, {"type": "flip"})
+    while t.engine.view(t.state, None)["phase"] != "choice":  # a tie: flip again
+        await svc.act(t.id, ANA, {"type": "flip"})
+    before = t.engine.to_dict(t.state)
+    due = dict((k, v.due_at) for k, v in t.timers.items())
+    await store.close()  # the process dies here
+
+    store = await Store.open(path)
+    svc2 = TableService(store, ENGINES, clock)
+    assert await svc2.load() == 1
+    t2 = await svc2.get(t.id)
+    assert t2.engine.to_dict(t2.state) == before
+    assert {k: v.due_at for k, v in t2.timers.items()} == due
+    assert t2.engine.to_dict(await svc2.replay(t.id)) == before
+    clock.advance(3600)  # overdue clocks fire at once after a restart
+    assert await svc2.fire_due() == 1
+    assert t2.engine.view(t2.state, None)["phase"] == "flip"
+    await store.close()
+
+
+async def test_whole_game_replays_from_seed_and_log(service, store):
+    t = await war_table(service, social_sips=2)
+    while t.status == "playing":
+        v = t.engine.view(t.state, None)
+        if v["phase"] == "flip":
+            await service.act(t.id, BO, {"type": "flip"})
+        else:
+            who = t.user_at(v["loser"]).user_id
+            await service.act(t.id, who, {"type": "double"} if v["hand"] % 2 else {"type": "drink"})
+    async with store.reading() as q:
+        row = await q.table(t.id)
+        drinks = await q.table_drinks(t.id)
+        board = await q.leaderboard(G, 0)
+    assert row.status == "ended" and row.end_reason == "game over"
+    assert t.engine.to_dict(await service.replay(t.id)) == row.state
+    final = t.engine.view(t.state, None)
+    by_user = {t.user_at(s).user_id: final["sips"][s] for s in (0, 1)}
+    assert {r["user_id"]: r["sips"] for r in board} == by_user
+    assert sum(d.amount for d in drinks) == sum(by_user.values())
+    assert {r["user_id"]: r["played"] for r in board} == {ANA: 1, BO: 1}
+
+
+async def test_end_by_host_or_manager_only(service):
+    t = await war_table(service)
+    with pytest.raises(TableError, match="Only the host"):
+        await service.end(t.id, BO, can_manage=False)
+    await service.end(t.id, BO, can_manage=True)
+    assert t.status == "ended" and t.row.end_reason == "ended by Bo"
+    assert not t.timers
+    with pytest.raises(TableError, match="has ended"):
+        await service.act(t.id, ANA, {"type": "flip"})
+    assert await service.seated_at(G, ANA) is None  # free to sit down elsewhere
+
+
+async def test_scheduler_loop_fires_due_clocks(service, clock):
+    import asyncio
+
+    t = await war_table(service, choice_seconds=10)
+    fired = asyncio.Event()
+    service.listeners.append(lambda ch: fired.set() if ch.seat is None else None)
+    service.start_clocks()
+    clock.advance(10)
+    await asyncio.wait_for(fired.wait(), 2)
+    assert t.engine.view(t.state, None)["hand"] >= 1
+    assert t.row.seq == 1
