@@ -32,6 +32,7 @@ class Barkeep(commands.Bot):
         dev_guild_id: int | None = None,
         clock: Any = None,
         render_interval: float = 1.0,
+        render_debounce: float = 0.25,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intents needed
@@ -45,6 +46,7 @@ class Barkeep(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.clock = clock or SystemClock()
         self.render_interval = render_interval
+        self.render_debounce = render_debounce
         self.games: dict[str, GameCog] = {}
 
     async def setup_hook(self) -> None:
@@ -56,6 +58,7 @@ class Barkeep(commands.Bot):
             public=lambda game: self.games[game].screen,
             private=lambda game: self.games[game].private,
             interval=self.render_interval,
+            debounce=self.render_debounce,
         )
         tables = await self.service.load()
         self.add_dynamic_items(GameButton, GameSelect)

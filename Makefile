@@ -1,0 +1,40 @@
+# Barkeep: `make run` starts the bot, `make test` runs the tests. Both set up .venv first.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+
+.PHONY: run test lint format bench clean
+
+run: $(VENV)/.run
+	$(PY) -m bot
+
+test: $(VENV)/.test
+	$(PY) -m pytest
+
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check bot cogs tests bench
+	$(VENV)/bin/ruff format --check bot cogs tests bench
+
+format: $(VENV)/.test
+	$(VENV)/bin/ruff format bot cogs tests bench
+	$(VENV)/bin/ruff check --fix bot cogs tests bench
+
+bench: $(VENV)/.test
+	$(PY) bench/answer_times.py
+	$(PY) bench/startup.py
+
+$(VENV)/bin/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Barkeep needs Python 3.11 or newer"' \
+	  || { echo "Barkeep needs Python 3.11 or newer (found: $$($(PYTHON) --version 2>&1))."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.run: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	@touch $@
+
+$(VENV)/.test: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@ $(VENV)/.run
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

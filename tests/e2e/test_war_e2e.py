@@ -1,0 +1,134 @@
+"""Two players play a whole War game through the fake Discord, then check /tally."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.conftest import Harness
+
+
+async def open_war(h: Harness, host, guest, **options):
+    res = await h.slash(host, "war", "start", **options)
+    assert res.type == 4 and not res.ephemeral
+    table_msg = res.message
+    assert "Double-or-Nothing War" in table_msg.text and "table #" in table_msg.text
+    # the host has never played: the rules come privately, with an "I'm in" button
+    rules = await res.followup()
+    assert rules.ephemeral and rules.audience == host.id
+    assert "legal drinking age" in rules.text
+    ok = await h.click(host, rules, "consent")
+    assert ok.ephemeral and "You're in" in ok.message.text
+    await h.join(guest, table_msg)
+    await h.rendered(lambda: guest.name in table_msg.text and host.name in table_msg.text)
+    table_id = int(h.custom_id(table_msg, "join").split(":")[1])
+    return table_msg, table_id
+
+
+async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    table_msg, tid = await open_war(h, ana, bo, social_sips=2)
+
+    # only the host can start
+    res = await h.click(bo, table_msg, "start")
+    assert res.ephemeral and "Only the host can start" in res.message.text
+    res = await h.click(ana, table_msg, "start")
+    assert res.type == 7 and "flip" in h.verbs(table_msg)
+    assert "Seed SHA-256" in table_msg.text
+
+    # a private view is ephemeral and only for its owner
+    seat = await h.click(bo, table_msg, "seat")
+    assert seat.ephemeral and seat.message.audience == bo.id and "Your seat" in seat.message.text
+
+    # someone who is not playing gets a plain answer
+    res = await h.click(cy, table_msg, "flip")
+    assert res.ephemeral and "not playing at this table" in res.message.text
+
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    hands = doubles = 0
+    while "flip" in h.verbs(table_msg) or "drink" in h.verbs(table_msg):
+        if "flip" in h.verbs(table_msg):
+            res = await h.click(bo if hands % 2 else ana, table_msg, "flip")
+            assert res.type == 7
+            hands += 1
+            continue
+        v = table.engine.view(table.state, None)
+        loser = users[table.user_at(v["loser"]).user_id]
+        winner = ana if loser is bo else bo
+        res = await h.click(winner, table_msg, "drink")  # not theirs to choose
+        assert res.ephemeral and res.message.text == "Only the loser of this hand can choose."
+        verb = "double" if hands % 3 == 0 else "drink"
+        doubles += verb == "double"
+        res = await h.click(loser, table_msg, verb)
+        assert res.type == 7
+    assert hands >= 13 and doubles >= 1
+    assert table.status == "ended"
+    assert "is over" in table_msg.text and "Seed (re-deal and check)" in table_msg.text
+    assert table.row.seed in table_msg.text  # the seed is revealed at the end
+    assert table_msg.custom_ids() == []  # no buttons left on a finished table
+
+    # the old private view still has buttons: they answer politely
+    res = await h.click(bo, seat.message, "flip")
+    assert res.ephemeral and "This table has ended" in res.message.text
+
+    final = table.engine.view(table.state, None)
+    sips = {table.user_at(s).user_id: final["sips"][s] for s in (0, 1)}
+    tally = await h.slash(cy, "tally")
+    assert not tally.ephemeral
+    text = tally.message.text
+    for user in (ana, bo):
+        assert f"{user.name}: **{sips[user.id]} sip" in text
+    assert "1 game" in text
+    breakdown = await h.slash(cy, "tally", options={"user": ana})
+    assert "War" in breakdown.message.text and f"{sips[ana.id]} sip" in breakdown.message.text
+    h.assert_clean()
+
+
+async def test_double_click_and_unknown_tables_get_clear_answers(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    table = await h.service.get(tid)
+    while "drink" not in h.verbs(table_msg):
+        await h.click(ana, table_msg, "flip")
+    loser = (
+        ana
+        if table.user_at(table.engine.view(table.state, None)["loser"]).user_id == ana.id
+        else bo
+    )
+    seq = table.row.seq
+    cid = h.custom_id(table_msg, "drink")
+    # a double click: two interactions for the same button, delivered together
+    first, second = await asyncio.gather(
+        fake.click(loser, table_msg, cid), fake.click(loser, table_msg, cid)
+    )
+    answers = sorted([first, second], key=lambda r: r.type)
+    assert [r.type for r in answers] == [4, 7]
+    assert answers[0].ephemeral and answers[0].message.text == "Nothing to choose right now."
+    assert table.row.seq == seq + 1  # applied once
+    # a button whose table the bot never heard of
+    ghost = await fake.post_message(
+        "an old table",
+        components=[
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 1, "label": "Flip", "custom_id": "war:987654:flip"}
+                ],
+            }
+        ],
+    )
+    res = await fake.click(bo, ghost, "war:987654:flip")
+    assert res.ephemeral and "can't find that table" in res.message.text
+    h.assert_clean()
+
+
+async def test_rules_and_unknown_tables(harness: Harness):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    res = await h.slash(ana, "rules", game="war")
+    assert res.ephemeral and "Double-or-Nothing War: the rules" in res.message.text
+    assert "Aces are high" in res.message.text
+    h.assert_clean()
