@@ -93,8 +93,8 @@ class WarEngine(Engine[WarState]):
     min_players = 2
     max_players = 2
     options = (
-        Option("social_sips", 1, 1, 5, "Sips each player drinks on a social drink (equal ranks)."),
-        Option("choice_seconds", 30, 10, 120, "Seconds to flip, and for the loser to choose."),
+        Option("social_sips", 1, 1, 5, "Social drink (sips each)"),
+        Option("choice_seconds", 30, 10, 120, "Seconds to choose"),
     )
 
     # ----------------------------------------------------------------- setup

@@ -160,10 +160,11 @@ def lobby_screen(table: Table) -> Screen:
         + (" (host)" if s.user_id == table.row.host_id else "")
         for i, s in enumerate(players)
     ] or ["Nobody yet."]
+    count = f"{e.min_players}" if e.min_players == e.max_players else f"{e.min_players}-{e.max_players}"
     embed = discord.Embed(
         title=f"\U0001f37b {e.title} · table #{table.id}",
         description=(
-            f"Press **Join** to take a seat ({e.min_players}-{e.max_players} players). "
+            f"Press **Join** to take a seat ({count} players). "
             "The host presses **Start** when everyone is in."
         ),
         colour=GOLD,

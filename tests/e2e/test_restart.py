@@ -1,0 +1,115 @@
+"""Nothing is lost: a killed bot comes back, tables carry on, old buttons work, clocks fire."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+from tests.e2e.conftest import TOKEN, Harness
+from tests.e2e.test_war_e2e import open_war
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def to_choice(h: Harness, msg, flipper):
+    while "drink" not in h.verbs(msg):
+        await h.click(flipper, msg, "flip")
+
+
+async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo, choice_seconds=20)
+    await h.click(ana, msg, "start")
+    await to_choice(h, msg, ana)
+    table = await h.service.get(tid)
+    v = table.engine.view(table.state, None)
+    loser_seat, base, seq = v["loser"], v["base"], table.row.seq
+    await h.stop_bot()
+
+    h.clock.advance(60)  # the loser's clock runs out while the bot is down
+    await h.start_bot()
+    table = await h.service.get(tid)
+    await h.rendered(
+        lambda: table.row.seq == seq + 1 and "flip" in h.verbs(msg), "the overdue clock to fire"
+    )
+    assert table.engine.view(table.state, None)["sips"][loser_seat] == base
+    assert "ran out of time" in msg.text
+    res = await h.click(bo, msg, "flip")  # a button sent before the restart
+    assert res.type == 7
+    h.assert_clean()
+
+
+async def _spawn(fake, db: Path) -> asyncio.subprocess.Process:
+    env = dict(os.environ)
+    env.update(
+        DISCORD_TOKEN=TOKEN,
+        DATABASE_URL=f"sqlite:///{db}",
+        FAKE_DISCORD_API=fake.base_url,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        PYTHONPATH=str(ROOT),
+        LOG_LEVEL="WARNING",
+    )
+    env.pop("DEV_GUILD_ID", None)
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "tests" / "e2e" / "botproc.py"),
+        cwd=str(db.parent),
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
+    db = tmp_path / "barkeep.db"
+    proc = await _spawn(fake, db)
+    try:
+        await fake.wait_ready(timeout=30)
+        assert fake.command_puts == 1  # first start: the commands are synced once
+        h = Harness(fake, db, None)  # drives the fake only; the bot is the child process
+        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+        msg, tid = await open_war(h, ana, bo)
+        await h.click(ana, msg, "start")
+        await to_choice(h, msg, ana)
+        before = msg.text
+        proc.kill()  # SIGKILL: no clean-up of any kind
+        assert await proc.wait() == -signal.SIGKILL
+        await fake.wait_disconnected()
+
+        con = sqlite3.connect(db)
+        actions = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (tid,)).fetchone()[
+            0
+        ]
+        con.close()
+        assert actions >= 1  # everything answered was already on disk
+
+        proc = await _spawn(fake, db)
+        await fake.wait_ready(timeout=30)
+        assert fake.command_puts == 1  # unchanged commands are not synced again
+        assert msg.text == before
+        # the loser presses the button sent before the kill
+        loser = None
+        for who in (ana, bo):
+            res = await h.click(who, msg, "drink")
+            if res.type == 7:
+                loser = who
+                break
+            assert "Only the loser" in res.message.text
+        assert loser is not None and "drinks" in msg.text
+        con = sqlite3.connect(db)
+        drinks = con.execute(
+            "SELECT SUM(amount) FROM drinks WHERE table_id = ?", (tid,)
+        ).fetchone()[0]
+        after = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (tid,)).fetchone()[0]
+        con.close()
+        assert after == actions + 1 and drinks >= 1
+        h.assert_clean()
+    finally:
+        if proc.returncode is None:
+            proc.terminate()
+            await proc.wait()
