@@ -1,0 +1,2296 @@
+"""A fake Discord (REST + gateway) on 127.0.0.1 for end-to-end tests of a discord.py bot.
+
+The real, unmodified discord.py client talks HTTP and WebSocket to this aiohttp server once
+``FakeDiscord.patch_discord()`` has pointed ``discord.http.Route.BASE`` and
+``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at it.  Every request is recorded in
+``fake.requests`` and validated against Discord's OpenAPI description (``openapi.py``);
+problems land in ``fake.violations``.  Discord's interaction rules (3 s to acknowledge, one
+acknowledgement, 15 minute token lifetime, ...) are enforced with Discord's real error codes and
+recorded in ``fake.failures``.  Routes the fake does not know land in ``fake.unknown_routes``.
+A test suite should assert that all three lists stay empty.
+
+Clock: ``fake.now`` (default ``time.monotonic``) is used for every interaction deadline.  A test
+can age tokens by assigning another callable or with ``fake.advance(seconds)``.  The "no callback
+within ``answer_limit``" failure is additionally recorded by a real-time timer when the limit
+passes.
+
+Waiting: ``await fake.wait_for(predicate)`` re-checks the predicate after every request, gateway
+frame and timer the fake processes (no polling), so predicates should look at fake state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import itertools
+import json
+import math
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import yarl
+from aiohttp import WSMsgType, web
+
+from .openapi import Spec, load_spec
+
+API_PREFIX = "/api/v10"
+GATEWAY_PATH = "/gateway"
+DISCORD_EPOCH_MS = 1420070400000
+
+# Message flags
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15
+
+# Permissions
+P_ADMINISTRATOR = 1 << 3
+P_MANAGE_GUILD = 1 << 5
+P_MANAGE_MESSAGES = 1 << 13
+P_ALL = (1 << 51) - 1
+P_EVERYONE = (
+    (1 << 0)  # create instant invite
+    | (1 << 6)  # add reactions
+    | (1 << 10)  # view channel
+    | (1 << 11)  # send messages
+    | (1 << 14)  # embed links
+    | (1 << 15)  # attach files
+    | (1 << 16)  # read message history
+    | (1 << 18)  # use external emojis
+    | (1 << 20)  # connect
+    | (1 << 21)  # speak
+    | (1 << 26)  # change nickname
+    | (1 << 31)  # use application commands
+    | (1 << 35)  # create public threads
+    | (1 << 37)  # use external stickers
+    | (1 << 38)  # send messages in threads
+)
+
+# Gateway intents
+I_GUILDS = 1 << 0
+I_GUILD_MEMBERS = 1 << 1
+I_GUILD_MESSAGES = 1 << 9
+I_DIRECT_MESSAGES = 1 << 12
+I_MESSAGE_CONTENT = 1 << 15
+
+# Allowed callback types per interaction type (Discord's rules)
+_CALLBACKS_FOR = {
+    2: {4, 5, 9},  # application command
+    3: {4, 5, 6, 7, 9},  # component
+    4: {8},  # autocomplete
+    5: {4, 5, 6, 7},  # modal submit (6/7 only when the modal came from a component)
+}
+
+CALLBACK_TEMPLATE = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+# --------------------------------------------------------------------------------------------
+# Records
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class FakeUser:
+    id: int
+    name: str
+    manage_guild: bool = False
+    bot: bool = False
+    role_ids: list[int] = field(default_factory=list)
+    joined_at: str = ""
+
+    def __int__(self) -> int:
+        return self.id
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class FakeChannel:
+    id: int
+    name: str
+    type: int = 0  # 0 guild text, 1 DM
+    guild_id: int | None = None
+    recipient_id: int | None = None  # DM channels
+    position: int = 0
+
+    def __int__(self) -> int:
+        return self.id
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    """A message as the fake currently has it.  ``versions`` holds every version ever shown
+    (message JSON as Discord would have returned it), oldest first."""
+
+    id: int
+    channel_id: int
+    author_id: int
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    flags: int
+    ephemeral_for: int | None
+    interaction: dict[str, Any] | None  # interaction_metadata, if sent in reply to one
+    versions: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    type: int = 0
+    timestamp: str = ""
+    edited_timestamp: str | None = None
+    webhook_id: int | None = None
+    deleted: bool = False
+    dm_recipient: int | None = None
+    interaction_id: int | None = None  # interaction whose token created it
+    message_reference: dict[str, Any] | None = None
+    tts: bool = False
+    _fake: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_for is not None
+
+    @property
+    def audience(self) -> int | None:
+        """None for public messages, else the only user who can see it (ephemeral or DM)."""
+        return self.ephemeral_for if self.ephemeral_for is not None else self.dm_recipient
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    @property
+    def text(self) -> str:
+        return text_of(self.current)
+
+    @property
+    def current(self) -> dict[str, Any]:
+        """The current message JSON (the last version; do not mutate, use to_json() for a copy)."""
+        return self.versions[-1]
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in iter_components(self.components) if "custom_id" in c]
+
+    def find_component(self, custom_id: str) -> dict[str, Any] | None:
+        for c in iter_components(self.components):
+            if c.get("custom_id") == custom_id:
+                return c
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """A copy of the current message JSON, as Discord would return it."""
+        return copy.deepcopy(self.versions[-1])
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    route_template: str | None
+    query: dict[str, str]
+    json: Any
+    status: int = 0
+    at: float = 0.0
+    response: Any = None
+
+
+@dataclass
+class Violation:
+    method: str
+    path: str
+    message: str
+    kind: str = "request"  # request | route | rule | response
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] {self.method} {self.path}: {self.message}"
+
+
+@dataclass
+class Failure:
+    kind: str  # unanswered | late_callback | double_ack | expired_token | webhook_before_ack
+    interaction_id: int | None
+    detail: str
+    at: float = 0.0
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] interaction {self.interaction_id}: {self.detail}"
+
+
+@dataclass(eq=False)
+class _Interaction:
+    id: int
+    token: str
+    type: int
+    user: FakeUser
+    channel_id: int
+    guild_id: int | None
+    payload: dict[str, Any]
+    dispatched_at: float
+    message: FakeMessage | None = None  # clicked message (components / modal from component)
+    describe: str = ""
+    attempts: int = 0
+    acked: bool = False
+    callback: dict[str, Any] | None = None
+    callback_status: int = 0
+    callback_error: Any = None
+    callback_at: float | None = None
+    original: FakeMessage | None = None
+    message_ids: set[int] = field(default_factory=set)
+    webhook_events: list[FakeMessage] = field(default_factory=list)
+    future: asyncio.Future | None = None
+    timer: asyncio.TimerHandle | None = None
+    modal: dict[str, Any] | None = None
+    origin: _Interaction | None = None  # for modal submits: the interaction that opened it
+
+
+class InteractionResult:
+    """What the bot answered to one interaction.
+
+    ``type``: callback type (4 message, 5 deferred message, 6 deferred update, 7 update,
+    8 autocomplete, 9 modal); ``body``: the whole callback JSON; ``data``: its ``data`` object
+    (``{}`` if none); ``latency``: seconds (fake clock) from dispatch to callback;
+    ``message``: the FakeMessage created (4, 5: the loading message) or edited (7; 6: the
+    clicked message) by the callback; ``ephemeral``; ``status``: the HTTP status the fake
+    answered the callback with (200/204, or Discord's error status); ``error``: error JSON if
+    rejected.  ``await followup()`` waits for the next follow-up or edit of the original made
+    with this interaction's token and returns that message.
+    """
+
+    def __init__(self, fake: FakeDiscord, inter: _Interaction):
+        self._fake = fake
+        self._inter = inter
+        self._cursor = 0
+        cb = inter.callback or {}
+        self.interaction_id: int = inter.id
+        self.token: str = inter.token
+        self.user: FakeUser = inter.user
+        self.body: dict[str, Any] = cb
+        self.type: int | None = cb.get("type")
+        self.data: dict[str, Any] = cb.get("data") or {}
+        self.status: int = inter.callback_status
+        self.error: Any = inter.callback_error
+        self.latency: float = (inter.callback_at or inter.dispatched_at) - inter.dispatched_at
+        self.message: FakeMessage | None = inter.original if inter.acked else None
+        if self.type in (6, 7) and inter.acked:
+            self.message = inter.message
+        self.ephemeral: bool = bool(self.message and self.message.ephemeral)
+        if self.type == 5 and self.message is None:
+            self.ephemeral = bool(self.data.get("flags", 0) & EPHEMERAL)
+
+    @property
+    def ok(self) -> bool:
+        return self._inter.acked and 200 <= self.status < 300
+
+    @property
+    def content(self) -> str:
+        return self.message.content if self.message else ""
+
+    @property
+    def followups(self) -> list[FakeMessage]:
+        """Every message created or edited through this interaction's token so far."""
+        return list(self._inter.webhook_events)
+
+    async def followup(self, timeout: float = 5.0) -> FakeMessage:
+        inter = self._inter
+        idx = self._cursor
+        await self._fake.wait_for(
+            lambda: len(inter.webhook_events) > idx,
+            timeout=timeout,
+            what=f"a follow-up/edit for interaction {inter.describe}",
+        )
+        self._cursor = idx + 1
+        return inter.webhook_events[idx]
+
+    def __repr__(self) -> str:
+        return (
+            f"<InteractionResult {self._inter.describe} type={self.type} status={self.status}"
+            f" ephemeral={self.ephemeral} latency={self.latency:.3f}>"
+        )
+
+
+@dataclass(eq=False)
+class _Session:
+    id: str
+    intents: int
+    seq: int = 0
+    log: list[dict[str, Any]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass(eq=False)
+class _Conn:
+    ws: web.WebSocketResponse
+    query: dict[str, str]
+    session: _Session | None = None
+    ready: bool = False
+
+
+@dataclass
+class _Ctx:
+    method: str
+    path: str
+    template: str
+    params: dict[str, str]
+    query: dict[str, str]
+    json: Any
+    files: list[dict[str, Any]]
+    headers: Any
+    record: Request
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+
+def iter_components(components: Iterable[dict[str, Any]] | None) -> Iterator[dict[str, Any]]:
+    """Depth-first walk over a component tree (rows, containers, sections, labels)."""
+    for c in components or ():
+        if not isinstance(c, dict):
+            continue
+        yield c
+        yield from iter_components(c.get("components"))
+        for key in ("component", "accessory"):
+            if isinstance(c.get(key), dict):
+                yield from iter_components([c[key]])
+
+
+def _embed_texts(embed: dict[str, Any]) -> Iterator[str]:
+    for key in ("title", "description"):
+        if embed.get(key):
+            yield str(embed[key])
+    for f in embed.get("fields") or ():
+        for key in ("name", "value"):
+            if f.get(key):
+                yield str(f[key])
+    for key in ("footer", "author"):
+        part = embed.get(key) or {}
+        text = part.get("text") or part.get("name")
+        if text:
+            yield str(text)
+
+
+def _component_texts(components: Iterable[dict[str, Any]] | None) -> Iterator[str]:
+    for c in iter_components(components):
+        for key in ("label", "placeholder", "value", "description"):
+            if isinstance(c.get(key), str) and c[key]:
+                yield c[key]
+        if c.get("type") == 10 and c.get("content"):  # text display
+            yield str(c["content"])
+        for opt in c.get("options") or ():
+            for key in ("label", "description"):
+                if opt.get(key):
+                    yield str(opt[key])
+        for item in c.get("items") or ():  # media gallery
+            if isinstance(item, dict) and item.get("description"):
+                yield str(item["description"])
+
+
+def text_of(message_json: dict[str, Any] | None) -> str:
+    """Flatten everything a user can read in a message (or a modal / payload): content, embed
+    titles/descriptions/fields/footers/authors, component labels/placeholders/options/text
+    displays, attachment file names.  Parts are joined with newlines."""
+    if not message_json:
+        return ""
+    parts: list[str] = []
+    if message_json.get("title") and "custom_id" in message_json:  # a modal
+        parts.append(str(message_json["title"]))
+    if message_json.get("content"):
+        parts.append(str(message_json["content"]))
+    for embed in message_json.get("embeds") or ():
+        parts.extend(_embed_texts(embed))
+    parts.extend(_component_texts(message_json.get("components")))
+    for att in message_json.get("attachments") or ():
+        if isinstance(att, dict) and att.get("filename"):
+            parts.append(str(att["filename"]))
+    for choice in message_json.get("choices") or ():
+        if isinstance(choice, dict) and choice.get("name"):
+            parts.append(str(choice["name"]))
+    return "\n".join(parts)
+
+
+def _strip_nones(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip_nones(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_strip_nones(v) for v in value]
+    return value
+
+
+def _iso(dt: datetime | None = None) -> str:
+    return (dt or datetime.now(UTC)).isoformat()
+
+
+def _json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
+    if body is None:
+        return web.Response(status=status, headers=headers)
+    return web.Response(
+        status=status,
+        body=json.dumps(body).encode(),
+        content_type="application/json",
+        headers=headers,
+    )
+
+
+def _error(status: int, code: int, message: str, errors: Any = None) -> tuple[int, dict[str, Any]]:
+    body: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        body["errors"] = errors
+    return status, body
+
+
+def _form_errors(problems: list[tuple[list[Any], str]]) -> dict[str, Any]:
+    """Discord's nested ``errors`` object for 50035 Invalid Form Body."""
+    out: dict[str, Any] = {}
+    for path, msg in problems:
+        node = out
+        for part in path:
+            node = node.setdefault(str(part), {})
+        node.setdefault("_errors", []).append({"code": "BASE_TYPE_INVALID", "message": msg})  # str, as Discord
+    return out
+
+
+def _jsonpath_parts(problem: str) -> list[Any]:
+    m = re.match(r"^\$((?:\.[^.\[:]+|\[\d+\])*):", problem)
+    if not m:
+        return []
+    return [p.strip(".[]") for p in re.findall(r"\.[^.\[]+|\[\d+\]", m.group(1))]
+
+
+def _tolerate_client_quirks(body: Any) -> Any:
+    """discord.py sends attachment ids as integers (``File.to_dict`` uses the upload index);
+    Discord accepts that although the spec declares a snowflake string.  Validate a copy with
+    those ids as strings so this client-side detail is not reported as a violation."""
+    if not isinstance(body, dict):
+        return body
+    holders = [body]
+    if isinstance(body.get("data"), dict):
+        holders.append(body["data"])
+    if not any(
+        isinstance(h.get("attachments"), list)
+        and any(isinstance(a, dict) and isinstance(a.get("id"), int) for a in h["attachments"])
+        for h in holders
+    ):
+        return body
+    body = copy.deepcopy(body)
+    for h in [body] + ([body["data"]] if isinstance(body.get("data"), dict) else []):
+        for a in h.get("attachments") or []:
+            if isinstance(a, dict) and isinstance(a.get("id"), int):
+                a["id"] = str(a["id"])
+    return body
+
+
+def _id_of(x: Any) -> int:
+    if isinstance(x, (FakeUser, FakeChannel, FakeMessage)):
+        return x.id
+    return int(x)
+
+
+# --------------------------------------------------------------------------------------------
+# The fake
+# --------------------------------------------------------------------------------------------
+
+
+class FakeDiscord:
+    """A fake Discord: one guild "Test Bar" (``guild_id``) owned by ``owner``, a text channel
+    "#games" (``channel_id``/``channel``), roles @everyone, "Manager" (Manage Server,
+    ``manage_role_id``) and the bot's role; the bot user (``bot_user``, id ==
+    ``application_id``) logs in with ``token``.
+
+    Lifecycle: ``await start()`` (``base_url``, ``gateway_url``, ``port``), ``patch_discord()``
+    (returns undo), ``await stop()``; ``await wait_ready()``, ``await wait_disconnected()``,
+    ``connected``, ``await drop_connection()`` (client RESUMEs; missed events are replayed).
+
+    World: ``add_user(name, manage_guild=False)``, ``add_channel(name)``, ``await say(user,
+    text)``, ``await post_message(content, components=...)``.
+
+    Acting users: ``slash``, ``autocomplete``, ``click``, ``select``, ``submit_modal`` return an
+    ``InteractionResult`` once the bot's callback arrived.
+
+    Inspection: ``requests``, ``count()``, ``violations``, ``failures``, ``unknown_routes``,
+    ``messages``, ``message()``, ``channel_messages()``, ``visible_to()``,
+    ``everything_shown()``, ``commands``, ``guild_commands``, ``command_puts``, ``intents``,
+    ``await wait_for(predicate)``.
+
+    Knobs (plain attributes): ``now`` (clock callable, default ``time.monotonic``; or
+    ``advance(seconds)``), ``answer_limit`` (3.0 s), ``token_lifetime`` (900 s),
+    ``reject_invalid`` (True: a request body that breaks the spec or a Discord rule is answered
+    400 50035 as Discord would), ``validate_responses`` (False: also validate the fake's own
+    responses; the self-tests turn it on), ``enforce_command_permissions`` (True: ``slash``
+    refuses users who could not see a command with ``default_member_permissions``),
+    ``heartbeat_interval`` (ms), ``rate_limit(template, per_second)``.
+    """
+
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Test Bar",
+        channel_name: str = "games",
+        bot_name: str = "Barkeep",
+        token: str = "fake-bot-token",
+        validate: bool = True,
+    ):
+        self.now: Callable[[], float] = time.monotonic
+        self.answer_limit: float = 3.0
+        self.token_lifetime: float = 15 * 60
+        self.reject_invalid: bool = True
+        self.validate_responses: bool = False
+        self.enforce_command_permissions: bool = True
+        self.heartbeat_interval: int = 41250
+        self.token = token
+        self.spec: Spec | None = load_spec() if validate else None
+
+        self._last_id = 0
+        self.requests: list[Request] = []
+        self.violations: list[Violation] = []
+        self.failures: list[Failure] = []
+        self.unknown_routes: list[Request] = []
+        self.gateway_received: list[dict[str, Any]] = []
+        self.identify_payloads: list[dict[str, Any]] = []
+        self.commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.command_puts: int = 0
+        self.intents: int | None = None
+        self.connections: int = 0
+        self.messages: dict[int, FakeMessage] = {}
+        self.shown_extra: list[tuple[int | None, str]] = []  # modals, autocomplete choices
+        self._interactions: dict[int, _Interaction] = {}
+        self._by_token: dict[str, _Interaction] = {}
+        self._open_modals: list[tuple[int, dict[str, Any], _Interaction]] = []
+        self._waiters: list[tuple[Callable[[], Any], asyncio.Future]] = []
+        self._sessions: dict[str, _Session] = {}
+        self._session: _Session | None = None
+        self._conn: _Conn | None = None
+        self._conns: set[_Conn] = set()
+        self._pending_events: list[tuple[str, dict[str, Any], int]] = []
+        self._tasks: set[asyncio.Task] = set()
+        self.gateway_queries: list[dict[str, str]] = []
+
+        self.bot_user = FakeUser(self._snowflake(), bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.guild_id = self._snowflake()
+        self.guild_name = guild_name
+        self.everyone_role_id = self.guild_id
+        self.manage_role_id = self._snowflake()
+        self.bot_role_id = self._snowflake()
+        self.roles: dict[int, dict[str, Any]] = {
+            self.everyone_role_id: self._role_json(self.everyone_role_id, "@everyone", P_EVERYONE, 0),
+            self.manage_role_id: self._role_json(self.manage_role_id, "Manager", P_MANAGE_GUILD, 1),
+            self.bot_role_id: self._role_json(
+                self.bot_role_id, bot_name, P_EVERYONE | P_MANAGE_MESSAGES, 2, managed=True
+            ),
+        }
+        self.users: dict[int, FakeUser] = {}
+        self.bot_user.role_ids = [self.bot_role_id]
+        self.bot_user.joined_at = _iso()
+        self.users[self.bot_user.id] = self.bot_user
+        self.channels: dict[int, FakeChannel] = {}
+        self.owner = self.add_user("Owner")
+        first = self.add_channel(channel_name)
+        self.channel_id: int = first.id
+        self.channel = first
+
+        self._rate_limits: dict[str, tuple[int, bool]] = {}
+        self._rl_windows: dict[tuple[str, str], list[float]] = {}
+        self._runner: web.AppRunner | None = None
+        self._undo: Callable[[], None] | None = None
+        self.port: int = 0
+        self.base_url = ""
+        self.gateway_url = ""
+        self._routes = self._build_routes()
+
+    # ---------------------------------------------------------------------------------------
+    # lifecycle
+    # ---------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get(GATEWAY_PATH, self._gateway_handler)
+        app.router.add_route("*", "/{tail:.*}", self._rest_handler)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        self.base_url = f"http://127.0.0.1:{self.port}{API_PREFIX}"
+        self.gateway_url = f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
+
+    async def stop(self) -> None:
+        if self._undo:
+            self._undo()
+        for inter in self._interactions.values():
+            if inter.timer:
+                inter.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for conn in list(self._conns):
+            await conn.ws.close(code=1001)
+        if self._runner:
+            await self._runner.cleanup()
+            self._runner = None
+        for _, fut in self._waiters:
+            if not fut.done():
+                fut.cancel()
+
+    def patch_discord(self) -> Callable[[], None]:
+        """Point discord.py at this fake; returns an undo callable (also run by stop())."""
+        import discord.gateway
+        import discord.http
+
+        old_base = discord.http.Route.BASE
+        old_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = self.base_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+        def undo() -> None:
+            discord.http.Route.BASE = old_base
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+            self._undo = None
+
+        self._undo = undo
+        return undo
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake clock forward (e.g. ``fake.advance(16 * 60)`` to expire tokens)."""
+        base = self.now
+        self.now = lambda: base() + seconds
+        self._changed()
+
+    # ---------------------------------------------------------------------------------------
+    # world building
+    # ---------------------------------------------------------------------------------------
+
+    def _snowflake(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        new = ms << 22
+        if new <= self._last_id:
+            new = self._last_id + 1
+        self._last_id = new
+        return new
+
+    def _role_json(self, rid: int, name: str, perms: int, pos: int, managed: bool = False) -> dict:
+        return {
+            "id": str(rid), "name": name, "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False, "icon": None, "unicode_emoji": None, "position": pos,
+            "permissions": str(perms), "managed": managed, "mentionable": False, "flags": 0,
+            "description": None,
+        }
+
+    def add_user(self, name: str, manage_guild: bool = False) -> FakeUser:
+        """A new guild member (also in GUILD_CREATE for later connections)."""
+        user = FakeUser(self._snowflake(), name, manage_guild=manage_guild, joined_at=_iso())
+        if manage_guild:
+            user.role_ids.append(self.manage_role_id)
+        self.users[user.id] = user
+        if self._session is not None:
+            self._dispatch_soon(
+                "GUILD_MEMBER_ADD", dict(self._member_json(user), guild_id=str(self.guild_id)),
+                I_GUILD_MEMBERS,
+            )
+        return user
+
+    def add_channel(self, name: str) -> FakeChannel:
+        ch = FakeChannel(self._snowflake(), name, 0, self.guild_id, position=len(self.channels))
+        self.channels[ch.id] = ch
+        if self._session is not None:
+            self._dispatch_soon("CHANNEL_CREATE", self._channel_json(ch), I_GUILDS)
+        return ch
+
+    def user(self, user: FakeUser | int) -> FakeUser:
+        return self.users[_id_of(user)]
+
+    def permissions(self, user: FakeUser | int) -> int:
+        u = self.users[_id_of(user)]
+        if u.id == self.owner.id:
+            return P_ALL
+        perms = int(self.roles[self.everyone_role_id]["permissions"])
+        for rid in u.role_ids:
+            perms |= int(self.roles[rid]["permissions"])
+        return P_ALL if perms & P_ADMINISTRATOR else perms
+
+    def _user_json(self, u: FakeUser) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(u.id), "username": u.name.lower(), "global_name": None if u.bot else u.name,
+            "discriminator": "0" if not u.bot else "1234", "avatar": None, "public_flags": 0,
+            "flags": 0, "primary_guild": None, "banner": None, "accent_color": None,
+            "avatar_decoration_data": None, "collectibles": None,
+        }
+        if u.bot:
+            data["bot"] = True
+            data["username"] = u.name
+        return data
+
+    def _member_json(self, u: FakeUser, with_user: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "roles": [str(r) for r in u.role_ids], "joined_at": u.joined_at, "nick": None,
+            "avatar": None, "banner": None, "premium_since": None, "deaf": False, "mute": False,
+            "pending": False, "flags": 0, "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self._user_json(u)
+        return data
+
+    def _channel_json(self, ch: FakeChannel, for_user: FakeUser | None = None) -> dict[str, Any]:
+        if ch.type == 1:
+            rec = self.users[ch.recipient_id] if ch.recipient_id else None
+            return {
+                "id": str(ch.id), "type": 1, "last_message_id": None, "flags": 0,
+                "recipients": [self._user_json(rec)] if rec else [],
+            }
+        data: dict[str, Any] = {
+            "id": str(ch.id), "type": ch.type, "name": ch.name, "position": ch.position,
+            "parent_id": None, "topic": None, "nsfw": False, "permission_overwrites": [],
+            "rate_limit_per_user": 0, "last_message_id": None, "flags": 0,
+            "guild_id": str(self.guild_id),
+        }
+        if for_user is not None:
+            data["permissions"] = str(self.permissions(for_user))
+        return data
+
+    def _guild_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "discovery_splash": None, "banner": None, "description": None,
+            "owner_id": str(self.owner.id), "region": "deprecated", "afk_channel_id": None,
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "roles": list(self.roles.values()), "emojis": [],
+            "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
+            "system_channel_id": str(self.channel_id), "system_channel_flags": 0,
+            "rules_channel_id": None, "max_presences": None, "max_members": 500000,
+            "vanity_url_code": None, "premium_tier": 0, "premium_subscription_count": 0,
+            "preferred_locale": "en-US", "public_updates_channel_id": None,
+            "max_video_channel_users": 25, "nsfw_level": 0, "premium_progress_bar_enabled": False,
+            "safety_alerts_channel_id": None, "incidents_data": None, "home_header": None,
+            "widget_enabled": False, "widget_channel_id": None, "max_stage_video_channel_users": 50,
+            "nsfw": False,
+        }
+
+    def _guild_create_json(self) -> dict[str, Any]:
+        data = self._guild_json()
+        data.update(
+            joined_at=self.bot_user.joined_at, large=False, unavailable=False,
+            member_count=len(self.users),
+            members=[self._member_json(u) for u in self.users.values()],
+            channels=[
+                {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
+                for c in self.channels.values() if c.type != 1
+            ],
+            threads=[], presences=[], voice_states=[], stage_instances=[],
+            guild_scheduled_events=[], soundboard_sounds=[], embedded_activities=[],
+            lazy=True, application_command_counts={},
+        )
+        return data
+
+    # ---------------------------------------------------------------------------------------
+    # waiting
+    # ---------------------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        for item in list(self._waiters):
+            predicate, fut = item
+            if fut.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as exc:  # surface predicate bugs to the waiting test
+                fut.set_exception(exc)
+                continue
+            if value:
+                fut.set_result(value)
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None) -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked after every request/event the fake
+        processes) and return its value; AssertionError after ``timeout`` seconds."""
+        value = predicate()
+        if value:
+            return value
+        fut = asyncio.get_running_loop().create_future()
+        item = (predicate, fut)
+        self._waiters.append(item)
+        try:
+            return await asyncio.wait_for(fut, timeout)
+        except TimeoutError:
+            name = what or getattr(predicate, "__qualname__", repr(predicate))
+            raise AssertionError(f"timed out after {timeout}s waiting for {name}") from None
+        finally:
+            self._waiters.remove(item)
+
+    @property
+    def connected(self) -> bool:
+        """A client has identified (or resumed) and received GUILD_CREATE."""
+        return self._conn is not None and self._conn.ready
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        """Until a client has identified (or resumed) and received GUILD_CREATE."""
+        await self.wait_for(lambda: self.connected, timeout, "the bot to identify")
+
+    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+        """Until no gateway connection is open."""
+        await self.wait_for(lambda: not self._conns, timeout, "the gateway connection to close")
+
+    # ---------------------------------------------------------------------------------------
+    # recording helpers
+    # ---------------------------------------------------------------------------------------
+
+    def count(self, method: str | None = None, template_prefix: str = "") -> int:
+        """How many recorded requests match a method (None = any) and a template prefix."""
+        return sum(
+            1 for r in self.requests
+            if (method is None or r.method == method.upper())
+            and (r.route_template or r.path).startswith(template_prefix)
+        )
+
+    def rate_limit(self, route_template: str, per_second: int | None, *, headers: bool = True) -> None:
+        """Answer 429 (body with retry_after, X-RateLimit-* and Retry-After headers, Via) once
+        ``route_template`` (e.g. "/channels/{channel_id}/messages") gets more than
+        ``per_second`` requests within a second for one major parameter (channel, guild,
+        webhook, interaction).  With ``headers=True`` successful answers carry the
+        X-RateLimit-* headers, so discord.py waits pre-emptively; ``headers=False`` hides them
+        (like Discord's shared limits) so the client really meets 429s and must retry.
+        ``per_second=None`` removes the limit."""
+        if per_second is None:
+            self._rate_limits.pop(route_template, None)
+        else:
+            self._rate_limits[route_template] = (per_second, headers)
+
+    @property
+    def interactions(self) -> list[dict[str, Any]]:
+        """Every INTERACTION_CREATE payload the fake built, in order (do not mutate)."""
+        return [i.payload for i in self._interactions.values()]
+
+    def message(self, message_id: FakeMessage | int) -> FakeMessage:
+        return self.messages[_id_of(message_id)]
+
+    def channel_messages(self, channel_id: FakeChannel | int | None = None) -> list[FakeMessage]:
+        """Non-ephemeral, non-deleted messages of a channel (default #games), oldest first."""
+        cid = self.channel_id if channel_id is None else _id_of(channel_id)
+        return [m for m in self.messages.values() if m.channel_id == cid and not m.ephemeral and not m.deleted]
+
+    def visible_to(self, user: FakeUser | int) -> list[FakeMessage]:
+        """All current public messages plus the ephemeral/DM messages shown to ``user``."""
+        uid = _id_of(user)
+        return [m for m in self.messages.values() if not m.deleted and m.audience in (None, uid)]
+
+    def everything_shown(self) -> list[tuple[int | None, str]]:
+        """(audience, text) for every version of every message ever shown (audience None =
+        public, else the user id), then every modal and autocomplete list shown to a user."""
+        out: list[tuple[int | None, str]] = []
+        for m in self.messages.values():
+            for v in m.versions:
+                out.append((m.audience, text_of(v)))
+        out.extend(self.shown_extra)
+        return out
+
+    # ---------------------------------------------------------------------------------------
+    # messages
+    # ---------------------------------------------------------------------------------------
+
+    def _normalize_components(self, components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        comps = _strip_nones(copy.deepcopy(components or []))
+        used = {c["id"] for c in iter_components(comps) if isinstance(c.get("id"), int)}
+        counter = itertools.count(1)
+        for c in iter_components(comps):
+            if not isinstance(c.get("id"), int):
+                n = next(counter)
+                while n in used:
+                    n = next(counter)
+                c["id"] = n
+                used.add(n)
+        return comps
+
+    def _normalize_embeds(self, embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        out = []
+        for e in _strip_nones(copy.deepcopy(embeds or [])):
+            e.setdefault("type", "rich")
+            for f in e.get("fields", []):
+                f.setdefault("inline", False)
+            out.append(e)
+        return out
+
+    def _attachments(self, payload: dict[str, Any], files: list[dict[str, Any]], keep: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        by_index = {f["index"]: f for f in files}
+        result = []
+        declared = payload.get("attachments")
+        if declared is None:
+            declared = [{"id": i} for i in by_index] if files else None
+        if declared is None:
+            return keep
+        existing = {a["id"]: a for a in keep}
+        for att in declared:
+            aid = str(att.get("id"))
+            if aid in existing:
+                result.append(existing[aid])
+                continue
+            f = by_index.get(int(att["id"])) if str(att.get("id", "")).isdigit() else None
+            if f is None:
+                continue
+            new_id = str(self._snowflake())
+            url = f"https://cdn.discordapp.com/attachments/0/{new_id}/{f['filename']}"
+            result.append({
+                "id": new_id, "filename": att.get("filename") or f["filename"], "size": f["size"],
+                "url": url, "proxy_url": url, "content_type": f.get("content_type") or "application/octet-stream",
+                **({"description": att["description"]} if att.get("description") else {}),
+            })
+        return result
+
+    def _message_json(self, m: FakeMessage) -> dict[str, Any]:
+        author = self.users.get(m.author_id) or self.bot_user
+        data: dict[str, Any] = {
+            "id": str(m.id), "channel_id": str(m.channel_id), "author": self._user_json(author),
+            "content": m.content, "embeds": copy.deepcopy(m.embeds),
+            "components": copy.deepcopy(m.components), "flags": m.flags, "timestamp": m.timestamp,
+            "edited_timestamp": m.edited_timestamp, "type": m.type, "tts": m.tts,
+            "mention_everyone": False, "mentions": self._mentions(m.content), "mention_roles": [],
+            "attachments": copy.deepcopy(m.attachments), "pinned": False,
+        }
+        if m.webhook_id is not None:
+            data["webhook_id"] = str(m.webhook_id)
+            data["application_id"] = str(self.application_id)
+        if m.interaction is not None:
+            data["interaction_metadata"] = copy.deepcopy(m.interaction)
+            inter = self._interactions.get(int(m.interaction["id"]))
+            if inter is not None and inter.type == 2:
+                data["interaction"] = {
+                    "id": str(inter.id), "type": 2, "name": inter.payload["data"]["name"],
+                    "user": self._user_json(inter.user),
+                }
+        if m.message_reference:
+            data["message_reference"] = m.message_reference
+        return data
+
+    def _mentions(self, content: str) -> list[dict[str, Any]]:
+        out = []
+        for uid in dict.fromkeys(re.findall(r"<@!?(\d+)>", content or "")):
+            u = self.users.get(int(uid))
+            if u:
+                out.append(self._user_json(u))
+        return out
+
+    def _check_message(self, payload: dict[str, Any], *, webhook: bool) -> tuple[int, dict] | None:
+        """Discord rules that the OpenAPI schema does not express."""
+        problems: list[tuple[list[Any], str]] = []
+        content = payload.get("content")
+        if isinstance(content, str) and len(content) > 2000:
+            problems.append((["content"], "Must be 2000 or fewer in length."))
+        embeds = payload.get("embeds") or []
+        total = sum(len(t) for e in embeds if isinstance(e, dict) for t in _embed_texts(e))
+        if total > 6000:
+            problems.append((["embeds"], "Embed size exceeds maximum size of 6000"))
+        comps = payload.get("components") or []
+        flags = payload.get("flags") or 0
+        if not flags & IS_COMPONENTS_V2 and len(comps) > 5:
+            problems.append((["components"], "Must be 5 or fewer in length."))
+        ids = [c["custom_id"] for c in iter_components(comps) if c.get("custom_id")]
+        dupes = {i for i in ids if ids.count(i) > 1}
+        if dupes:
+            problems.append((["components"], f"Component custom id cannot be duplicated: {sorted(dupes)}"))
+        if problems:
+            return _error(400, 50035, "Invalid Form Body", _form_errors(problems))
+        return None
+
+    def _is_empty(self, m_or_payload: dict[str, Any]) -> bool:
+        return not (
+            m_or_payload.get("content") or m_or_payload.get("embeds")
+            or m_or_payload.get("components") or m_or_payload.get("attachments")
+            or m_or_payload.get("poll") or m_or_payload.get("sticker_ids")
+        )
+
+    def _create_message(
+        self,
+        channel_id: int,
+        payload: dict[str, Any],
+        files: list[dict[str, Any]],
+        *,
+        author: FakeUser | None = None,
+        ephemeral_for: int | None = None,
+        inter: _Interaction | None = None,
+        webhook: bool = False,
+        mtype: int = 0,
+        extra_flags: int = 0,
+    ) -> FakeMessage:
+        author = author or self.bot_user
+        ch = self.channels.get(channel_id)
+        flags = (payload.get("flags") or 0) | extra_flags
+        if ephemeral_for is None:
+            flags &= ~EPHEMERAL
+        else:
+            flags |= EPHEMERAL
+        ref = payload.get("message_reference")
+        m = FakeMessage(
+            id=self._snowflake(), channel_id=channel_id, author_id=author.id,
+            content=payload.get("content") or "", embeds=self._normalize_embeds(payload.get("embeds")),
+            components=self._normalize_components(payload.get("components")), flags=flags,
+            ephemeral_for=ephemeral_for, interaction=None, type=mtype, timestamp=_iso(),
+            webhook_id=self.application_id if webhook else None,
+            dm_recipient=ch.recipient_id if ch is not None and ch.type == 1 else None,
+            tts=bool(payload.get("tts")), _fake=self,
+        )
+        m.attachments = self._attachments(payload, files, [])
+        if ref:
+            m.message_reference = {
+                "type": 0, "message_id": str(ref.get("message_id")),
+                "channel_id": str(ref.get("channel_id") or channel_id),
+                **({"guild_id": str(self.guild_id)} if m.dm_recipient is None else {}),
+            }
+            m.type = 19
+        if inter is not None:
+            m.interaction_id = inter.id
+            m.interaction = self._interaction_metadata(inter)
+            inter.message_ids.add(m.id)
+        self.messages[m.id] = m
+        m.versions.append(self._message_json(m))
+        return m
+
+    def _interaction_metadata(self, inter: _Interaction) -> dict[str, Any]:
+        meta: dict[str, Any] = {
+            "id": str(inter.id), "type": inter.type, "user": self._user_json(inter.user),
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+        }
+        if inter.type == 3 and inter.message is not None:
+            meta["interacted_message_id"] = str(inter.message.id)
+        if inter.original is not None and inter.original is not inter.message:
+            meta["original_response_message_id"] = str(inter.original.id)
+        if inter.type == 5 and inter.origin is not None:
+            meta["triggering_interaction_metadata"] = self._interaction_metadata(inter.origin)
+        return meta
+
+    def _edit_message(self, m: FakeMessage, payload: dict[str, Any], files: list[dict[str, Any]]) -> None:
+        if "content" in payload:
+            m.content = payload["content"] or ""
+        if "embeds" in payload:
+            m.embeds = self._normalize_embeds(payload["embeds"])
+        if "components" in payload:
+            m.components = self._normalize_components(payload["components"])
+        if payload.get("flags") is not None:
+            keep = m.flags & (EPHEMERAL | IS_COMPONENTS_V2)
+            m.flags = keep | (payload["flags"] & ~(EPHEMERAL | LOADING))
+        if "attachments" in payload or files:
+            m.attachments = self._attachments(payload, files, m.attachments)
+        was_loading = m.loading
+        m.flags &= ~LOADING
+        if not was_loading:
+            m.edited_timestamp = _iso()
+        m.versions.append(self._message_json(m))
+
+    async def _announce(self, event: str, m: FakeMessage) -> None:
+        """MESSAGE_CREATE/UPDATE/DELETE for messages the bot could see on the gateway."""
+        if m.ephemeral:
+            return
+        if m.dm_recipient is not None:
+            intent = I_DIRECT_MESSAGES
+            extra: dict[str, Any] = {}
+        else:
+            intent = I_GUILD_MESSAGES
+            extra = {"guild_id": str(self.guild_id)}
+        if event == "MESSAGE_DELETE":
+            data = {"id": str(m.id), "channel_id": str(m.channel_id), **extra}
+        else:
+            data = dict(m.current, **extra)
+            author = self.users.get(m.author_id)
+            if extra and author is not None and m.webhook_id is None:
+                data["member"] = self._member_json(author, with_user=False)
+            if (
+                m.author_id != self.bot_user.id
+                and self._session is not None
+                and not self._session.intents & I_MESSAGE_CONTENT
+                and m.dm_recipient is None
+                and self.bot_user.mention not in m.content
+            ):
+                data.update(content="", embeds=[], attachments=[], components=[])
+        await self._dispatch(event, data, intent)
+
+    async def post_message(
+        self,
+        content: str = "",
+        *,
+        embeds: list[dict[str, Any]] | None = None,
+        components: list[dict[str, Any]] | None = None,
+        channel: FakeChannel | int | None = None,
+        author: FakeUser | None = None,
+    ) -> FakeMessage:
+        """Seed a message (default: by the bot, e.g. one left by an earlier run) and announce it."""
+        cid = self.channel_id if channel is None else _id_of(channel)
+        payload = {"content": content, "embeds": embeds or [], "components": components or []}
+        m = self._create_message(cid, payload, [], author=author)
+        await self._announce("MESSAGE_CREATE", m)
+        self._changed()
+        return m
+
+    async def say(self, user: FakeUser | int, content: str, channel: FakeChannel | int | None = None) -> FakeMessage:
+        """A user posts a plain message (MESSAGE_CREATE to the bot, content hidden without the
+        message content intent unless the bot is mentioned)."""
+        cid = self.channel_id if channel is None else _id_of(channel)
+        m = self._create_message(cid, {"content": content}, [], author=self.user(user))
+        await self._announce("MESSAGE_CREATE", m)
+        self._changed()
+        return m
+
+    # ---------------------------------------------------------------------------------------
+    # gateway
+    # ---------------------------------------------------------------------------------------
+
+    async def _gateway_handler(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        conn = _Conn(ws=ws, query=dict(request.query))
+        self.gateway_queries.append(conn.query)
+        self._conns.add(conn)
+        self.connections += 1
+        if request.query.get("v") != "10" or request.query.get("encoding") != "json":
+            self.violations.append(Violation("GET", str(request.rel_url), "gateway must be v=10&encoding=json", "rule"))
+        try:
+            await ws.send_str(json.dumps({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval, "_trace": ["fake-gateway"]}}))
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    await self._gateway_frame(conn, json.loads(msg.data))
+                elif msg.type == WSMsgType.BINARY:
+                    self.violations.append(Violation("WS", GATEWAY_PATH, "client sent a binary frame", "rule"))
+                self._changed()
+        finally:
+            self._conns.discard(conn)
+            if self._conn is conn:
+                self._conn = None
+            self._changed()
+        return ws
+
+    async def _gateway_frame(self, conn: _Conn, frame: dict[str, Any]) -> None:
+        self.gateway_received.append(frame)
+        op = frame.get("op")
+        d = frame.get("d")
+        if op == 1:  # heartbeat
+            await conn.ws.send_str(json.dumps({"op": 11, "s": None, "t": None, "d": None}))
+        elif op == 2:  # identify
+            self.identify_payloads.append(d)
+            if d.get("token") != self.token:
+                await conn.ws.close(code=4004, message=b"Authentication failed.")
+                return
+            self.intents = int(d.get("intents", 0))
+            session = _Session(id=secrets.token_hex(16), intents=self.intents)
+            self._sessions[session.id] = session
+            self._session = session
+            conn.session = session
+            self._conn = conn
+            me = dict(self._user_json(self.bot_user), verified=True, mfa_enabled=False, email=None)
+            ready = {
+                "v": 10, "user": me, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": session.id, "session_type": "normal",
+                "resume_gateway_url": self.gateway_url, "shard": d.get("shard") or [0, 1],
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [], "relationships": [], "presences": [],
+                "guild_join_requests": [], "geo_ordered_rtc_regions": [], "user_settings": {},
+                "auth": {}, "_trace": ["fake-gateway"],
+            }
+            self._pending_events.clear()  # GUILD_CREATE below carries every member and channel
+            await self._dispatch("READY", ready)
+            await self._dispatch("GUILD_CREATE", self._guild_create_json(), I_GUILDS, force=True)
+            conn.ready = True
+        elif op == 6:  # resume
+            session = self._sessions.get(d.get("session_id"))
+            if session is None or d.get("token") != self.token:
+                await conn.ws.send_str(json.dumps({"op": 9, "s": None, "t": None, "d": False}))
+                return
+            conn.session = session
+            self._session = session
+            self._conn = conn
+            last = d.get("seq") or 0
+            async with session.lock:
+                for payload in session.log:
+                    if payload["s"] > last:
+                        await conn.ws.send_str(json.dumps(payload))
+            await self._dispatch("RESUMED", {"_trace": ["fake-gateway"]})
+            conn.ready = True
+        elif op == 8:  # request guild members
+            members = [self._member_json(u) for u in self.users.values()]
+            query = (d.get("query") or "").lower()
+            if query:
+                members = [m for m in members if m["user"]["username"].startswith(query)]
+            if d.get("user_ids"):
+                wanted = {str(x) for x in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
+                members = [m for m in members if m["user"]["id"] in wanted]
+            if d.get("limit"):
+                members = members[: int(d["limit"])]
+            await self._dispatch(
+                "GUILD_MEMBERS_CHUNK",
+                {"guild_id": str(d.get("guild_id")), "members": members, "chunk_index": 0,
+                 "chunk_count": 1, "not_found": [], "nonce": d.get("nonce")},
+                force=True,
+            )
+        # op 3 (presence), 4 (voice state) etc. are accepted and recorded only
+
+    async def _dispatch(self, event: str, data: dict[str, Any], intent: int = 0, force: bool = False) -> None:
+        session = self._session
+        if session is None:
+            return
+        if intent and not force and not session.intents & intent:
+            return
+        async with session.lock:
+            if event not in ("READY", "RESUMED"):
+                await self._send_pending(session)
+            await self._send_dispatch(session, event, data)
+
+    async def _send_dispatch(self, session: _Session, event: str, data: dict[str, Any]) -> None:
+        session.seq += 1
+        payload = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.log.append(payload)
+        if len(session.log) > 2000:
+            del session.log[:1000]
+        conn = self._conn
+        if conn is not None and conn.session is session and not conn.ws.closed:
+            try:
+                await conn.ws.send_str(json.dumps(payload))
+            except (ConnectionError, RuntimeError):
+                pass
+
+    def _dispatch_soon(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
+        """Queue an event from synchronous code; it goes out before the next dispatch."""
+        self._pending_events.append((event, data, intent))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._flush_pending())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _flush_pending(self) -> None:
+        if self._pending_events and self._session is not None:
+            async with self._session.lock:
+                await self._send_pending(self._session)
+
+    async def _send_pending(self, session: _Session) -> None:
+        while self._pending_events:
+            event, data, intent = self._pending_events.pop(0)
+            if not intent or session.intents & intent:
+                await self._send_dispatch(session, event, data)
+
+    async def drop_connection(self, code: int = 4000) -> None:
+        """Close the bot's gateway connection (discord.py reconnects and RESUMEs)."""
+        conn = self._conn
+        if conn is not None:
+            conn.ready = False
+            self._conn = None  # events from now on wait in the session log for the RESUME
+            await conn.ws.close(code=code)
+
+    # ---------------------------------------------------------------------------------------
+    # interactions (the user side)
+    # ---------------------------------------------------------------------------------------
+
+    def _find_command(self, name: str) -> dict[str, Any] | None:
+        for cmd in self.guild_commands.get(self.guild_id, []) + self.commands:
+            if cmd["name"] == name and cmd.get("type", 1) == 1:
+                return cmd
+        return None
+
+    def _build_options(
+        self,
+        defs: list[dict[str, Any]] | None,
+        given: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        focused: str | None,
+        where: str,
+    ) -> list[dict[str, Any]]:
+        out = []
+        by_name = {o["name"]: o for o in (defs or [])} if defs is not None else None
+        if by_name is not None:
+            for o in defs or []:
+                if o.get("required") and o["name"] not in given and o["name"] != focused:
+                    raise AssertionError(f"{where}: required option {o['name']!r} missing")
+        for name, value in given.items():
+            if by_name is not None and name not in by_name:
+                raise AssertionError(f"{where}: no option {name!r}; the command has {sorted(by_name)}")
+            odef = by_name[name] if by_name is not None else None
+            otype = odef["type"] if odef else self._infer_type(value)
+            opt: dict[str, Any] = {"name": name, "type": otype}
+            if otype in (6, 9) and isinstance(value, FakeUser | int) and not isinstance(value, bool):
+                u = self.user(value)
+                resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
+                member = self._member_json(u, with_user=False)
+                member["permissions"] = str(self.permissions(u))
+                resolved.setdefault("members", {})[str(u.id)] = member
+                opt["value"] = str(u.id)
+            elif otype == 7:
+                ch = self.channels[_id_of(value)]
+                resolved.setdefault("channels", {})[str(ch.id)] = {
+                    "id": str(ch.id), "name": ch.name, "type": ch.type, "permissions": str(P_ALL),
+                    "parent_id": None, "flags": 0, "guild_id": str(self.guild_id),
+                }
+                opt["value"] = str(ch.id)
+            elif otype == 8:
+                rid = _id_of(value)
+                resolved.setdefault("roles", {})[str(rid)] = self.roles[rid]
+                opt["value"] = str(rid)
+            elif otype == 4:
+                opt["value"] = int(value) if name != focused else value
+            elif otype == 10:
+                opt["value"] = value
+            elif otype == 5:
+                opt["value"] = bool(value)
+            else:
+                opt["value"] = str(value) if name != focused else value
+            if odef and name != focused:
+                self._check_option_value(odef, opt["value"], where)
+            if name == focused:
+                opt["focused"] = True
+                opt["value"] = str(value)
+            out.append(opt)
+        return out
+
+    @staticmethod
+    def _infer_type(value: Any) -> int:
+        if isinstance(value, bool):
+            return 5
+        if isinstance(value, int):
+            return 4
+        if isinstance(value, float):
+            return 10
+        if isinstance(value, FakeUser):
+            return 6
+        if isinstance(value, FakeChannel):
+            return 7
+        return 3
+
+    @staticmethod
+    def _check_option_value(odef: dict[str, Any], value: Any, where: str) -> None:
+        name = odef["name"]
+        choices = odef.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            raise AssertionError(f"{where}: {name}={value!r} is not one of the choices {[c['value'] for c in choices]}")
+        if odef["type"] in (4, 10):
+            if odef.get("min_value") is not None and value < odef["min_value"]:
+                raise AssertionError(f"{where}: {name}={value} is below min_value {odef['min_value']}")
+            if odef.get("max_value") is not None and value > odef["max_value"]:
+                raise AssertionError(f"{where}: {name}={value} is above max_value {odef['max_value']}")
+        if odef["type"] == 3:
+            if odef.get("min_length") is not None and len(value) < odef["min_length"]:
+                raise AssertionError(f"{where}: {name} is shorter than min_length {odef['min_length']}")
+            if odef.get("max_length") is not None and len(value) > odef["max_length"]:
+                raise AssertionError(f"{where}: {name} is longer than max_length {odef['max_length']}")
+
+    def _command_data(
+        self,
+        user: FakeUser,
+        command: str,
+        subcommand: str | None,
+        options: dict[str, Any],
+        focused: str | None = None,
+    ) -> dict[str, Any]:
+        where = f"/{command}" + (f" {subcommand}" if subcommand else "")
+        cmd = self._find_command(command)
+        if cmd is None and self.command_puts:
+            raise AssertionError(f"{where}: command {command!r} is not registered (synced commands: {[c['name'] for c in self.commands + self.guild_commands.get(self.guild_id, [])]})")
+        if cmd is not None and self.enforce_command_permissions:
+            needed = cmd.get("default_member_permissions")
+            if needed is not None and (int(needed) & ~self.permissions(user)):
+                raise AssertionError(f"{where}: {user.name} lacks default_member_permissions {needed} and cannot see the command")
+        resolved: dict[str, dict[str, Any]] = {}
+        defs = cmd.get("options", []) if cmd is not None else None
+        names = subcommand.split() if subcommand else []
+        chain: list[tuple[str, int]] = []
+        for i, sub in enumerate(names):
+            stype = 2 if i < len(names) - 1 else 1
+            if defs is not None:
+                match = [o for o in defs if o["name"] == sub and o["type"] in (1, 2)]
+                if not match:
+                    raise AssertionError(f"{where}: no subcommand {sub!r}")
+                stype = match[0]["type"]
+                defs = match[0].get("options", [])
+            chain.append((sub, stype))
+        opts: list[dict[str, Any]] = self._build_options(defs, options, resolved, focused, where)
+        for sub, stype in reversed(chain):
+            opts = [{"name": sub, "type": stype, "options": opts}]
+        data: dict[str, Any] = {
+            "id": str(cmd["id"]) if cmd else str(self._snowflake()),
+            "name": command, "type": 1, "options": opts,
+        }
+        if cmd is not None and cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _new_interaction(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel_id: int,
+        data: dict[str, Any],
+        message: FakeMessage | None,
+        describe: str,
+    ) -> _Interaction:
+        iid = self._snowflake()
+        token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
+        ch = self.channels[channel_id]
+        member = self._member_json(user)
+        member["permissions"] = str(self.permissions(user))
+        payload: dict[str, Any] = {
+            "id": str(iid), "application_id": str(self.application_id), "type": itype,
+            "data": data, "token": token, "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024, "locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "app_permissions": str(self.permissions(self.bot_user)),
+            "channel_id": str(channel_id), "channel": self._channel_json(ch, for_user=user),
+        }
+        if ch.type == 1:
+            payload["context"] = 1
+            payload["user"] = self._user_json(user)
+            payload["channel"] = self._channel_json(ch)
+        else:
+            payload.update(
+                guild_id=str(self.guild_id), guild_locale="en-US", member=member,
+                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+            )
+        if message is not None:
+            msg_json = message.current
+            payload["message"] = msg_json
+        inter = _Interaction(
+            id=iid, token=token, type=itype, user=user, channel_id=channel_id,
+            guild_id=None if ch.type == 1 else self.guild_id, payload=payload,
+            dispatched_at=0.0, message=message, describe=describe,
+        )
+        self._interactions[iid] = inter
+        self._by_token[token] = inter
+        return inter
+
+    def _on_answer_deadline(self, inter: _Interaction) -> None:
+        inter.timer = None
+        if not inter.acked:
+            self.failures.append(Failure(
+                "unanswered", inter.id,
+                f"{inter.describe}: no callback within {self.answer_limit}s (user sees 'This interaction failed')",
+                self.now(),
+            ))
+            self._changed()
+
+    async def _run_interaction(self, inter: _Interaction, timeout: float) -> InteractionResult:
+        if not self.connected:
+            raise AssertionError(f"{inter.describe}: no bot is connected to the fake gateway")
+        loop = asyncio.get_running_loop()
+        inter.future = loop.create_future()
+        inter.dispatched_at = self.now()
+        inter.timer = loop.call_later(self.answer_limit, self._on_answer_deadline, inter)
+        await self._dispatch("INTERACTION_CREATE", inter.payload)
+        self._changed()
+        try:
+            await asyncio.wait_for(asyncio.shield(inter.future), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"the bot never answered {inter.describe} within {timeout}s "
+                f"(no POST {CALLBACK_TEMPLATE})"
+            ) from None
+        return InteractionResult(self, inter)
+
+    def _channel_arg(self, channel: FakeChannel | int | None) -> int:
+        cid = self.channel_id if channel is None else _id_of(channel)
+        if cid not in self.channels:
+            raise AssertionError(f"unknown channel {cid}")
+        return cid
+
+    async def slash(
+        self,
+        user: FakeUser,
+        command: str,
+        subcommand: str | None = None,
+        *,
+        channel: FakeChannel | int | None = None,
+        timeout: float = 5.0,
+        options: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> InteractionResult:
+        """``user`` runs ``/command [subcommand] option:value...``.  ``subcommand`` may be
+        "group sub".  Options named ``channel``/``timeout``/``options`` go in ``options={}``.
+        Once the bot synced commands, names, types, required options, choices and ranges are
+        checked against what it registered (AssertionError for what Discord's client would not
+        allow)."""
+        opts = dict(options or {}, **kwargs)
+        cid = self._channel_arg(channel)
+        user = self.user(user)
+        data = self._command_data(user, command, subcommand, opts)
+        describe = f"/{command}" + (f" {subcommand}" if subcommand else "") + f" by {user.name}"
+        inter = self._new_interaction(2, user, cid, data, None, describe)
+        return await self._run_interaction(inter, timeout)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        command: str,
+        subcommand: str | None = None,
+        *,
+        focused: str,
+        channel: FakeChannel | int | None = None,
+        timeout: float = 5.0,
+        options: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> InteractionResult:
+        """Autocomplete for option ``focused`` (its partial value given among the options);
+        ``result.data["choices"]`` holds the bot's suggestions."""
+        opts = dict(options or {}, **kwargs)
+        opts.setdefault(focused, "")
+        cid = self._channel_arg(channel)
+        user = self.user(user)
+        data = self._command_data(user, command, subcommand, opts, focused=focused)
+        inter = self._new_interaction(4, user, cid, data, None, f"autocomplete /{command} {focused} by {user.name}")
+        return await self._run_interaction(inter, timeout)
+
+    def _clickable(self, user: FakeUser, message: FakeMessage | int, custom_id: str, types: tuple[int, ...]) -> tuple[FakeMessage, dict[str, Any]]:
+        mid = _id_of(message)
+        m = self.messages.get(mid)
+        if m is None or m.deleted:
+            raise AssertionError(f"message {mid} does not exist (or was deleted)")
+        if m.audience not in (None, user.id):
+            raise AssertionError(f"{user.name} cannot see message {mid} (it is for user {m.audience})")
+        if m.loading:
+            raise AssertionError(f"message {mid} is still loading")
+        comp = m.find_component(custom_id)
+        if comp is None:
+            raise AssertionError(f"message {mid} has no component {custom_id!r}; it has {m.custom_ids()}")
+        if comp.get("type") not in types:
+            raise AssertionError(f"component {custom_id!r} is of type {comp.get('type')}, expected {types}")
+        if comp.get("disabled"):
+            raise AssertionError(f"component {custom_id!r} on message {mid} is disabled")
+        return m, comp
+
+    async def click(self, user: FakeUser, message: FakeMessage | int, custom_id: str, *, timeout: float = 5.0) -> InteractionResult:
+        """``user`` clicks the (enabled, visible) button ``custom_id`` on ``message``."""
+        user = self.user(user)
+        m, comp = self._clickable(user, message, custom_id, (2,))
+        data = {"custom_id": custom_id, "component_type": 2, "id": comp["id"]}
+        inter = self._new_interaction(3, user, m.channel_id, data, m, f"click {custom_id!r} by {user.name}")
+        return await self._run_interaction(inter, timeout)
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str,
+        values: list[Any],
+        *,
+        timeout: float = 5.0,
+    ) -> InteractionResult:
+        """``user`` picks ``values`` in the select menu ``custom_id`` (string selects: option
+        values; user/role/channel selects: FakeUser/FakeChannel/ids)."""
+        user = self.user(user)
+        m, comp = self._clickable(user, message, custom_id, (3, 5, 6, 7, 8))
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise AssertionError(f"select {custom_id!r} takes {lo}..{hi} values, got {len(values)}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"], "id": comp["id"]}
+        if comp["type"] == 3:
+            allowed = [o["value"] for o in comp.get("options", [])]
+            for v in values:
+                if v not in allowed:
+                    raise AssertionError(f"select {custom_id!r} has no option {v!r}; options are {allowed}")
+            data["values"] = list(values)
+        else:
+            resolved: dict[str, dict[str, Any]] = {}
+            data["values"] = self._resolve_values(values, resolved)
+            data["resolved"] = resolved
+        inter = self._new_interaction(3, user, m.channel_id, data, m, f"select {custom_id!r}={values} by {user.name}")
+        return await self._run_interaction(inter, timeout)
+
+    def _resolve_values(self, values: Iterable[Any], resolved: dict[str, dict[str, Any]]) -> list[str]:
+        """Snowflake strings for user/role/channel select values, filling ``resolved``."""
+        out = []
+        for v in values:
+            vid = _id_of(v)
+            if vid in self.channels:
+                ch = self.channels[vid]
+                resolved.setdefault("channels", {})[str(vid)] = {
+                    "id": str(vid), "name": ch.name, "type": ch.type, "permissions": str(P_ALL),
+                    "parent_id": None, "flags": 0, "guild_id": str(self.guild_id),
+                }
+            elif vid in self.roles:
+                resolved.setdefault("roles", {})[str(vid)] = self.roles[vid]
+            else:
+                u = self.user(vid)
+                resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
+                mem = self._member_json(u, with_user=False)
+                mem["permissions"] = str(self.permissions(u))
+                resolved.setdefault("members", {})[str(u.id)] = mem
+            out.append(str(vid))
+        return out
+
+    async def submit_modal(
+        self,
+        user: FakeUser,
+        custom_id: str,
+        values: dict[str, Any],
+        message: FakeMessage | int | None = None,
+        *,
+        timeout: float = 5.0,
+    ) -> InteractionResult:
+        """``user`` submits the modal ``custom_id`` the bot opened for them (callback type 9),
+        with ``{field_custom_id: value}`` (text inputs: str; selects inside labels: list)."""
+        user = self.user(user)
+        found = None
+        for entry in reversed(self._open_modals):
+            if entry[0] == user.id and entry[1].get("custom_id") == custom_id:
+                found = entry
+                break
+        if found is None:
+            raise AssertionError(f"no modal {custom_id!r} is open for {user.name}")
+        _, modal, origin = found
+        values = dict(values)
+        known: set[str] = set()
+        resolved: dict[str, dict[str, Any]] = {}
+
+        def mirror(c: dict[str, Any]) -> dict[str, Any] | None:
+            t = c.get("type")
+            if t == 1:
+                return {"type": 1, "id": c.get("id"), "components": [x for x in (mirror(i) for i in c.get("components", [])) if x]}
+            if t == 18:
+                inner = mirror(c["component"])
+                return {"type": 18, "id": c.get("id"), "component": inner} if inner else None
+            if t == 4:
+                cid = c["custom_id"]
+                known.add(cid)
+                value = values.get(cid, c.get("value") or "")
+                if c.get("required", True) and not value:
+                    raise AssertionError(f"modal {custom_id!r}: field {cid!r} is required")
+                if c.get("min_length") and len(value) < c["min_length"] and value:
+                    raise AssertionError(f"modal {custom_id!r}: {cid!r} shorter than {c['min_length']}")
+                if c.get("max_length") and len(value) > c["max_length"]:
+                    raise AssertionError(f"modal {custom_id!r}: {cid!r} longer than {c['max_length']}")
+                return {"type": 4, "id": c.get("id"), "custom_id": cid, "value": value}
+            if t in (3, 5, 6, 7, 8):
+                cid = c["custom_id"]
+                known.add(cid)
+                chosen = list(values.get(cid, []))
+                lo, hi = c.get("min_values", 1), c.get("max_values", 1)
+                if c.get("required", True) and not lo <= len(chosen) <= hi:
+                    raise AssertionError(f"modal {custom_id!r}: {cid!r} takes {lo}..{hi} values")
+                if t == 3:
+                    allowed = [o["value"] for o in c.get("options", [])]
+                    bad = [v for v in chosen if v not in allowed]
+                    if bad:
+                        raise AssertionError(f"modal {custom_id!r}: {cid!r} has no options {bad}; options are {allowed}")
+                    vals = chosen
+                else:
+                    vals = self._resolve_values(chosen, resolved)
+                return {"type": t, "id": c.get("id"), "custom_id": cid, "values": vals}
+            if t == 10:
+                return {"type": 10, "id": c.get("id")}
+            return None
+
+        comps = [x for x in (mirror(c) for c in modal.get("components", [])) if x]
+        unknown = set(values) - known
+        if unknown:
+            raise AssertionError(f"modal {custom_id!r} has no fields {sorted(unknown)}; it has {sorted(known)}")
+        self._open_modals.remove(found)  # submitted: the modal closes
+        data: dict[str, Any] = {"custom_id": custom_id, "components": comps}
+        if resolved:
+            data["resolved"] = resolved
+        msg = self.message(message) if message is not None else (origin.message if origin.type == 3 else None)
+        inter = self._new_interaction(5, user, origin.channel_id, data, msg, f"modal {custom_id!r} by {user.name}")
+        inter.origin = origin
+        return await self._run_interaction(inter, timeout)
+
+    # ---------------------------------------------------------------------------------------
+    # REST plumbing
+    # ---------------------------------------------------------------------------------------
+
+    def _build_routes(self) -> list[tuple[str, str, re.Pattern[str], list[str], Callable]]:
+        table = [
+            ("GET", "/gateway", self._h_gateway),
+            ("GET", "/gateway/bot", self._h_gateway_bot),
+            ("GET", "/users/@me", self._h_me),
+            ("GET", "/users/{user_id}", self._h_user),
+            ("POST", "/users/@me/channels", self._h_create_dm),
+            ("GET", "/oauth2/applications/@me", self._h_app),
+            ("GET", "/applications/{application_id}/commands", self._h_get_commands),
+            ("PUT", "/applications/{application_id}/commands", self._h_put_commands),
+            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self._h_get_commands),
+            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self._h_put_commands),
+            ("POST", CALLBACK_TEMPLATE, self._h_callback),
+            ("POST", "/webhooks/{webhook_id}/{webhook_token}", self._h_followup),
+            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self._h_webhook_message),
+            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self._h_webhook_message),
+            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self._h_webhook_message),
+            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._h_webhook_message),
+            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._h_webhook_message),
+            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._h_webhook_message),
+            ("GET", "/channels/{channel_id}", self._h_get_channel),
+            ("GET", "/channels/{channel_id}/messages", self._h_history),
+            ("POST", "/channels/{channel_id}/messages", self._h_channel_post),
+            ("GET", "/channels/{channel_id}/messages/{message_id}", self._h_channel_message),
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._h_channel_message),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._h_channel_message),
+            ("GET", "/guilds/{guild_id}", self._h_guild),
+            ("GET", "/guilds/{guild_id}/channels", self._h_guild_channels),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self._h_member),
+        ]
+        routes = []
+        for method, template, handler in table:
+            names = re.findall(r"\{([^}]+)\}", template)
+            regex = re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "([^/]+)", re.escape(template)) + "$")
+            routes.append((method, template, regex, names, handler))
+        routes.sort(key=lambda r: (-len(r[1].split("/")), len(r[3])))
+        return routes
+
+    def _route(self, method: str, path: str) -> tuple[str, dict[str, str], Callable] | None:
+        for m, template, regex, names, handler in self._routes:
+            if m != method:
+                continue
+            match = regex.match(path)
+            if match:
+                return template, dict(zip(names, match.groups(), strict=True)), handler
+        return None
+
+    def _major(self, template: str, params: dict[str, str]) -> str:
+        for key in ("channel_id", "guild_id", "webhook_id", "interaction_id"):
+            if key in params:
+                if key == "webhook_id":
+                    return f"{params[key]}/{params.get('webhook_token', '')}"
+                return params[key]
+        return ""
+
+    def _rate_check(self, template: str, params: dict[str, str]) -> tuple[dict[str, str], tuple[int, dict] | None]:
+        setting = self._rate_limits.get(template)
+        if setting is None:
+            return {}, None
+        limit, announce = setting
+        now = time.monotonic()
+        key = (template, self._major(template, params))
+        window = self._rl_windows.setdefault(key, [])
+        window[:] = [t for t in window if now - t < 1.0]
+        reset_after = max(math.ceil(((1.0 - (now - window[0])) if window else 1.0) * 1000) / 1000, 0.001)
+        headers = {
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Bucket": f"fake{abs(hash(template)) % 10**8}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+        }
+        if len(window) >= limit:
+            headers["X-RateLimit-Remaining"] = "0"
+            headers["Retry-After"] = str(max(1, int(reset_after + 0.999)))
+            headers["X-RateLimit-Scope"] = "user"
+            headers["Via"] = "1.1 google"
+            return headers, (429, {
+                "message": "You are being rate limited.", "retry_after": round(reset_after, 3),
+                "global": False, "code": 0,
+            })
+        window.append(now)
+        headers["X-RateLimit-Remaining"] = str(limit - len(window))
+        return (headers if announce else {}), None
+
+    async def _read_body(self, request: web.Request) -> tuple[bool, Any, list[dict[str, Any]], str | None]:
+        """(has_body, json, files, problem)"""
+        ctype = request.content_type
+        if not request.body_exists:
+            return False, None, [], None
+        if ctype == "multipart/form-data":
+            files: list[dict[str, Any]] = []
+            payload: Any = None
+            has = False
+            reader = await request.multipart()
+            async for part in reader:
+                name = part.name or ""
+                if name == "payload_json":
+                    has = True
+                    try:
+                        payload = json.loads(await part.text())
+                    except ValueError as exc:
+                        return True, None, files, f"payload_json is not JSON: {exc}"
+                else:
+                    raw = await part.read()
+                    m = re.match(r"files\[(\d+)\]", name)
+                    files.append({
+                        "index": int(m.group(1)) if m else len(files), "field": name,
+                        "filename": part.filename or name, "size": len(raw),
+                        "content_type": part.headers.get("Content-Type"),
+                    })
+            return has, payload, files, None
+        raw = await request.read()
+        if not raw:
+            return False, None, [], None
+        if ctype != "application/json":
+            return True, None, [], f"unsupported content type {ctype!r}"
+        try:
+            return True, json.loads(raw), [], None
+        except ValueError as exc:
+            return True, None, [], f"body is not JSON: {exc}"
+
+    async def _rest_handler(self, request: web.Request) -> web.StreamResponse:
+        method = request.method
+        full = request.path
+        query = {k: v for k, v in request.query.items()}
+        has_body, body, files, body_problem = await self._read_body(request)
+        rec = Request(method, full, None, query, body, 0, self.now())
+        self.requests.append(rec)
+        headers: dict[str, str] = {}
+        try:
+            if not full.startswith(API_PREFIX + "/"):
+                self.unknown_routes.append(rec)
+                status, resp = _error(404, 0, "404: Not Found")
+                return self._respond(rec, status, resp, headers)
+            path = full[len(API_PREFIX):]
+            route = self._route(method, path)
+            problems: list[str] = []
+            if body_problem:
+                problems.append(body_problem)
+            if self.spec is not None:
+                spec_template, spec_problems = self.spec.validate_request(
+                    method, path, query, _tolerate_client_quirks(body), has_body
+                )
+                if spec_template is None:
+                    self.violations.extend(Violation(method, path, p, "route") for p in spec_problems)
+                else:
+                    problems.extend(spec_problems)
+            for p in problems:
+                self.violations.append(Violation(method, path, p, "request"))
+            if route is None:
+                self.unknown_routes.append(rec)
+                status, resp = _error(404, 0, "404: Not Found")
+                return self._respond(rec, status, resp, headers)
+            template, params, handler = route
+            rec.route_template = template
+            if not (template.startswith("/webhooks/") or template.startswith("/interactions/")):
+                if request.headers.get("Authorization") != f"Bot {self.token}":
+                    status, resp = _error(401, 0, "401: Unauthorized")
+                    return self._respond(rec, status, resp, headers)
+            headers, limited = self._rate_check(template, params)
+            if limited:
+                return self._respond(rec, limited[0], limited[1], headers)
+            body_problems = [p for p in problems if not p.startswith(("query parameter", "path parameter", "required query"))]
+            if body_problems and self.reject_invalid:
+                errs = _form_errors([(_jsonpath_parts(p), p) for p in body_problems])
+                status, resp = _error(400, 50035, "Invalid Form Body", errs)
+                self._note_rejected_callback(template, params, status, resp)
+                return self._respond(rec, status, resp, headers)
+            ctx = _Ctx(method, path, template, params, query, body if isinstance(body, (dict, list)) else ({} if body is None else body), files, request.headers, rec)
+            status, resp = await handler(ctx)
+            if status >= 400:
+                self._note_rejected_callback(template, params, status, resp)
+            return self._respond(rec, status, resp, headers)
+        finally:
+            self._changed()
+
+    def _respond(self, rec: Request, status: int, body: Any, headers: dict[str, str]) -> web.Response:
+        rec.status = status
+        rec.response = body
+        if self.validate_responses and self.spec is not None and rec.route_template:
+            path = rec.path[len(API_PREFIX):]
+            checked = body
+            if status >= 400 and isinstance(body, dict) and "errors" in body:
+                # Discord's real field errors carry string codes ("BASE_TYPE_MAX_LENGTH") where
+                # the spec declares integers; the fake follows Discord, so skip that part.
+                checked = {k: v for k, v in body.items() if k != "errors"}
+            for p in self.spec.validate_response(rec.method, path, status, checked):
+                self.violations.append(Violation(rec.method, path, f"fake response {status}: {p}", "response"))
+        return _json_response(status, body, headers)
+
+    def _note_rejected_callback(self, template: str, params: dict[str, str], status: int, body: Any) -> None:
+        if template != CALLBACK_TEMPLATE:
+            return
+        try:
+            inter = self._interactions.get(int(params["interaction_id"]))
+        except ValueError:
+            return
+        if inter is None or inter.acked:
+            return
+        inter.attempts += 1
+        if inter.callback_status == 0:
+            inter.callback_status = status
+            inter.callback_error = body
+            inter.callback_at = self.now()
+        if inter.future is not None and not inter.future.done():
+            inter.future.set_result(None)
+
+    # ---------------------------------------------------------------------------------------
+    # REST handlers
+    # ---------------------------------------------------------------------------------------
+
+    async def _h_gateway(self, ctx: _Ctx) -> tuple[int, Any]:
+        return 200, {"url": self.gateway_url}
+
+    async def _h_gateway_bot(self, ctx: _Ctx) -> tuple[int, Any]:
+        return 200, {
+            "url": self.gateway_url, "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+        }
+
+    async def _h_me(self, ctx: _Ctx) -> tuple[int, Any]:
+        return 200, dict(self._user_json(self.bot_user), verified=True, mfa_enabled=False, locale="en-US", email=None)
+
+    async def _h_user(self, ctx: _Ctx) -> tuple[int, Any]:
+        u = self.users.get(int(ctx.params["user_id"])) if ctx.params["user_id"].isdigit() else None
+        if u is None:
+            return _error(404, 10013, "Unknown User")
+        return 200, self._user_json(u)
+
+    async def _h_app(self, ctx: _Ctx) -> tuple[int, Any]:
+        return 200, {
+            "id": str(self.application_id), "name": self.bot_user.name, "icon": None,
+            "description": "", "summary": "", "type": None, "bot": self._user_json(self.bot_user),
+            "rpc_origins": [], "bot_public": False, "bot_require_code_grant": False,
+            "integration_types_config": {}, "verify_key": "0" * 64, "flags": 0, "flags_new": "0",
+            "tags": [], "redirect_uris": [], "interactions_endpoint_url": None,
+            "role_connections_verification_url": None, "owner": self._user_json(self.owner),
+            "approximate_guild_count": 1, "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0, "explicit_content_filter": 0,
+            "team": None, "eligible_oauth2_scopes": ["bot", "applications.commands"],
+        }
+
+    async def _h_create_dm(self, ctx: _Ctx) -> tuple[int, Any]:
+        rid = int(ctx.json.get("recipient_id"))
+        if rid not in self.users:
+            return _error(400, 50007, "Cannot send messages to this user")
+        for ch in self.channels.values():
+            if ch.type == 1 and ch.recipient_id == rid:
+                return 200, self._channel_json(ch)
+        ch = FakeChannel(self._snowflake(), "", 1, None, recipient_id=rid)
+        self.channels[ch.id] = ch
+        return 200, self._channel_json(ch)
+
+    async def _h_guild(self, ctx: _Ctx) -> tuple[int, Any]:
+        if ctx.params["guild_id"] != str(self.guild_id):
+            return _error(404, 10004, "Unknown Guild")
+        return 200, self._guild_json()
+
+    async def _h_guild_channels(self, ctx: _Ctx) -> tuple[int, Any]:
+        if ctx.params["guild_id"] != str(self.guild_id):
+            return _error(404, 10004, "Unknown Guild")
+        return 200, [self._channel_json(c) for c in self.channels.values() if c.type != 1]
+
+    async def _h_member(self, ctx: _Ctx) -> tuple[int, Any]:
+        if ctx.params["guild_id"] != str(self.guild_id):
+            return _error(404, 10004, "Unknown Guild")
+        uid = ctx.params["user_id"]
+        u = self.users.get(int(uid)) if uid.isdigit() else None
+        if u is None:
+            return _error(404, 10007, "Unknown Member")
+        return 200, self._member_json(u)
+
+    # commands ----------------------------------------------------------------------------
+
+    def _command_list(self, ctx: _Ctx) -> tuple[list[dict[str, Any]] | None, tuple[int, Any] | None]:
+        if ctx.params["application_id"] != str(self.application_id):
+            return None, _error(404, 10002, "Unknown Application")
+        gid = ctx.params.get("guild_id")
+        if gid is None:
+            return self.commands, None
+        if gid != str(self.guild_id):
+            return None, _error(403, 50001, "Missing Access")
+        return self.guild_commands.setdefault(int(gid), []), None
+
+    async def _h_get_commands(self, ctx: _Ctx) -> tuple[int, Any]:
+        cmds, err = self._command_list(ctx)
+        if err:
+            return err
+        return 200, copy.deepcopy(cmds)
+
+    async def _h_put_commands(self, ctx: _Ctx) -> tuple[int, Any]:
+        cmds, err = self._command_list(ctx)
+        if err:
+            return err
+        assert cmds is not None
+        body = ctx.json or []
+        names = [(c.get("name"), c.get("type", 1)) for c in body]
+        if len(set(names)) != len(names):
+            return _error(400, 50035, "Invalid Form Body", _form_errors([([], "Application command names must be unique")]))
+        self.command_puts += 1
+        old = {(c["name"], c.get("type", 1)): c for c in cmds}
+        gid = ctx.params.get("guild_id")
+        new = []
+        for c in body:
+            c = _strip_nones(copy.deepcopy(c))
+            key = (c.get("name"), c.get("type", 1))
+            prev = old.get(key)
+            c.setdefault("type", 1)
+            c.setdefault("description", "")
+            c.setdefault("default_member_permissions", None)
+            if c["default_member_permissions"] is not None:
+                c["default_member_permissions"] = str(c["default_member_permissions"])
+            c.setdefault("nsfw", False)
+            c.setdefault("contexts", None)
+            c.setdefault("integration_types", [0])
+            c["application_id"] = str(self.application_id)
+            c["id"] = prev["id"] if prev else str(self._snowflake())
+            if gid is not None:
+                c["guild_id"] = gid
+            else:
+                c.setdefault("dm_permission", True)
+            comparable = {k: v for k, v in c.items() if k != "version"}
+            if prev is not None and {k: v for k, v in prev.items() if k != "version"} == comparable:
+                c["version"] = prev["version"]
+            else:
+                c["version"] = str(self._snowflake())
+            new.append(c)
+        cmds[:] = new
+        return 200, copy.deepcopy(new)
+
+    # interaction callback ----------------------------------------------------------------
+
+    async def _h_callback(self, ctx: _Ctx) -> tuple[int, Any]:
+        try:
+            inter = self._interactions.get(int(ctx.params["interaction_id"]))
+        except ValueError:
+            inter = None
+        if inter is None or inter.token != ctx.params["interaction_token"]:
+            return _error(404, 10062, "Unknown interaction")
+        now = self.now()
+        if inter.acked:
+            self.failures.append(Failure("double_ack", inter.id, f"{inter.describe}: second callback {ctx.json.get('type')}", now))
+            return _error(400, 40060, "Interaction has already been acknowledged.")
+        if now - inter.dispatched_at > self.answer_limit:
+            self.failures.append(Failure(
+                "late_callback", inter.id,
+                f"{inter.describe}: callback after {now - inter.dispatched_at:.2f}s (limit {self.answer_limit}s)", now,
+            ))
+            return _error(404, 10062, "Unknown interaction")
+        body = ctx.json
+        ctype = body.get("type")
+        allowed = _CALLBACKS_FOR.get(inter.type, set())
+        if inter.type == 5 and inter.message is None:
+            allowed = allowed - {6, 7}
+        if ctype not in allowed:
+            self.violations.append(Violation("POST", ctx.path, f"callback type {ctype} is not valid for interaction type {inter.type}", "rule"))
+            return _error(400, 50035, "Invalid Form Body", _form_errors([(["type"], "Interaction callback type is not valid for this interaction")]))
+        data = body.get("data") or {}
+        if ctype in (4, 7):
+            probe = data
+            if ctype == 7 and inter.message is not None:
+                probe = {**inter.message.current, **data}
+            err = self._check_message(probe, webhook=True)
+            if err:
+                self.violations.append(Violation("POST", ctx.path, f"Discord rule: {err[1]['errors']}", "rule"))
+                return err
+            if self._is_empty(probe) and not ctx.files:
+                return _error(400, 50006, "Cannot send an empty message")
+
+        resource: dict[str, Any] | None = None
+        if ctype == 4:
+            eph = inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None
+            m = self._create_message(
+                inter.channel_id, data, ctx.files, ephemeral_for=eph, inter=inter, webhook=True,
+                mtype=20 if inter.type == 2 else 0,
+            )
+            inter.original = m
+            resource = {"type": 4, "message": m.current}
+        elif ctype == 5:
+            eph = inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None
+            m = self._create_message(
+                inter.channel_id, {"content": ""}, [], ephemeral_for=eph, inter=inter,
+                webhook=True, mtype=20 if inter.type == 2 else 0, extra_flags=LOADING,
+            )
+            inter.original = m
+        elif ctype == 6:
+            inter.original = inter.message
+        elif ctype == 7:
+            assert inter.message is not None
+            self._edit_message(inter.message, data, ctx.files)
+            inter.original = inter.message
+            inter.message_ids.add(inter.message.id)
+            resource = {"type": 7, "message": inter.message.current}
+        elif ctype == 8:
+            self.shown_extra.append((inter.user.id, text_of({"choices": data.get("choices", [])})))
+        elif ctype == 9:
+            modal = dict(data, components=self._normalize_components(data.get("components")))
+            inter.modal = modal
+            self._open_modals.append((inter.user.id, modal, inter))
+            self.shown_extra.append((inter.user.id, text_of(modal)))
+
+        inter.acked = True
+        inter.attempts += 1
+        inter.callback = body
+        inter.callback_status = 200
+        inter.callback_at = now
+        if inter.timer:
+            inter.timer.cancel()
+            inter.timer = None
+        if ctype in (4, 5) and inter.original and not inter.original.ephemeral:
+            await self._announce("MESSAGE_CREATE", inter.original)
+        elif ctype == 7 and inter.message and not inter.message.ephemeral:
+            await self._announce("MESSAGE_UPDATE", inter.message)
+        with_response = ctx.query.get("with_response", "false") in ("true", "1", "True")
+        if inter.future is not None and not inter.future.done():
+            inter.future.set_result(None)
+        if not with_response:
+            inter.callback_status = 204
+            return 204, None
+        info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
+        if ctype in (4, 5) and inter.original is not None:
+            info.update(
+                response_message_id=str(inter.original.id),
+                response_message_loading=ctype == 5,
+                response_message_ephemeral=inter.original.ephemeral,
+            )
+        elif ctype == 7 and inter.message is not None:
+            info.update(response_message_id=str(inter.message.id), response_message_loading=False,
+                        response_message_ephemeral=inter.message.ephemeral)
+        out: dict[str, Any] = {"interaction": info}
+        if resource is not None:
+            out["resource"] = resource
+        return 200, out
+
+    # webhooks (interaction tokens) -------------------------------------------------------
+
+    def _webhook_interaction(self, ctx: _Ctx) -> tuple[_Interaction | None, tuple[int, Any] | None]:
+        if ctx.params["webhook_id"] != str(self.application_id):
+            return None, _error(404, 10015, "Unknown Webhook")
+        inter = self._by_token.get(ctx.params["webhook_token"])
+        if inter is None:
+            return None, _error(401, 50027, "Invalid Webhook Token")
+        now = self.now()
+        if now - inter.dispatched_at > self.token_lifetime:
+            self.failures.append(Failure(
+                "expired_token", inter.id,
+                f"{inter.describe}: {ctx.method} {ctx.template} {now - inter.dispatched_at:.0f}s after the interaction (tokens live {self.token_lifetime:.0f}s)",
+                now,
+            ))
+            return None, _error(401, 50027, "Invalid Webhook Token")
+        if not inter.acked:
+            self.failures.append(Failure("webhook_before_ack", inter.id, f"{inter.describe}: {ctx.method} {ctx.template} before the interaction was acknowledged", now))
+            return None, _error(404, 10015, "Unknown Webhook")
+        return inter, None
+
+    async def _h_followup(self, ctx: _Ctx) -> tuple[int, Any]:
+        inter, err = self._webhook_interaction(ctx)
+        if err:
+            return err
+        assert inter is not None
+        payload = ctx.json or {}
+        rule = self._check_message(payload, webhook=True)
+        if rule:
+            self.violations.append(Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            return rule
+        if self._is_empty(payload) and not ctx.files:
+            return _error(400, 50006, "Cannot send an empty message")
+        orig = inter.original
+        if orig is not None and orig.loading and not orig.deleted:
+            # The first follow-up after a deferred reply replaces the "thinking" message.
+            self._edit_message(orig, {k: v for k, v in payload.items() if k != "flags"}, ctx.files)
+            m = orig
+            event = "MESSAGE_UPDATE"
+        else:
+            eph = inter.user.id if (payload.get("flags") or 0) & EPHEMERAL else None
+            m = self._create_message(
+                inter.channel_id, payload, ctx.files, ephemeral_for=eph, inter=inter, webhook=True,
+                mtype=20 if inter.type == 2 else 0,
+            )
+            event = "MESSAGE_CREATE"
+        inter.webhook_events.append(m)
+        await self._announce(event, m)
+        if ctx.query.get("wait", "false") in ("true", "1", "True"):
+            return 200, m.current
+        return 204, None
+
+    async def _h_webhook_message(self, ctx: _Ctx) -> tuple[int, Any]:
+        inter, err = self._webhook_interaction(ctx)
+        if err:
+            return err
+        assert inter is not None
+        mid = ctx.params.get("message_id")
+        if mid is None:  # @original
+            m = inter.original
+        else:
+            m = self.messages.get(int(mid)) if mid.isdigit() else None
+            if m is not None and m.id not in inter.message_ids:
+                m = None
+        if m is None or m.deleted:
+            return _error(404, 10008, "Unknown Message")
+        if ctx.method == "GET":
+            return 200, m.current
+        if ctx.method == "DELETE":
+            m.deleted = True
+            await self._announce("MESSAGE_DELETE", m)
+            return 204, None
+        payload = ctx.json or {}
+        probe = {**m.current, **payload}
+        rule = self._check_message(probe, webhook=True)
+        if rule:
+            self.violations.append(Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            return rule
+        if self._is_empty(probe) and not ctx.files:
+            return _error(400, 50006, "Cannot send an empty message")
+        self._edit_message(m, payload, ctx.files)
+        inter.message_ids.add(m.id)
+        inter.webhook_events.append(m)
+        await self._announce("MESSAGE_UPDATE", m)
+        return 200, m.current
+
+    # channels ----------------------------------------------------------------------------
+
+    def _channel(self, ctx: _Ctx) -> tuple[FakeChannel | None, tuple[int, Any] | None]:
+        cid = ctx.params["channel_id"]
+        ch = self.channels.get(int(cid)) if cid.isdigit() else None
+        if ch is None:
+            return None, _error(404, 10003, "Unknown Channel")
+        return ch, None
+
+    async def _h_get_channel(self, ctx: _Ctx) -> tuple[int, Any]:
+        ch, err = self._channel(ctx)
+        if err:
+            return err
+        assert ch is not None
+        return 200, self._channel_json(ch)
+
+    async def _h_history(self, ctx: _Ctx) -> tuple[int, Any]:
+        ch, err = self._channel(ctx)
+        if err:
+            return err
+        assert ch is not None
+        msgs = [m for m in self.messages.values() if m.channel_id == ch.id and not m.ephemeral and not m.deleted]
+        limit = int(ctx.query.get("limit", 50))
+        if "before" in ctx.query:
+            msgs = [m for m in msgs if m.id < int(ctx.query["before"])]
+        if "after" in ctx.query:
+            msgs = [m for m in msgs if m.id > int(ctx.query["after"])]
+            msgs = msgs[:limit]
+        msgs = sorted(msgs, key=lambda m: m.id, reverse=True)[:limit]
+        return 200, [m.current for m in msgs]
+
+    async def _h_channel_post(self, ctx: _Ctx) -> tuple[int, Any]:
+        ch, err = self._channel(ctx)
+        if err:
+            return err
+        assert ch is not None
+        payload = ctx.json or {}
+        rule = self._check_message(payload, webhook=False)
+        if rule:
+            self.violations.append(Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            return rule
+        if self._is_empty(payload) and not ctx.files:
+            return _error(400, 50006, "Cannot send an empty message")
+        if (payload.get("flags") or 0) & EPHEMERAL:
+            payload = dict(payload, flags=payload["flags"] & ~EPHEMERAL)
+        m = self._create_message(ch.id, payload, ctx.files)
+        await self._announce("MESSAGE_CREATE", m)
+        return 200, m.current
+
+    async def _h_channel_message(self, ctx: _Ctx) -> tuple[int, Any]:
+        ch, err = self._channel(ctx)
+        if err:
+            return err
+        assert ch is not None
+        mid = ctx.params["message_id"]
+        m = self.messages.get(int(mid)) if mid.isdigit() else None
+        if m is None or m.deleted or m.channel_id != ch.id or m.ephemeral:
+            return _error(404, 10008, "Unknown Message")
+        if ctx.method == "GET":
+            return 200, m.current
+        if ctx.method == "DELETE":
+            m.deleted = True
+            await self._announce("MESSAGE_DELETE", m)
+            return 204, None
+        if m.author_id != self.bot_user.id:
+            return _error(403, 50005, "Cannot edit a message authored by another user")
+        payload = ctx.json or {}
+        probe = {**m.current, **payload}
+        rule = self._check_message(probe, webhook=False)
+        if rule:
+            self.violations.append(Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            return rule
+        if self._is_empty(probe) and not ctx.files:
+            return _error(400, 50006, "Cannot send an empty message")
+        self._edit_message(m, payload, ctx.files)
+        await self._announce("MESSAGE_UPDATE", m)
+        return 200, m.current
