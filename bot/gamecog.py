@@ -148,6 +148,8 @@ class GameCog(commands.Cog):
         """The public table message as it should look now."""
         if table.status == "lobby":
             return common.lobby_screen(table)
+        if table.state is None:  # ended before the deal
+            return common.ended_screen(table, ["The table closed before the cards were dealt."])
         return self.public(table)
 
     def action_for(self, ref: Ref, values: list[str] | None) -> dict[str, Any]:

@@ -93,10 +93,15 @@ class Renderer:
             log.warning("table #%s: its message is gone", table.id)
 
     async def flush(self) -> None:
-        """Wait for pending public edits (tests, shutdown)."""
-        while tasks := [t for t in self._tasks.values() if not t.done()] + [
-            t for t in self._private_tasks if not t.done()
-        ]:
+        """Wait for every pending edit (shutdown, tests)."""
+        while tasks := [t for t in self._tasks.values() if not t.done()] + list(
+            self._private_tasks
+        ):
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def flush_private(self) -> None:
+        """Wait for pending private-view edits only."""
+        while tasks := list(self._private_tasks):
             await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- private -------------------------------------------------------------------------

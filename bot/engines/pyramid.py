@@ -688,7 +688,7 @@ class PyramidEngine(Engine[PyramidState]):
     # clocks -------------------------------------------------------------------
 
     def _timeout(self, st: PyramidState, key: Any, ev: list[Any]) -> None:
-        if key not in {t.key for t in self.timers(st)}:
+        if not isinstance(key, str) or key not in {t.key for t in self.timers(st)}:
             raise IllegalAction("That clock has already stopped.")
         what, _, arg = key.partition(":")
         if what == "look":

@@ -160,7 +160,9 @@ def lobby_screen(table: Table) -> Screen:
         + (" (host)" if s.user_id == table.row.host_id else "")
         for i, s in enumerate(players)
     ] or ["Nobody yet."]
-    count = f"{e.min_players}" if e.min_players == e.max_players else f"{e.min_players}-{e.max_players}"
+    count = (
+        f"{e.min_players}" if e.min_players == e.max_players else f"{e.min_players}-{e.max_players}"
+    )
     embed = discord.Embed(
         title=f"\U0001f37b {e.title} · table #{table.id}",
         description=(

@@ -25,7 +25,9 @@ def _hand(table: Table, v: dict) -> list[str]:
         )
     if v["save"]:
         a, b = v["save"]
-        lines.append(f"Save throw: {say('{p0}', table)} {a['label']} · {say('{p1}', table)} {b['label']}")
+        lines.append(
+            f"Save throw: {say('{p0}', table)} {a['label']} · {say('{p1}', table)} {b['label']}"
+        )
     return lines
 
 

@@ -27,10 +27,9 @@ class Harness:
         self._task: asyncio.Task[None] | None = None
         self.results: list[InteractionResult] = []
 
-    async def start_bot(self) -> Barkeep:
-        self.bot = Barkeep(
-            self.db_path, clock=self.clock, render_interval=0.05, render_debounce=0.01
-        )
+    async def start_bot(self, **options: Any) -> Barkeep:
+        options = {"render_interval": 0.05, "render_debounce": 0.01, **options}
+        self.bot = Barkeep(self.db_path, clock=self.clock, **options)
         self._task = asyncio.create_task(self.bot.start(self.fake.token))
         waiter = asyncio.ensure_future(self.fake.wait_ready(timeout=20))
         done, _ = await asyncio.wait({waiter, self._task}, return_when=asyncio.FIRST_COMPLETED)
