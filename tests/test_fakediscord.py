@@ -27,7 +27,9 @@ class JoinView(discord.ui.View):
 
     @discord.ui.button(label="Join", custom_id="war:join", style=discord.ButtonStyle.primary)
     async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await interaction.response.edit_message(content=f"{interaction.user.display_name} joined", view=None)
+        await interaction.response.edit_message(
+            content=f"{interaction.user.display_name} joined", view=None
+        )
 
     @discord.ui.button(label="Deal", custom_id="war:deal")
     async def deal(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
@@ -40,12 +42,16 @@ class PickView(discord.ui.View):
         super().__init__(timeout=60)
 
     @discord.ui.select(
-        custom_id="pick:card", min_values=1, max_values=2,
+        custom_id="pick:card",
+        min_values=1,
+        max_values=2,
         options=[discord.SelectOption(label=f"Card {i}", value=str(i)) for i in (1, 2, 3)],
         placeholder="Pick cards",
     )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
-        await interaction.response.edit_message(content="picked " + ",".join(select.values), view=None)
+        await interaction.response.edit_message(
+            content="picked " + ",".join(select.values), view=None
+        )
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<n>\d+)"):
@@ -68,24 +74,28 @@ class Feedback(discord.ui.Modal, title="Feedback"):
     mood = discord.ui.Label(
         text="Mood",
         component=discord.ui.Select(
-            custom_id="fb:mood", options=[discord.SelectOption(label=m, value=m) for m in ("happy", "tipsy")]
+            custom_id="fb:mood",
+            options=[discord.SelectOption(label=m, value=m) for m in ("happy", "tipsy")],
         ),
     )
     friend = discord.ui.Label(
-        text="Drinking buddy", component=discord.ui.UserSelect(custom_id="fb:friend", required=False)
+        text="Drinking buddy",
+        component=discord.ui.UserSelect(custom_id="fb:friend", required=False),
     )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         friends = ",".join(u.display_name for u in self.friend.component.values)
         await interaction.response.send_message(
-            f"thanks: {self.text.value} ({self.mood.component.values[0]}; {friends})", ephemeral=True
+            f"thanks: {self.text.value} ({self.mood.component.values[0]}; {friends})",
+            ephemeral=True,
         )
 
 
 class MiniBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
             guild_ready_timeout=0.05,
         )
         self.guild_id = guild_id
@@ -126,7 +136,9 @@ class MiniBot(commands.Bot):
         @tree.command(name="announce", description="Public reply, then a channel message")
         async def announce(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(f"Announcing: {text}")
-            msg = await interaction.channel.send("hello", embed=discord.Embed(title="Round 1", description=text))
+            msg = await interaction.channel.send(
+                "hello", embed=discord.Embed(title="Round 1", description=text)
+            )
             await msg.edit(content="hello (edited)")
 
         @tree.command(name="slowpoke", description="Deferred reply")
@@ -149,8 +161,14 @@ class MiniBot(commands.Bot):
         async def feedback(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(Feedback())
 
-        async def drink_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-            return [app_commands.Choice(name=n, value=n) for n in ("beer", "bourbon", "wine") if n.startswith(current)]
+        async def drink_names(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            return [
+                app_commands.Choice(name=n, value=n)
+                for n in ("beer", "bourbon", "wine")
+                if n.startswith(current)
+            ]
 
         @tree.command(name="drink", description="Autocomplete")
         @app_commands.autocomplete(name=drink_names)
@@ -184,8 +202,12 @@ class MiniBot(commands.Bot):
 
         @tree.command(name="files", description="Attachments, follow-up edit and delete")
         async def files(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message("card", file=discord.File(io.BytesIO(b"A"), "ace.txt"))
-            note = await interaction.followup.send("note", wait=True, file=discord.File(io.BytesIO(b"K"), "king.txt"))
+            await interaction.response.send_message(
+                "card", file=discord.File(io.BytesIO(b"A"), "ace.txt")
+            )
+            note = await interaction.followup.send(
+                "note", wait=True, file=discord.File(io.BytesIO(b"K"), "king.txt")
+            )
             await note.edit(content="note (edited)")
             await note.delete()
             await interaction.delete_original_response()
@@ -295,7 +317,9 @@ async def test_slash_ephemeral_with_button_then_click_edits(fake, bot):
     assert res.message.ephemeral_for == alice.id and res.message.flags & EPHEMERAL
     assert res.message.custom_ids() == ["war:join", "war:deal"]
     assert 0 <= res.latency < 3
-    req = next(r for r in fake.requests if r.route_template and r.route_template.endswith("/callback"))
+    req = next(
+        r for r in fake.requests if r.route_template and r.route_template.endswith("/callback")
+    )
     assert req.query == {"with_response": "1"}
     # Bob cannot see (or click) Alice's ephemeral message.
     assert res.message not in fake.visible_to(bob) and res.message in fake.visible_to(alice)
@@ -309,7 +333,9 @@ async def test_slash_ephemeral_with_button_then_click_edits(fake, bot):
     click = await fake.click(alice, res.message, "war:join")
     assert click.type == 7 and click.message is res.message
     assert res.message.content == "Alice joined" and res.message.components == []
-    assert len(res.message.versions) == 2 and res.message.versions[0]["content"].startswith("War started")
+    assert len(res.message.versions) == 2 and res.message.versions[0]["content"].startswith(
+        "War started"
+    )
     assert fake.channel_messages() == []  # everything so far was ephemeral
     shown = fake.everything_shown()
     assert (alice.id, "Alice joined") in shown
@@ -321,10 +347,22 @@ async def test_public_reply_then_channel_post_and_patch(fake, bot):
     res = await fake.slash(alice, "announce", text="last call")
     assert res.type == 4 and not res.ephemeral
     assert res.message.content == "Announcing: last call"
-    msg = await fake.wait_for(lambda: next((m for m in fake.channel_messages() if m.content.startswith("hello") and m.edited_timestamp), None))
+    msg = await fake.wait_for(
+        lambda: next(
+            (
+                m
+                for m in fake.channel_messages()
+                if m.content.startswith("hello") and m.edited_timestamp
+            ),
+            None,
+        )
+    )
     assert msg.content == "hello (edited)" and msg.embeds[0]["title"] == "Round 1"
     assert [v["content"] for v in msg.versions] == ["hello", "hello (edited)"]
-    assert [m.content for m in fake.channel_messages()] == ["Announcing: last call", "hello (edited)"]
+    assert [m.content for m in fake.channel_messages()] == [
+        "Announcing: last call",
+        "hello (edited)",
+    ]
     assert fake.count("POST", "/channels/{channel_id}/messages") == 1
     assert fake.count("PATCH", "/channels/{channel_id}/messages/{message_id}") == 1
     assert "Round 1\nlast call" in text_of(msg.to_json())
@@ -332,7 +370,9 @@ async def test_public_reply_then_channel_post_and_patch(fake, bot):
     # event went out before the callback's HTTP answer, so the bot has long processed it.
     assert any(m.content == "Announcing: last call" for m in bot.seen_messages)
     # A user message reaches the bot without content (no message content intent).
-    waiter = asyncio.ensure_future(bot.wait_for("message", check=lambda m: m.author.id == alice.id, timeout=2))
+    waiter = asyncio.ensure_future(
+        bot.wait_for("message", check=lambda m: m.author.id == alice.id, timeout=2)
+    )
     said = await fake.say(alice, "hi bot")
     seen = await waiter
     assert seen.id == said.id and seen.content == ""
@@ -344,9 +384,14 @@ async def test_new_channel_and_user_after_connect(fake, bot):
     res = await fake.slash(carol, "announce", text="over here", channel=ch2)
     assert res.message.channel_id == ch2.id
     await fake.wait_for(lambda: fake.count("PATCH", "/channels/") == 1)
-    assert [m.content for m in fake.channel_messages(ch2)] == ["Announcing: over here", "hello (edited)"]
+    assert [m.content for m in fake.channel_messages(ch2)] == [
+        "Announcing: over here",
+        "hello (edited)",
+    ]
     assert fake.channel_messages() == []
-    assert bot.get_channel(ch2.id).name == "second"  # CHANNEL_CREATE went out before the interaction
+    assert (
+        bot.get_channel(ch2.id).name == "second"
+    )  # CHANNEL_CREATE went out before the interaction
 
 
 async def test_deferred_reply_completed_by_edit_original(fake, bot):
@@ -406,15 +451,24 @@ async def test_select_modal_and_autocomplete(fake, bot):
     assert opened.type == 9 and opened.data["custom_id"]
     bob = fake.add_user("Bob")
     with pytest.raises(AssertionError, match="no options"):
-        await fake.submit_modal(alice, opened.data["custom_id"], {"fb:text": "x", "fb:mood": ["sober"]})
+        await fake.submit_modal(
+            alice, opened.data["custom_id"], {"fb:text": "x", "fb:mood": ["sober"]}
+        )
     sub = await fake.submit_modal(
-        alice, opened.data["custom_id"], {"fb:text": "more ice", "fb:mood": ["tipsy"], "fb:friend": [bob]}
+        alice,
+        opened.data["custom_id"],
+        {"fb:text": "more ice", "fb:mood": ["tipsy"], "fb:friend": [bob]},
     )
-    assert sub.type == 4 and sub.message.content == "thanks: more ice (tipsy; Bob)" and sub.ephemeral
+    assert (
+        sub.type == 4 and sub.message.content == "thanks: more ice (tipsy; Bob)" and sub.ephemeral
+    )
     assert sub.message.interaction["triggering_interaction_metadata"]["type"] == 2
     with pytest.raises(AssertionError, match="no modal"):  # submitted modals close
         await fake.submit_modal(alice, opened.data["custom_id"], {"fb:text": "again"})
-    assert (alice.id, "Feedback\nYour feedback\nMood\nhappy\ntipsy\nDrinking buddy") in fake.everything_shown()
+    assert (
+        alice.id,
+        "Feedback\nYour feedback\nMood\nhappy\ntipsy\nDrinking buddy",
+    ) in fake.everything_shown()
 
     ac = await fake.autocomplete(alice, "drink", focused="name", name="b")
     assert ac.type == 8 and [c["name"] for c in ac.data["choices"]] == ["beer", "bourbon"]
@@ -446,15 +500,25 @@ async def test_unanswered_interaction_times_out_clearly(fake, bot):
     fake.answer_limit = 0.1
     alice = fake.add_user("Alice")
     # A leftover message whose button no view or dynamic item knows: the bot ignores the click.
-    orphan = await fake.post_message("orphan", components=[
-        {"type": 1, "components": [{"type": 2, "style": 1, "label": "Nobody", "custom_id": "orphan"}]}])
+    orphan = await fake.post_message(
+        "orphan",
+        components=[
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 1, "label": "Nobody", "custom_id": "orphan"}],
+            }
+        ],
+    )
     with pytest.raises(AssertionError, match="never answered"):
         await fake.click(alice, orphan, "orphan", timeout=0.3)
     assert [f.kind for f in fake.failures] == ["unanswered"]
     # Using the token of an interaction that was never acknowledged fails like on Discord.
     token = fake.interactions[-1]["token"]
     async with aiohttp.ClientSession() as s:
-        async with s.post(f"{fake.base_url}/webhooks/{fake.application_id}/{token}?wait=true", json={"content": "x"}) as r:
+        async with s.post(
+            f"{fake.base_url}/webhooks/{fake.application_id}/{token}?wait=true",
+            json={"content": "x"},
+        ) as r:
             assert r.status == 404 and (await r.json())["code"] == 10015
     assert [f.kind for f in fake.failures] == ["unanswered", "webhook_before_ack"]
     fake.failures.clear()
@@ -519,7 +583,9 @@ async def test_files_followup_edit_delete(fake, bot):
     assert fake.channel_messages() == []
     shown = [text for _, text in fake.everything_shown()]
     assert "card\nace.txt" in shown and "note (edited)\nking.txt" in shown
-    cb = next(r for r in fake.requests if r.route_template and r.route_template.endswith("/callback"))
+    cb = next(
+        r for r in fake.requests if r.route_template and r.route_template.endswith("/callback")
+    )
     assert cb.json["type"] == 4 and cb.json["data"]["attachments"][0]["filename"] == "ace.txt"
 
 
@@ -534,7 +600,9 @@ async def test_resume_after_dropped_connection(fake, bot):
 
 async def test_unknown_route_and_spec_checks(fake):
     async with aiohttp.ClientSession() as s:
-        async with s.get(fake.base_url + "/nope", headers={"Authorization": f"Bot {fake.token}"}) as r:
+        async with s.get(
+            fake.base_url + "/nope", headers={"Authorization": f"Bot {fake.token}"}
+        ) as r:
             assert r.status == 404 and r.headers["Content-Type"] == "application/json"
             assert (await r.json())["message"] == "404: Not Found"
         async with s.get(fake.base_url + "/users/@me") as r:
@@ -546,16 +614,38 @@ async def test_unknown_route_and_spec_checks(fake):
 
     spec = load_spec()
     tmpl, problems = spec.validate_request(
-        "POST", "/channels/1/messages", {}, {"content": "hi", "embeds": [{"title": "t" * 300}]}, True
+        "POST",
+        "/channels/1/messages",
+        {},
+        {"content": "hi", "embeds": [{"title": "t" * 300}]},
+        True,
     )
-    assert tmpl == "/channels/{channel_id}/messages" and any("embeds[0].title" in p for p in problems)
+    assert tmpl == "/channels/{channel_id}/messages" and any(
+        "embeds[0].title" in p for p in problems
+    )
     tmpl, problems = spec.validate_request(
-        "POST", "/interactions/1/tok/callback", {"with_response": "1"},
-        {"type": 4, "data": {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x" * 81, "custom_id": "a"}]}]}},
+        "POST",
+        "/interactions/1/tok/callback",
+        {"with_response": "1"},
+        {
+            "type": 4,
+            "data": {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "x" * 81, "custom_id": "a"}
+                        ],
+                    }
+                ]
+            },
+        },
         True,
     )
     assert any("label" in p for p in problems), problems
-    _, problems = spec.validate_request("POST", "/webhooks/1/tok", {"wait": "maybe", "bogus": "1"}, {"content": "x"}, True)
+    _, problems = spec.validate_request(
+        "POST", "/webhooks/1/tok", {"wait": "maybe", "bogus": "1"}, {"content": "x"}, True
+    )
     assert len(problems) == 2
     tmpl, _ = spec.validate_request("GET", "/webhooks/1/tok/messages/@original", {}, None, False)
     assert tmpl.endswith("/messages/@original")
@@ -569,9 +659,14 @@ async def test_misc_rest_routes_answer_spec_valid_json(fake):
     gid, cid = fake.guild_id, fake.channel_id
     async with aiohttp.ClientSession(base_url=fake.base_url + "/", headers=auth) as s:
         for path in (
-            f"channels/{cid}", f"channels/{cid}/messages?limit=5", f"guilds/{gid}",
-            f"guilds/{gid}/channels", f"guilds/{gid}/members/{alice.id}", f"users/{alice.id}",
-            "gateway", "gateway/bot",
+            f"channels/{cid}",
+            f"channels/{cid}/messages?limit=5",
+            f"guilds/{gid}",
+            f"guilds/{gid}/channels",
+            f"guilds/{gid}/members/{alice.id}",
+            f"users/{alice.id}",
+            "gateway",
+            "gateway/bot",
         ):
             async with s.get(path) as r:
                 assert r.status == 200, (path, await r.text())
@@ -579,7 +674,9 @@ async def test_misc_rest_routes_answer_spec_valid_json(fake):
         async with s.post("users/@me/channels", json={"recipient_id": str(alice.id)}) as r:
             dm = await r.json()
             assert r.status == 200 and dm["type"] == 1
-        async with s.post(f"channels/{dm['id']}/messages", json={"content": "your hand: A♠ K♥"}) as r:
+        async with s.post(
+            f"channels/{dm['id']}/messages", json={"content": "your hand: A♠ K♥"}
+        ) as r:
             assert r.status == 200
         async with s.post(f"channels/{cid}/messages", json={"content": ""}) as r:
             assert r.status == 400 and (await r.json())["code"] == 50006

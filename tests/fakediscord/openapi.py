@@ -72,15 +72,22 @@ class Operation:
             content = self.op.get("requestBody", {}).get("content", {})
             if "application/json" in content:
                 ptr = _pointer(
-                    "paths", self.template, self.method, "requestBody", "content",
-                    "application/json", "schema",
+                    "paths",
+                    self.template,
+                    self.method,
+                    "requestBody",
+                    "content",
+                    "application/json",
+                    "schema",
                 )
                 self._body = self.spec._validator_for(ptr)
             else:
                 self._body = None
         return self._body  # type: ignore[return-value]
 
-    def param_validator(self, where: str, name: str, schema: dict[str, Any]) -> Draft202012Validator:
+    def param_validator(
+        self, where: str, name: str, schema: dict[str, Any]
+    ) -> Draft202012Validator:
         key = f"{where}:{name}"
         v = self._param_validators.get(key)
         if v is None:
@@ -135,9 +142,7 @@ class Spec:
                 params.update({(p["in"], p["name"]): p for p in op.get("parameters", [])})
                 names = re.findall(r"\{([^}]+)\}", template)
                 regex = re.compile(
-                    "^"
-                    + re.sub(r"\\\{[^}]+\\\}", "([^/]+)", re.escape(template))
-                    + "$"
+                    "^" + re.sub(r"\\\{[^}]+\\\}", "([^/]+)", re.escape(template)) + "$"
                 )
                 self._by_method[method.upper()].append(
                     Operation(
@@ -201,12 +206,17 @@ class Spec:
         tables = self._tag_tables
         const_tables: dict[int, tuple[list[Any], list[Any] | None]] = {}
 
-        def union(validator: Any, branches: list[Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
+        def union(
+            validator: Any, branches: list[Any], instance: Any, schema: Any
+        ) -> Iterator[ValidationError]:
             # Enum-like unions of consts (InteractionTypes, MessageComponentTypes, ...).
             consts = const_tables.get(id(branches))
             if consts is None or consts[0] is not branches:
                 values = None
-                if all(isinstance(b, dict) and "const" in b and not set(b) - _ANNOTATIONS for b in branches):
+                if all(
+                    isinstance(b, dict) and "const" in b and not set(b) - _ANNOTATIONS
+                    for b in branches
+                ):
                     values = [b["const"] for b in branches]
                 consts = (branches, values)
                 const_tables[id(branches)] = consts
@@ -222,7 +232,11 @@ class Spec:
                 index = 1 if branches[0] == {"type": "null"} else 0
                 yield from validator.descend(instance, branches[index], schema_path=index)
                 return
-            if isinstance(instance, dict) and "type" in instance and not isinstance(instance["type"], bool):
+            if (
+                isinstance(instance, dict)
+                and "type" in instance
+                and not isinstance(instance["type"], bool)
+            ):
                 entry = tables.get(id(branches))
                 if entry is None or entry[0] is not branches:
                     tags: list[frozenset[Any]] | None = [self._branch_tags(b) for b in branches]  # type: ignore[misc]
@@ -239,7 +253,9 @@ class Spec:
                         picked = []
                     if not picked:
                         allowed = sorted({v for t in tag_sets for v in t}, key=str)
-                        yield ValidationError(f"type {tag!r} is not one of the allowed variants {allowed}")
+                        yield ValidationError(
+                            f"type {tag!r} is not one of the allowed variants {allowed}"
+                        )
                         return
                     if len(picked) == 1:
                         index, branch = picked[0]
@@ -331,7 +347,9 @@ class Spec:
             return [] if body is None else [f"{op.operation_id} {status} should have no body"]
         return list(self._validate_memo(f"resp:{op.operation_id}:{status}", validator, body))
 
-    def _validate_memo(self, key: str, validator: Draft202012Validator, body: Any) -> tuple[str, ...]:
+    def _validate_memo(
+        self, key: str, validator: Draft202012Validator, body: Any
+    ) -> tuple[str, ...]:
         try:
             text = json.dumps(body, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):
@@ -402,7 +420,8 @@ def explain(err: ValidationError) -> str:
         for sub in err.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
         candidates = [
-            errs for errs in branches.values()
+            errs
+            for errs in branches.values()
             if not any(_is_discriminator_miss(e, depth) for e in errs)
         ]
         if err.validator == "oneOf" and len(branches) < len(err.validator_value):
@@ -410,7 +429,11 @@ def explain(err: ValidationError) -> str:
         if candidates:
             best = min(candidates, key=len)
             return "; ".join(explain(e) for e in best)
-        tag = err.instance.get("type") if isinstance(err.instance, dict) else type(err.instance).__name__
+        tag = (
+            err.instance.get("type")
+            if isinstance(err.instance, dict)
+            else type(err.instance).__name__
+        )
         return f"{_path(err)}: matches none of the allowed variants (type={tag!r})"
     return f"{_path(err)}: {_reason(err)}"
 

@@ -454,7 +454,9 @@ def _form_errors(problems: list[tuple[list[Any], str]]) -> dict[str, Any]:
         node = out
         for part in path:
             node = node.setdefault(str(part), {})
-        node.setdefault("_errors", []).append({"code": "BASE_TYPE_INVALID", "message": msg})  # str, as Discord
+        node.setdefault("_errors", []).append(
+            {"code": "BASE_TYPE_INVALID", "message": msg}
+        )  # str, as Discord
     return out
 
 
@@ -582,7 +584,9 @@ class FakeDiscord:
         self.manage_role_id = self._snowflake()
         self.bot_role_id = self._snowflake()
         self.roles: dict[int, dict[str, Any]] = {
-            self.everyone_role_id: self._role_json(self.everyone_role_id, "@everyone", P_EVERYONE, 0),
+            self.everyone_role_id: self._role_json(
+                self.everyone_role_id, "@everyone", P_EVERYONE, 0
+            ),
             self.manage_role_id: self._role_json(self.manage_role_id, "Manager", P_MANAGE_GUILD, 1),
             self.bot_role_id: self._role_json(
                 self.bot_role_id, bot_name, P_EVERYONE | P_MANAGE_MESSAGES, 2, managed=True
@@ -678,10 +682,18 @@ class FakeDiscord:
 
     def _role_json(self, rid: int, name: str, perms: int, pos: int, managed: bool = False) -> dict:
         return {
-            "id": str(rid), "name": name, "color": 0,
+            "id": str(rid),
+            "name": name,
+            "color": 0,
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False, "icon": None, "unicode_emoji": None, "position": pos,
-            "permissions": str(perms), "managed": managed, "mentionable": False, "flags": 0,
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": pos,
+            "permissions": str(perms),
+            "managed": managed,
+            "mentionable": False,
+            "flags": 0,
             "description": None,
         }
 
@@ -693,7 +705,8 @@ class FakeDiscord:
         self.users[user.id] = user
         if self._session is not None:
             self._dispatch_soon(
-                "GUILD_MEMBER_ADD", dict(self._member_json(user), guild_id=str(self.guild_id)),
+                "GUILD_MEMBER_ADD",
+                dict(self._member_json(user), guild_id=str(self.guild_id)),
                 I_GUILD_MEMBERS,
             )
         return user
@@ -719,10 +732,18 @@ class FakeDiscord:
 
     def _user_json(self, u: FakeUser) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": str(u.id), "username": u.name.lower(), "global_name": None if u.bot else u.name,
-            "discriminator": "0" if not u.bot else "1234", "avatar": None, "public_flags": 0,
-            "flags": 0, "primary_guild": None, "banner": None, "accent_color": None,
-            "avatar_decoration_data": None, "collectibles": None,
+            "id": str(u.id),
+            "username": u.name.lower(),
+            "global_name": None if u.bot else u.name,
+            "discriminator": "0" if not u.bot else "1234",
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "collectibles": None,
         }
         if u.bot:
             data["bot"] = True
@@ -731,9 +752,17 @@ class FakeDiscord:
 
     def _member_json(self, u: FakeUser, with_user: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "roles": [str(r) for r in u.role_ids], "joined_at": u.joined_at, "nick": None,
-            "avatar": None, "banner": None, "premium_since": None, "deaf": False, "mute": False,
-            "pending": False, "flags": 0, "communication_disabled_until": None,
+            "roles": [str(r) for r in u.role_ids],
+            "joined_at": u.joined_at,
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
         }
         if with_user:
             data["user"] = self._user_json(u)
@@ -743,13 +772,24 @@ class FakeDiscord:
         if ch.type == 1:
             rec = self.users[ch.recipient_id] if ch.recipient_id else None
             return {
-                "id": str(ch.id), "type": 1, "last_message_id": None, "flags": 0,
+                "id": str(ch.id),
+                "type": 1,
+                "last_message_id": None,
+                "flags": 0,
                 "recipients": [self._user_json(rec)] if rec else [],
             }
         data: dict[str, Any] = {
-            "id": str(ch.id), "type": ch.type, "name": ch.name, "position": ch.position,
-            "parent_id": None, "topic": None, "nsfw": False, "permission_overwrites": [],
-            "rate_limit_per_user": 0, "last_message_id": None, "flags": 0,
+            "id": str(ch.id),
+            "type": ch.type,
+            "name": ch.name,
+            "position": ch.position,
+            "parent_id": None,
+            "topic": None,
+            "nsfw": False,
+            "permission_overwrites": [],
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
             "guild_id": str(self.guild_id),
         }
         if for_user is not None:
@@ -758,35 +798,70 @@ class FakeDiscord:
 
     def _guild_json(self) -> dict[str, Any]:
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
-            "discovery_splash": None, "banner": None, "description": None,
-            "owner_id": str(self.owner.id), "region": "deprecated", "afk_channel_id": None,
-            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
-            "explicit_content_filter": 0, "roles": list(self.roles.values()), "emojis": [],
-            "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
-            "system_channel_id": str(self.channel_id), "system_channel_flags": 0,
-            "rules_channel_id": None, "max_presences": None, "max_members": 500000,
-            "vanity_url_code": None, "premium_tier": 0, "premium_subscription_count": 0,
-            "preferred_locale": "en-US", "public_updates_channel_id": None,
-            "max_video_channel_users": 25, "nsfw_level": 0, "premium_progress_bar_enabled": False,
-            "safety_alerts_channel_id": None, "incidents_data": None, "home_header": None,
-            "widget_enabled": False, "widget_channel_id": None, "max_stage_video_channel_users": 50,
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner.id),
+            "region": "deprecated",
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": list(self.roles.values()),
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": str(self.channel_id),
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "max_presences": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "max_video_channel_users": 25,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "safety_alerts_channel_id": None,
+            "incidents_data": None,
+            "home_header": None,
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "max_stage_video_channel_users": 50,
             "nsfw": False,
         }
 
     def _guild_create_json(self) -> dict[str, Any]:
         data = self._guild_json()
         data.update(
-            joined_at=self.bot_user.joined_at, large=False, unavailable=False,
+            joined_at=self.bot_user.joined_at,
+            large=False,
+            unavailable=False,
             member_count=len(self.users),
             members=[self._member_json(u) for u in self.users.values()],
             channels=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
-                for c in self.channels.values() if c.type != 1
+                for c in self.channels.values()
+                if c.type != 1
             ],
-            threads=[], presences=[], voice_states=[], stage_instances=[],
-            guild_scheduled_events=[], soundboard_sounds=[], embedded_activities=[],
-            lazy=True, application_command_counts={},
+            threads=[],
+            presences=[],
+            voice_states=[],
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
+            embedded_activities=[],
+            lazy=True,
+            application_command_counts={},
         )
         return data
 
@@ -807,7 +882,9 @@ class FakeDiscord:
             if value:
                 fut.set_result(value)
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None) -> Any:
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None
+    ) -> Any:
         """Wait until ``predicate()`` is truthy (re-checked after every request/event the fake
         processes) and return its value; AssertionError after ``timeout`` seconds."""
         value = predicate()
@@ -844,12 +921,15 @@ class FakeDiscord:
     def count(self, method: str | None = None, template_prefix: str = "") -> int:
         """How many recorded requests match a method (None = any) and a template prefix."""
         return sum(
-            1 for r in self.requests
+            1
+            for r in self.requests
             if (method is None or r.method == method.upper())
             and (r.route_template or r.path).startswith(template_prefix)
         )
 
-    def rate_limit(self, route_template: str, per_second: int | None, *, headers: bool = True) -> None:
+    def rate_limit(
+        self, route_template: str, per_second: int | None, *, headers: bool = True
+    ) -> None:
         """Answer 429 (body with retry_after, X-RateLimit-* and Retry-After headers, Via) once
         ``route_template`` (e.g. "/channels/{channel_id}/messages") gets more than
         ``per_second`` requests within a second for one major parameter (channel, guild,
@@ -873,7 +953,11 @@ class FakeDiscord:
     def channel_messages(self, channel_id: FakeChannel | int | None = None) -> list[FakeMessage]:
         """Non-ephemeral, non-deleted messages of a channel (default #games), oldest first."""
         cid = self.channel_id if channel_id is None else _id_of(channel_id)
-        return [m for m in self.messages.values() if m.channel_id == cid and not m.ephemeral and not m.deleted]
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == cid and not m.ephemeral and not m.deleted
+        ]
 
     def visible_to(self, user: FakeUser | int) -> list[FakeMessage]:
         """All current public messages plus the ephemeral/DM messages shown to ``user``."""
@@ -894,7 +978,9 @@ class FakeDiscord:
     # messages
     # ---------------------------------------------------------------------------------------
 
-    def _normalize_components(self, components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    def _normalize_components(
+        self, components: list[dict[str, Any]] | None
+    ) -> list[dict[str, Any]]:
         comps = _strip_nones(copy.deepcopy(components or []))
         used = {c["id"] for c in iter_components(comps) if isinstance(c.get("id"), int)}
         counter = itertools.count(1)
@@ -916,7 +1002,9 @@ class FakeDiscord:
             out.append(e)
         return out
 
-    def _attachments(self, payload: dict[str, Any], files: list[dict[str, Any]], keep: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _attachments(
+        self, payload: dict[str, Any], files: list[dict[str, Any]], keep: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         by_index = {f["index"]: f for f in files}
         result = []
         declared = payload.get("attachments")
@@ -935,22 +1023,38 @@ class FakeDiscord:
                 continue
             new_id = str(self._snowflake())
             url = f"https://cdn.discordapp.com/attachments/0/{new_id}/{f['filename']}"
-            result.append({
-                "id": new_id, "filename": att.get("filename") or f["filename"], "size": f["size"],
-                "url": url, "proxy_url": url, "content_type": f.get("content_type") or "application/octet-stream",
-                **({"description": att["description"]} if att.get("description") else {}),
-            })
+            result.append(
+                {
+                    "id": new_id,
+                    "filename": att.get("filename") or f["filename"],
+                    "size": f["size"],
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": f.get("content_type") or "application/octet-stream",
+                    **({"description": att["description"]} if att.get("description") else {}),
+                }
+            )
         return result
 
     def _message_json(self, m: FakeMessage) -> dict[str, Any]:
         author = self.users.get(m.author_id) or self.bot_user
         data: dict[str, Any] = {
-            "id": str(m.id), "channel_id": str(m.channel_id), "author": self._user_json(author),
-            "content": m.content, "embeds": copy.deepcopy(m.embeds),
-            "components": copy.deepcopy(m.components), "flags": m.flags, "timestamp": m.timestamp,
-            "edited_timestamp": m.edited_timestamp, "type": m.type, "tts": m.tts,
-            "mention_everyone": False, "mentions": self._mentions(m.content), "mention_roles": [],
-            "attachments": copy.deepcopy(m.attachments), "pinned": False,
+            "id": str(m.id),
+            "channel_id": str(m.channel_id),
+            "author": self._user_json(author),
+            "content": m.content,
+            "embeds": copy.deepcopy(m.embeds),
+            "components": copy.deepcopy(m.components),
+            "flags": m.flags,
+            "timestamp": m.timestamp,
+            "edited_timestamp": m.edited_timestamp,
+            "type": m.type,
+            "tts": m.tts,
+            "mention_everyone": False,
+            "mentions": self._mentions(m.content),
+            "mention_roles": [],
+            "attachments": copy.deepcopy(m.attachments),
+            "pinned": False,
         }
         if m.webhook_id is not None:
             data["webhook_id"] = str(m.webhook_id)
@@ -960,7 +1064,9 @@ class FakeDiscord:
             inter = self._interactions.get(int(m.interaction["id"]))
             if inter is not None and inter.type == 2:
                 data["interaction"] = {
-                    "id": str(inter.id), "type": 2, "name": inter.payload["data"]["name"],
+                    "id": str(inter.id),
+                    "type": 2,
+                    "name": inter.payload["data"]["name"],
                     "user": self._user_json(inter.user),
                 }
         if m.message_reference:
@@ -992,16 +1098,21 @@ class FakeDiscord:
         ids = [c["custom_id"] for c in iter_components(comps) if c.get("custom_id")]
         dupes = {i for i in ids if ids.count(i) > 1}
         if dupes:
-            problems.append((["components"], f"Component custom id cannot be duplicated: {sorted(dupes)}"))
+            problems.append(
+                (["components"], f"Component custom id cannot be duplicated: {sorted(dupes)}")
+            )
         if problems:
             return _error(400, 50035, "Invalid Form Body", _form_errors(problems))
         return None
 
     def _is_empty(self, m_or_payload: dict[str, Any]) -> bool:
         return not (
-            m_or_payload.get("content") or m_or_payload.get("embeds")
-            or m_or_payload.get("components") or m_or_payload.get("attachments")
-            or m_or_payload.get("poll") or m_or_payload.get("sticker_ids")
+            m_or_payload.get("content")
+            or m_or_payload.get("embeds")
+            or m_or_payload.get("components")
+            or m_or_payload.get("attachments")
+            or m_or_payload.get("poll")
+            or m_or_payload.get("sticker_ids")
         )
 
     def _create_message(
@@ -1026,18 +1137,27 @@ class FakeDiscord:
             flags |= EPHEMERAL
         ref = payload.get("message_reference")
         m = FakeMessage(
-            id=self._snowflake(), channel_id=channel_id, author_id=author.id,
-            content=payload.get("content") or "", embeds=self._normalize_embeds(payload.get("embeds")),
-            components=self._normalize_components(payload.get("components")), flags=flags,
-            ephemeral_for=ephemeral_for, interaction=None, type=mtype, timestamp=_iso(),
+            id=self._snowflake(),
+            channel_id=channel_id,
+            author_id=author.id,
+            content=payload.get("content") or "",
+            embeds=self._normalize_embeds(payload.get("embeds")),
+            components=self._normalize_components(payload.get("components")),
+            flags=flags,
+            ephemeral_for=ephemeral_for,
+            interaction=None,
+            type=mtype,
+            timestamp=_iso(),
             webhook_id=self.application_id if webhook else None,
             dm_recipient=ch.recipient_id if ch is not None and ch.type == 1 else None,
-            tts=bool(payload.get("tts")), _fake=self,
+            tts=bool(payload.get("tts")),
+            _fake=self,
         )
         m.attachments = self._attachments(payload, files, [])
         if ref:
             m.message_reference = {
-                "type": 0, "message_id": str(ref.get("message_id")),
+                "type": 0,
+                "message_id": str(ref.get("message_id")),
                 "channel_id": str(ref.get("channel_id") or channel_id),
                 **({"guild_id": str(self.guild_id)} if m.dm_recipient is None else {}),
             }
@@ -1052,7 +1172,9 @@ class FakeDiscord:
 
     def _interaction_metadata(self, inter: _Interaction) -> dict[str, Any]:
         meta: dict[str, Any] = {
-            "id": str(inter.id), "type": inter.type, "user": self._user_json(inter.user),
+            "id": str(inter.id),
+            "type": inter.type,
+            "user": self._user_json(inter.user),
             "authorizing_integration_owners": {"0": str(self.guild_id)},
         }
         if inter.type == 3 and inter.message is not None:
@@ -1063,7 +1185,9 @@ class FakeDiscord:
             meta["triggering_interaction_metadata"] = self._interaction_metadata(inter.origin)
         return meta
 
-    def _edit_message(self, m: FakeMessage, payload: dict[str, Any], files: list[dict[str, Any]]) -> None:
+    def _edit_message(
+        self, m: FakeMessage, payload: dict[str, Any], files: list[dict[str, Any]]
+    ) -> None:
         if "content" in payload:
             m.content = payload["content"] or ""
         if "embeds" in payload:
@@ -1125,7 +1249,9 @@ class FakeDiscord:
         self._changed()
         return m
 
-    async def say(self, user: FakeUser | int, content: str, channel: FakeChannel | int | None = None) -> FakeMessage:
+    async def say(
+        self, user: FakeUser | int, content: str, channel: FakeChannel | int | None = None
+    ) -> FakeMessage:
         """A user posts a plain message (MESSAGE_CREATE to the bot, content hidden without the
         message content intent unless the bot is mentioned)."""
         cid = self.channel_id if channel is None else _id_of(channel)
@@ -1146,14 +1272,30 @@ class FakeDiscord:
         self._conns.add(conn)
         self.connections += 1
         if request.query.get("v") != "10" or request.query.get("encoding") != "json":
-            self.violations.append(Violation("GET", str(request.rel_url), "gateway must be v=10&encoding=json", "rule"))
+            self.violations.append(
+                Violation("GET", str(request.rel_url), "gateway must be v=10&encoding=json", "rule")
+            )
         try:
-            await ws.send_str(json.dumps({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval, "_trace": ["fake-gateway"]}}))
+            await ws.send_str(
+                json.dumps(
+                    {
+                        "op": 10,
+                        "s": None,
+                        "t": None,
+                        "d": {
+                            "heartbeat_interval": self.heartbeat_interval,
+                            "_trace": ["fake-gateway"],
+                        },
+                    }
+                )
+            )
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     await self._gateway_frame(conn, json.loads(msg.data))
                 elif msg.type == WSMsgType.BINARY:
-                    self.violations.append(Violation("WS", GATEWAY_PATH, "client sent a binary frame", "rule"))
+                    self.violations.append(
+                        Violation("WS", GATEWAY_PATH, "client sent a binary frame", "rule")
+                    )
                 self._changed()
         finally:
             self._conns.discard(conn)
@@ -1181,13 +1323,22 @@ class FakeDiscord:
             self._conn = conn
             me = dict(self._user_json(self.bot_user), verified=True, mfa_enabled=False, email=None)
             ready = {
-                "v": 10, "user": me, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": session.id, "session_type": "normal",
-                "resume_gateway_url": self.gateway_url, "shard": d.get("shard") or [0, 1],
+                "v": 10,
+                "user": me,
+                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": self.gateway_url,
+                "shard": d.get("shard") or [0, 1],
                 "application": {"id": str(self.application_id), "flags": 0},
-                "private_channels": [], "relationships": [], "presences": [],
-                "guild_join_requests": [], "geo_ordered_rtc_regions": [], "user_settings": {},
-                "auth": {}, "_trace": ["fake-gateway"],
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "guild_join_requests": [],
+                "geo_ordered_rtc_regions": [],
+                "user_settings": {},
+                "auth": {},
+                "_trace": ["fake-gateway"],
             }
             self._pending_events.clear()  # GUILD_CREATE below carries every member and channel
             await self._dispatch("READY", ready)
@@ -1214,19 +1365,30 @@ class FakeDiscord:
             if query:
                 members = [m for m in members if m["user"]["username"].startswith(query)]
             if d.get("user_ids"):
-                wanted = {str(x) for x in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
+                wanted = {
+                    str(x)
+                    for x in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])
+                }
                 members = [m for m in members if m["user"]["id"] in wanted]
             if d.get("limit"):
                 members = members[: int(d["limit"])]
             await self._dispatch(
                 "GUILD_MEMBERS_CHUNK",
-                {"guild_id": str(d.get("guild_id")), "members": members, "chunk_index": 0,
-                 "chunk_count": 1, "not_found": [], "nonce": d.get("nonce")},
+                {
+                    "guild_id": str(d.get("guild_id")),
+                    "members": members,
+                    "chunk_index": 0,
+                    "chunk_count": 1,
+                    "not_found": [],
+                    "nonce": d.get("nonce"),
+                },
                 force=True,
             )
         # op 3 (presence), 4 (voice state) etc. are accepted and recorded only
 
-    async def _dispatch(self, event: str, data: dict[str, Any], intent: int = 0, force: bool = False) -> None:
+    async def _dispatch(
+        self, event: str, data: dict[str, Any], intent: int = 0, force: bool = False
+    ) -> None:
         session = self._session
         if session is None:
             return
@@ -1306,11 +1468,17 @@ class FakeDiscord:
                     raise AssertionError(f"{where}: required option {o['name']!r} missing")
         for name, value in given.items():
             if by_name is not None and name not in by_name:
-                raise AssertionError(f"{where}: no option {name!r}; the command has {sorted(by_name)}")
+                raise AssertionError(
+                    f"{where}: no option {name!r}; the command has {sorted(by_name)}"
+                )
             odef = by_name[name] if by_name is not None else None
             otype = odef["type"] if odef else self._infer_type(value)
             opt: dict[str, Any] = {"name": name, "type": otype}
-            if otype in (6, 9) and isinstance(value, FakeUser | int) and not isinstance(value, bool):
+            if (
+                otype in (6, 9)
+                and isinstance(value, FakeUser | int)
+                and not isinstance(value, bool)
+            ):
                 u = self.user(value)
                 resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
                 member = self._member_json(u, with_user=False)
@@ -1320,8 +1488,13 @@ class FakeDiscord:
             elif otype == 7:
                 ch = self.channels[_id_of(value)]
                 resolved.setdefault("channels", {})[str(ch.id)] = {
-                    "id": str(ch.id), "name": ch.name, "type": ch.type, "permissions": str(P_ALL),
-                    "parent_id": None, "flags": 0, "guild_id": str(self.guild_id),
+                    "id": str(ch.id),
+                    "name": ch.name,
+                    "type": ch.type,
+                    "permissions": str(P_ALL),
+                    "parent_id": None,
+                    "flags": 0,
+                    "guild_id": str(self.guild_id),
                 }
                 opt["value"] = str(ch.id)
             elif otype == 8:
@@ -1363,17 +1536,27 @@ class FakeDiscord:
         name = odef["name"]
         choices = odef.get("choices")
         if choices and value not in [c["value"] for c in choices]:
-            raise AssertionError(f"{where}: {name}={value!r} is not one of the choices {[c['value'] for c in choices]}")
+            raise AssertionError(
+                f"{where}: {name}={value!r} is not one of the choices {[c['value'] for c in choices]}"
+            )
         if odef["type"] in (4, 10):
             if odef.get("min_value") is not None and value < odef["min_value"]:
-                raise AssertionError(f"{where}: {name}={value} is below min_value {odef['min_value']}")
+                raise AssertionError(
+                    f"{where}: {name}={value} is below min_value {odef['min_value']}"
+                )
             if odef.get("max_value") is not None and value > odef["max_value"]:
-                raise AssertionError(f"{where}: {name}={value} is above max_value {odef['max_value']}")
+                raise AssertionError(
+                    f"{where}: {name}={value} is above max_value {odef['max_value']}"
+                )
         if odef["type"] == 3:
             if odef.get("min_length") is not None and len(value) < odef["min_length"]:
-                raise AssertionError(f"{where}: {name} is shorter than min_length {odef['min_length']}")
+                raise AssertionError(
+                    f"{where}: {name} is shorter than min_length {odef['min_length']}"
+                )
             if odef.get("max_length") is not None and len(value) > odef["max_length"]:
-                raise AssertionError(f"{where}: {name} is longer than max_length {odef['max_length']}")
+                raise AssertionError(
+                    f"{where}: {name} is longer than max_length {odef['max_length']}"
+                )
 
     def _command_data(
         self,
@@ -1386,11 +1569,15 @@ class FakeDiscord:
         where = f"/{command}" + (f" {subcommand}" if subcommand else "")
         cmd = self._find_command(command)
         if cmd is None and self.command_puts:
-            raise AssertionError(f"{where}: command {command!r} is not registered (synced commands: {[c['name'] for c in self.commands + self.guild_commands.get(self.guild_id, [])]})")
+            raise AssertionError(
+                f"{where}: command {command!r} is not registered (synced commands: {[c['name'] for c in self.commands + self.guild_commands.get(self.guild_id, [])]})"
+            )
         if cmd is not None and self.enforce_command_permissions:
             needed = cmd.get("default_member_permissions")
             if needed is not None and (int(needed) & ~self.permissions(user)):
-                raise AssertionError(f"{where}: {user.name} lacks default_member_permissions {needed} and cannot see the command")
+                raise AssertionError(
+                    f"{where}: {user.name} lacks default_member_permissions {needed} and cannot see the command"
+                )
         resolved: dict[str, dict[str, Any]] = {}
         defs = cmd.get("options", []) if cmd is not None else None
         names = subcommand.split() if subcommand else []
@@ -1409,7 +1596,9 @@ class FakeDiscord:
             opts = [{"name": sub, "type": stype, "options": opts}]
         data: dict[str, Any] = {
             "id": str(cmd["id"]) if cmd else str(self._snowflake()),
-            "name": command, "type": 1, "options": opts,
+            "name": command,
+            "type": 1,
+            "options": opts,
         }
         if cmd is not None and cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -1432,12 +1621,20 @@ class FakeDiscord:
         member = self._member_json(user)
         member["permissions"] = str(self.permissions(user))
         payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(self.application_id), "type": itype,
-            "data": data, "token": token, "version": 1,
-            "attachment_size_limit": 10 * 1024 * 1024, "locale": "en-US", "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "id": str(iid),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
             "app_permissions": str(self.permissions(self.bot_user)),
-            "channel_id": str(channel_id), "channel": self._channel_json(ch, for_user=user),
+            "channel_id": str(channel_id),
+            "channel": self._channel_json(ch, for_user=user),
         }
         if ch.type == 1:
             payload["context"] = 1
@@ -1445,16 +1642,25 @@ class FakeDiscord:
             payload["channel"] = self._channel_json(ch)
         else:
             payload.update(
-                guild_id=str(self.guild_id), guild_locale="en-US", member=member,
+                guild_id=str(self.guild_id),
+                guild_locale="en-US",
+                member=member,
                 guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
             )
         if message is not None:
             msg_json = message.current
             payload["message"] = msg_json
         inter = _Interaction(
-            id=iid, token=token, type=itype, user=user, channel_id=channel_id,
-            guild_id=None if ch.type == 1 else self.guild_id, payload=payload,
-            dispatched_at=0.0, message=message, describe=describe,
+            id=iid,
+            token=token,
+            type=itype,
+            user=user,
+            channel_id=channel_id,
+            guild_id=None if ch.type == 1 else self.guild_id,
+            payload=payload,
+            dispatched_at=0.0,
+            message=message,
+            describe=describe,
         )
         self._interactions[iid] = inter
         self._by_token[token] = inter
@@ -1463,11 +1669,14 @@ class FakeDiscord:
     def _on_answer_deadline(self, inter: _Interaction) -> None:
         inter.timer = None
         if not inter.acked:
-            self.failures.append(Failure(
-                "unanswered", inter.id,
-                f"{inter.describe}: no callback within {self.answer_limit}s (user sees 'This interaction failed')",
-                self.now(),
-            ))
+            self.failures.append(
+                Failure(
+                    "unanswered",
+                    inter.id,
+                    f"{inter.describe}: no callback within {self.answer_limit}s (user sees 'This interaction failed')",
+                    self.now(),
+                )
+            )
             self._changed()
 
     async def _run_interaction(self, inter: _Interaction, timeout: float) -> InteractionResult:
@@ -1537,33 +1746,47 @@ class FakeDiscord:
         cid = self._channel_arg(channel)
         user = self.user(user)
         data = self._command_data(user, command, subcommand, opts, focused=focused)
-        inter = self._new_interaction(4, user, cid, data, None, f"autocomplete /{command} {focused} by {user.name}")
+        inter = self._new_interaction(
+            4, user, cid, data, None, f"autocomplete /{command} {focused} by {user.name}"
+        )
         return await self._run_interaction(inter, timeout)
 
-    def _clickable(self, user: FakeUser, message: FakeMessage | int, custom_id: str, types: tuple[int, ...]) -> tuple[FakeMessage, dict[str, Any]]:
+    def _clickable(
+        self, user: FakeUser, message: FakeMessage | int, custom_id: str, types: tuple[int, ...]
+    ) -> tuple[FakeMessage, dict[str, Any]]:
         mid = _id_of(message)
         m = self.messages.get(mid)
         if m is None or m.deleted:
             raise AssertionError(f"message {mid} does not exist (or was deleted)")
         if m.audience not in (None, user.id):
-            raise AssertionError(f"{user.name} cannot see message {mid} (it is for user {m.audience})")
+            raise AssertionError(
+                f"{user.name} cannot see message {mid} (it is for user {m.audience})"
+            )
         if m.loading:
             raise AssertionError(f"message {mid} is still loading")
         comp = m.find_component(custom_id)
         if comp is None:
-            raise AssertionError(f"message {mid} has no component {custom_id!r}; it has {m.custom_ids()}")
+            raise AssertionError(
+                f"message {mid} has no component {custom_id!r}; it has {m.custom_ids()}"
+            )
         if comp.get("type") not in types:
-            raise AssertionError(f"component {custom_id!r} is of type {comp.get('type')}, expected {types}")
+            raise AssertionError(
+                f"component {custom_id!r} is of type {comp.get('type')}, expected {types}"
+            )
         if comp.get("disabled"):
             raise AssertionError(f"component {custom_id!r} on message {mid} is disabled")
         return m, comp
 
-    async def click(self, user: FakeUser, message: FakeMessage | int, custom_id: str, *, timeout: float = 5.0) -> InteractionResult:
+    async def click(
+        self, user: FakeUser, message: FakeMessage | int, custom_id: str, *, timeout: float = 5.0
+    ) -> InteractionResult:
         """``user`` clicks the (enabled, visible) button ``custom_id`` on ``message``."""
         user = self.user(user)
         m, comp = self._clickable(user, message, custom_id, (2,))
         data = {"custom_id": custom_id, "component_type": 2, "id": comp["id"]}
-        inter = self._new_interaction(3, user, m.channel_id, data, m, f"click {custom_id!r} by {user.name}")
+        inter = self._new_interaction(
+            3, user, m.channel_id, data, m, f"click {custom_id!r} by {user.name}"
+        )
         return await self._run_interaction(inter, timeout)
 
     async def select(
@@ -1582,21 +1805,31 @@ class FakeDiscord:
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
         if not lo <= len(values) <= hi:
             raise AssertionError(f"select {custom_id!r} takes {lo}..{hi} values, got {len(values)}")
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"], "id": comp["id"]}
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": comp["type"],
+            "id": comp["id"],
+        }
         if comp["type"] == 3:
             allowed = [o["value"] for o in comp.get("options", [])]
             for v in values:
                 if v not in allowed:
-                    raise AssertionError(f"select {custom_id!r} has no option {v!r}; options are {allowed}")
+                    raise AssertionError(
+                        f"select {custom_id!r} has no option {v!r}; options are {allowed}"
+                    )
             data["values"] = list(values)
         else:
             resolved: dict[str, dict[str, Any]] = {}
             data["values"] = self._resolve_values(values, resolved)
             data["resolved"] = resolved
-        inter = self._new_interaction(3, user, m.channel_id, data, m, f"select {custom_id!r}={values} by {user.name}")
+        inter = self._new_interaction(
+            3, user, m.channel_id, data, m, f"select {custom_id!r}={values} by {user.name}"
+        )
         return await self._run_interaction(inter, timeout)
 
-    def _resolve_values(self, values: Iterable[Any], resolved: dict[str, dict[str, Any]]) -> list[str]:
+    def _resolve_values(
+        self, values: Iterable[Any], resolved: dict[str, dict[str, Any]]
+    ) -> list[str]:
         """Snowflake strings for user/role/channel select values, filling ``resolved``."""
         out = []
         for v in values:
@@ -1604,8 +1837,13 @@ class FakeDiscord:
             if vid in self.channels:
                 ch = self.channels[vid]
                 resolved.setdefault("channels", {})[str(vid)] = {
-                    "id": str(vid), "name": ch.name, "type": ch.type, "permissions": str(P_ALL),
-                    "parent_id": None, "flags": 0, "guild_id": str(self.guild_id),
+                    "id": str(vid),
+                    "name": ch.name,
+                    "type": ch.type,
+                    "permissions": str(P_ALL),
+                    "parent_id": None,
+                    "flags": 0,
+                    "guild_id": str(self.guild_id),
                 }
             elif vid in self.roles:
                 resolved.setdefault("roles", {})[str(vid)] = self.roles[vid]
@@ -1645,7 +1883,11 @@ class FakeDiscord:
         def mirror(c: dict[str, Any]) -> dict[str, Any] | None:
             t = c.get("type")
             if t == 1:
-                return {"type": 1, "id": c.get("id"), "components": [x for x in (mirror(i) for i in c.get("components", [])) if x]}
+                return {
+                    "type": 1,
+                    "id": c.get("id"),
+                    "components": [x for x in (mirror(i) for i in c.get("components", [])) if x],
+                }
             if t == 18:
                 inner = mirror(c["component"])
                 return {"type": 18, "id": c.get("id"), "component": inner} if inner else None
@@ -1656,9 +1898,13 @@ class FakeDiscord:
                 if c.get("required", True) and not value:
                     raise AssertionError(f"modal {custom_id!r}: field {cid!r} is required")
                 if c.get("min_length") and len(value) < c["min_length"] and value:
-                    raise AssertionError(f"modal {custom_id!r}: {cid!r} shorter than {c['min_length']}")
+                    raise AssertionError(
+                        f"modal {custom_id!r}: {cid!r} shorter than {c['min_length']}"
+                    )
                 if c.get("max_length") and len(value) > c["max_length"]:
-                    raise AssertionError(f"modal {custom_id!r}: {cid!r} longer than {c['max_length']}")
+                    raise AssertionError(
+                        f"modal {custom_id!r}: {cid!r} longer than {c['max_length']}"
+                    )
                 return {"type": 4, "id": c.get("id"), "custom_id": cid, "value": value}
             if t in (3, 5, 6, 7, 8):
                 cid = c["custom_id"]
@@ -1671,7 +1917,9 @@ class FakeDiscord:
                     allowed = [o["value"] for o in c.get("options", [])]
                     bad = [v for v in chosen if v not in allowed]
                     if bad:
-                        raise AssertionError(f"modal {custom_id!r}: {cid!r} has no options {bad}; options are {allowed}")
+                        raise AssertionError(
+                            f"modal {custom_id!r}: {cid!r} has no options {bad}; options are {allowed}"
+                        )
                     vals = chosen
                 else:
                     vals = self._resolve_values(chosen, resolved)
@@ -1683,13 +1931,21 @@ class FakeDiscord:
         comps = [x for x in (mirror(c) for c in modal.get("components", [])) if x]
         unknown = set(values) - known
         if unknown:
-            raise AssertionError(f"modal {custom_id!r} has no fields {sorted(unknown)}; it has {sorted(known)}")
+            raise AssertionError(
+                f"modal {custom_id!r} has no fields {sorted(unknown)}; it has {sorted(known)}"
+            )
         self._open_modals.remove(found)  # submitted: the modal closes
         data: dict[str, Any] = {"custom_id": custom_id, "components": comps}
         if resolved:
             data["resolved"] = resolved
-        msg = self.message(message) if message is not None else (origin.message if origin.type == 3 else None)
-        inter = self._new_interaction(5, user, origin.channel_id, data, msg, f"modal {custom_id!r} by {user.name}")
+        msg = (
+            self.message(message)
+            if message is not None
+            else (origin.message if origin.type == 3 else None)
+        )
+        inter = self._new_interaction(
+            5, user, origin.channel_id, data, msg, f"modal {custom_id!r} by {user.name}"
+        )
         inter.origin = origin
         return await self._run_interaction(inter, timeout)
 
@@ -1707,16 +1963,48 @@ class FakeDiscord:
             ("GET", "/oauth2/applications/@me", self._h_app),
             ("GET", "/applications/{application_id}/commands", self._h_get_commands),
             ("PUT", "/applications/{application_id}/commands", self._h_put_commands),
-            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self._h_get_commands),
-            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self._h_put_commands),
+            (
+                "GET",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                self._h_get_commands,
+            ),
+            (
+                "PUT",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                self._h_put_commands,
+            ),
             ("POST", CALLBACK_TEMPLATE, self._h_callback),
             ("POST", "/webhooks/{webhook_id}/{webhook_token}", self._h_followup),
-            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self._h_webhook_message),
-            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self._h_webhook_message),
-            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self._h_webhook_message),
-            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._h_webhook_message),
-            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._h_webhook_message),
-            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self._h_webhook_message),
+            (
+                "GET",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                self._h_webhook_message,
+            ),
+            (
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                self._h_webhook_message,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                self._h_webhook_message,
+            ),
+            (
+                "GET",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self._h_webhook_message,
+            ),
+            (
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self._h_webhook_message,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self._h_webhook_message,
+            ),
             ("GET", "/channels/{channel_id}", self._h_get_channel),
             ("GET", "/channels/{channel_id}/messages", self._h_history),
             ("POST", "/channels/{channel_id}/messages", self._h_channel_post),
@@ -1752,7 +2040,9 @@ class FakeDiscord:
                 return params[key]
         return ""
 
-    def _rate_check(self, template: str, params: dict[str, str]) -> tuple[dict[str, str], tuple[int, dict] | None]:
+    def _rate_check(
+        self, template: str, params: dict[str, str]
+    ) -> tuple[dict[str, str], tuple[int, dict] | None]:
         setting = self._rate_limits.get(template)
         if setting is None:
             return {}, None
@@ -1761,7 +2051,9 @@ class FakeDiscord:
         key = (template, self._major(template, params))
         window = self._rl_windows.setdefault(key, [])
         window[:] = [t for t in window if now - t < 1.0]
-        reset_after = max(math.ceil(((1.0 - (now - window[0])) if window else 1.0) * 1000) / 1000, 0.001)
+        reset_after = max(
+            math.ceil(((1.0 - (now - window[0])) if window else 1.0) * 1000) / 1000, 0.001
+        )
         headers = {
             "X-RateLimit-Limit": str(limit),
             "X-RateLimit-Bucket": f"fake{abs(hash(template)) % 10**8}",
@@ -1773,15 +2065,22 @@ class FakeDiscord:
             headers["Retry-After"] = str(max(1, int(reset_after + 0.999)))
             headers["X-RateLimit-Scope"] = "user"
             headers["Via"] = "1.1 google"
-            return headers, (429, {
-                "message": "You are being rate limited.", "retry_after": round(reset_after, 3),
-                "global": False, "code": 0,
-            })
+            return headers, (
+                429,
+                {
+                    "message": "You are being rate limited.",
+                    "retry_after": round(reset_after, 3),
+                    "global": False,
+                    "code": 0,
+                },
+            )
         window.append(now)
         headers["X-RateLimit-Remaining"] = str(limit - len(window))
         return (headers if announce else {}), None
 
-    async def _read_body(self, request: web.Request) -> tuple[bool, Any, list[dict[str, Any]], str | None]:
+    async def _read_body(
+        self, request: web.Request
+    ) -> tuple[bool, Any, list[dict[str, Any]], str | None]:
         """(has_body, json, files, problem)"""
         ctype = request.content_type
         if not request.body_exists:
@@ -1802,11 +2101,15 @@ class FakeDiscord:
                 else:
                     raw = await part.read()
                     m = re.match(r"files\[(\d+)\]", name)
-                    files.append({
-                        "index": int(m.group(1)) if m else len(files), "field": name,
-                        "filename": part.filename or name, "size": len(raw),
-                        "content_type": part.headers.get("Content-Type"),
-                    })
+                    files.append(
+                        {
+                            "index": int(m.group(1)) if m else len(files),
+                            "field": name,
+                            "filename": part.filename or name,
+                            "size": len(raw),
+                            "content_type": part.headers.get("Content-Type"),
+                        }
+                    )
             return has, payload, files, None
         raw = await request.read()
         if not raw:
@@ -1831,7 +2134,7 @@ class FakeDiscord:
                 self.unknown_routes.append(rec)
                 status, resp = _error(404, 0, "404: Not Found")
                 return self._respond(rec, status, resp, headers)
-            path = full[len(API_PREFIX):]
+            path = full[len(API_PREFIX) :]
             route = self._route(method, path)
             problems: list[str] = []
             if body_problem:
@@ -1841,7 +2144,9 @@ class FakeDiscord:
                     method, path, query, _tolerate_client_quirks(body), has_body
                 )
                 if spec_template is None:
-                    self.violations.extend(Violation(method, path, p, "route") for p in spec_problems)
+                    self.violations.extend(
+                        Violation(method, path, p, "route") for p in spec_problems
+                    )
                 else:
                     problems.extend(spec_problems)
             for p in problems:
@@ -1859,13 +2164,27 @@ class FakeDiscord:
             headers, limited = self._rate_check(template, params)
             if limited:
                 return self._respond(rec, limited[0], limited[1], headers)
-            body_problems = [p for p in problems if not p.startswith(("query parameter", "path parameter", "required query"))]
+            body_problems = [
+                p
+                for p in problems
+                if not p.startswith(("query parameter", "path parameter", "required query"))
+            ]
             if body_problems and self.reject_invalid:
                 errs = _form_errors([(_jsonpath_parts(p), p) for p in body_problems])
                 status, resp = _error(400, 50035, "Invalid Form Body", errs)
                 self._note_rejected_callback(template, params, status, resp)
                 return self._respond(rec, status, resp, headers)
-            ctx = _Ctx(method, path, template, params, query, body if isinstance(body, (dict, list)) else ({} if body is None else body), files, request.headers, rec)
+            ctx = _Ctx(
+                method,
+                path,
+                template,
+                params,
+                query,
+                body if isinstance(body, (dict, list)) else ({} if body is None else body),
+                files,
+                request.headers,
+                rec,
+            )
             status, resp = await handler(ctx)
             if status >= 400:
                 self._note_rejected_callback(template, params, status, resp)
@@ -1873,21 +2192,27 @@ class FakeDiscord:
         finally:
             self._changed()
 
-    def _respond(self, rec: Request, status: int, body: Any, headers: dict[str, str]) -> web.Response:
+    def _respond(
+        self, rec: Request, status: int, body: Any, headers: dict[str, str]
+    ) -> web.Response:
         rec.status = status
         rec.response = body
         if self.validate_responses and self.spec is not None and rec.route_template:
-            path = rec.path[len(API_PREFIX):]
+            path = rec.path[len(API_PREFIX) :]
             checked = body
             if status >= 400 and isinstance(body, dict) and "errors" in body:
                 # Discord's real field errors carry string codes ("BASE_TYPE_MAX_LENGTH") where
                 # the spec declares integers; the fake follows Discord, so skip that part.
                 checked = {k: v for k, v in body.items() if k != "errors"}
             for p in self.spec.validate_response(rec.method, path, status, checked):
-                self.violations.append(Violation(rec.method, path, f"fake response {status}: {p}", "response"))
+                self.violations.append(
+                    Violation(rec.method, path, f"fake response {status}: {p}", "response")
+                )
         return _json_response(status, body, headers)
 
-    def _note_rejected_callback(self, template: str, params: dict[str, str], status: int, body: Any) -> None:
+    def _note_rejected_callback(
+        self, template: str, params: dict[str, str], status: int, body: Any
+    ) -> None:
         if template != CALLBACK_TEMPLATE:
             return
         try:
@@ -1913,12 +2238,24 @@ class FakeDiscord:
 
     async def _h_gateway_bot(self, ctx: _Ctx) -> tuple[int, Any]:
         return 200, {
-            "url": self.gateway_url, "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+            "url": self.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 14400000,
+                "max_concurrency": 1,
+            },
         }
 
     async def _h_me(self, ctx: _Ctx) -> tuple[int, Any]:
-        return 200, dict(self._user_json(self.bot_user), verified=True, mfa_enabled=False, locale="en-US", email=None)
+        return 200, dict(
+            self._user_json(self.bot_user),
+            verified=True,
+            mfa_enabled=False,
+            locale="en-US",
+            email=None,
+        )
 
     async def _h_user(self, ctx: _Ctx) -> tuple[int, Any]:
         u = self.users.get(int(ctx.params["user_id"])) if ctx.params["user_id"].isdigit() else None
@@ -1928,15 +2265,31 @@ class FakeDiscord:
 
     async def _h_app(self, ctx: _Ctx) -> tuple[int, Any]:
         return 200, {
-            "id": str(self.application_id), "name": self.bot_user.name, "icon": None,
-            "description": "", "summary": "", "type": None, "bot": self._user_json(self.bot_user),
-            "rpc_origins": [], "bot_public": False, "bot_require_code_grant": False,
-            "integration_types_config": {}, "verify_key": "0" * 64, "flags": 0, "flags_new": "0",
-            "tags": [], "redirect_uris": [], "interactions_endpoint_url": None,
-            "role_connections_verification_url": None, "owner": self._user_json(self.owner),
-            "approximate_guild_count": 1, "approximate_user_install_count": 0,
-            "approximate_user_authorization_count": 0, "explicit_content_filter": 0,
-            "team": None, "eligible_oauth2_scopes": ["bot", "applications.commands"],
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "bot": self._user_json(self.bot_user),
+            "rpc_origins": [],
+            "bot_public": False,
+            "bot_require_code_grant": False,
+            "integration_types_config": {},
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "flags_new": "0",
+            "tags": [],
+            "redirect_uris": [],
+            "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "owner": self._user_json(self.owner),
+            "approximate_guild_count": 1,
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "team": None,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
         }
 
     async def _h_create_dm(self, ctx: _Ctx) -> tuple[int, Any]:
@@ -1971,7 +2324,9 @@ class FakeDiscord:
 
     # commands ----------------------------------------------------------------------------
 
-    def _command_list(self, ctx: _Ctx) -> tuple[list[dict[str, Any]] | None, tuple[int, Any] | None]:
+    def _command_list(
+        self, ctx: _Ctx
+    ) -> tuple[list[dict[str, Any]] | None, tuple[int, Any] | None]:
         if ctx.params["application_id"] != str(self.application_id):
             return None, _error(404, 10002, "Unknown Application")
         gid = ctx.params.get("guild_id")
@@ -1995,7 +2350,12 @@ class FakeDiscord:
         body = ctx.json or []
         names = [(c.get("name"), c.get("type", 1)) for c in body]
         if len(set(names)) != len(names):
-            return _error(400, 50035, "Invalid Form Body", _form_errors([([], "Application command names must be unique")]))
+            return _error(
+                400,
+                50035,
+                "Invalid Form Body",
+                _form_errors([([], "Application command names must be unique")]),
+            )
         self.command_puts += 1
         old = {(c["name"], c.get("type", 1)): c for c in cmds}
         gid = ctx.params.get("guild_id")
@@ -2038,13 +2398,24 @@ class FakeDiscord:
             return _error(404, 10062, "Unknown interaction")
         now = self.now()
         if inter.acked:
-            self.failures.append(Failure("double_ack", inter.id, f"{inter.describe}: second callback {ctx.json.get('type')}", now))
+            self.failures.append(
+                Failure(
+                    "double_ack",
+                    inter.id,
+                    f"{inter.describe}: second callback {ctx.json.get('type')}",
+                    now,
+                )
+            )
             return _error(400, 40060, "Interaction has already been acknowledged.")
         if now - inter.dispatched_at > self.answer_limit:
-            self.failures.append(Failure(
-                "late_callback", inter.id,
-                f"{inter.describe}: callback after {now - inter.dispatched_at:.2f}s (limit {self.answer_limit}s)", now,
-            ))
+            self.failures.append(
+                Failure(
+                    "late_callback",
+                    inter.id,
+                    f"{inter.describe}: callback after {now - inter.dispatched_at:.2f}s (limit {self.answer_limit}s)",
+                    now,
+                )
+            )
             return _error(404, 10062, "Unknown interaction")
         body = ctx.json
         ctype = body.get("type")
@@ -2052,8 +2423,22 @@ class FakeDiscord:
         if inter.type == 5 and inter.message is None:
             allowed = allowed - {6, 7}
         if ctype not in allowed:
-            self.violations.append(Violation("POST", ctx.path, f"callback type {ctype} is not valid for interaction type {inter.type}", "rule"))
-            return _error(400, 50035, "Invalid Form Body", _form_errors([(["type"], "Interaction callback type is not valid for this interaction")]))
+            self.violations.append(
+                Violation(
+                    "POST",
+                    ctx.path,
+                    f"callback type {ctype} is not valid for interaction type {inter.type}",
+                    "rule",
+                )
+            )
+            return _error(
+                400,
+                50035,
+                "Invalid Form Body",
+                _form_errors(
+                    [(["type"], "Interaction callback type is not valid for this interaction")]
+                ),
+            )
         data = body.get("data") or {}
         if ctype in (4, 7):
             probe = data
@@ -2061,7 +2446,9 @@ class FakeDiscord:
                 probe = {**inter.message.current, **data}
             err = self._check_message(probe, webhook=True)
             if err:
-                self.violations.append(Violation("POST", ctx.path, f"Discord rule: {err[1]['errors']}", "rule"))
+                self.violations.append(
+                    Violation("POST", ctx.path, f"Discord rule: {err[1]['errors']}", "rule")
+                )
                 return err
             if self._is_empty(probe) and not ctx.files:
                 return _error(400, 50006, "Cannot send an empty message")
@@ -2070,7 +2457,12 @@ class FakeDiscord:
         if ctype == 4:
             eph = inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None
             m = self._create_message(
-                inter.channel_id, data, ctx.files, ephemeral_for=eph, inter=inter, webhook=True,
+                inter.channel_id,
+                data,
+                ctx.files,
+                ephemeral_for=eph,
+                inter=inter,
+                webhook=True,
                 mtype=20 if inter.type == 2 else 0,
             )
             inter.original = m
@@ -2078,8 +2470,14 @@ class FakeDiscord:
         elif ctype == 5:
             eph = inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None
             m = self._create_message(
-                inter.channel_id, {"content": ""}, [], ephemeral_for=eph, inter=inter,
-                webhook=True, mtype=20 if inter.type == 2 else 0, extra_flags=LOADING,
+                inter.channel_id,
+                {"content": ""},
+                [],
+                ephemeral_for=eph,
+                inter=inter,
+                webhook=True,
+                mtype=20 if inter.type == 2 else 0,
+                extra_flags=LOADING,
             )
             inter.original = m
         elif ctype == 6:
@@ -2124,8 +2522,11 @@ class FakeDiscord:
                 response_message_ephemeral=inter.original.ephemeral,
             )
         elif ctype == 7 and inter.message is not None:
-            info.update(response_message_id=str(inter.message.id), response_message_loading=False,
-                        response_message_ephemeral=inter.message.ephemeral)
+            info.update(
+                response_message_id=str(inter.message.id),
+                response_message_loading=False,
+                response_message_ephemeral=inter.message.ephemeral,
+            )
         out: dict[str, Any] = {"interaction": info}
         if resource is not None:
             out["resource"] = resource
@@ -2141,14 +2542,24 @@ class FakeDiscord:
             return None, _error(401, 50027, "Invalid Webhook Token")
         now = self.now()
         if now - inter.dispatched_at > self.token_lifetime:
-            self.failures.append(Failure(
-                "expired_token", inter.id,
-                f"{inter.describe}: {ctx.method} {ctx.template} {now - inter.dispatched_at:.0f}s after the interaction (tokens live {self.token_lifetime:.0f}s)",
-                now,
-            ))
+            self.failures.append(
+                Failure(
+                    "expired_token",
+                    inter.id,
+                    f"{inter.describe}: {ctx.method} {ctx.template} {now - inter.dispatched_at:.0f}s after the interaction (tokens live {self.token_lifetime:.0f}s)",
+                    now,
+                )
+            )
             return None, _error(401, 50027, "Invalid Webhook Token")
         if not inter.acked:
-            self.failures.append(Failure("webhook_before_ack", inter.id, f"{inter.describe}: {ctx.method} {ctx.template} before the interaction was acknowledged", now))
+            self.failures.append(
+                Failure(
+                    "webhook_before_ack",
+                    inter.id,
+                    f"{inter.describe}: {ctx.method} {ctx.template} before the interaction was acknowledged",
+                    now,
+                )
+            )
             return None, _error(404, 10015, "Unknown Webhook")
         return inter, None
 
@@ -2160,7 +2571,9 @@ class FakeDiscord:
         payload = ctx.json or {}
         rule = self._check_message(payload, webhook=True)
         if rule:
-            self.violations.append(Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            self.violations.append(
+                Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
+            )
             return rule
         if self._is_empty(payload) and not ctx.files:
             return _error(400, 50006, "Cannot send an empty message")
@@ -2173,7 +2586,12 @@ class FakeDiscord:
         else:
             eph = inter.user.id if (payload.get("flags") or 0) & EPHEMERAL else None
             m = self._create_message(
-                inter.channel_id, payload, ctx.files, ephemeral_for=eph, inter=inter, webhook=True,
+                inter.channel_id,
+                payload,
+                ctx.files,
+                ephemeral_for=eph,
+                inter=inter,
+                webhook=True,
                 mtype=20 if inter.type == 2 else 0,
             )
             event = "MESSAGE_CREATE"
@@ -2207,7 +2625,9 @@ class FakeDiscord:
         probe = {**m.current, **payload}
         rule = self._check_message(probe, webhook=True)
         if rule:
-            self.violations.append(Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            self.violations.append(
+                Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
+            )
             return rule
         if self._is_empty(probe) and not ctx.files:
             return _error(400, 50006, "Cannot send an empty message")
@@ -2238,7 +2658,11 @@ class FakeDiscord:
         if err:
             return err
         assert ch is not None
-        msgs = [m for m in self.messages.values() if m.channel_id == ch.id and not m.ephemeral and not m.deleted]
+        msgs = [
+            m
+            for m in self.messages.values()
+            if m.channel_id == ch.id and not m.ephemeral and not m.deleted
+        ]
         limit = int(ctx.query.get("limit", 50))
         if "before" in ctx.query:
             msgs = [m for m in msgs if m.id < int(ctx.query["before"])]
@@ -2256,7 +2680,9 @@ class FakeDiscord:
         payload = ctx.json or {}
         rule = self._check_message(payload, webhook=False)
         if rule:
-            self.violations.append(Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            self.violations.append(
+                Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
+            )
             return rule
         if self._is_empty(payload) and not ctx.files:
             return _error(400, 50006, "Cannot send an empty message")
@@ -2287,7 +2713,9 @@ class FakeDiscord:
         probe = {**m.current, **payload}
         rule = self._check_message(probe, webhook=False)
         if rule:
-            self.violations.append(Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule"))
+            self.violations.append(
+                Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
+            )
             return rule
         if self._is_empty(probe) and not ctx.files:
             return _error(400, 50006, "Cannot send an empty message")
