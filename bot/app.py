@@ -17,11 +17,11 @@ from bot.gamecog import GameCog, answer, reply_text
 from bot.render import Renderer
 from bot.store import Store
 from bot.tables import TableService
-from bot.ui.components import GameButton, GameSelect, Ref
+from bot.ui.components import GameItem, Ref
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.war", "cogs.tally")
+EXTENSIONS = ("cogs.war", "cogs.pyramid", "cogs.tally")
 
 
 class Barkeep(commands.Bot):
@@ -33,6 +33,7 @@ class Barkeep(commands.Bot):
         clock: Any = None,
         render_interval: float = 1.0,
         render_debounce: float = 0.25,
+        seeds: Any = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intents needed
@@ -47,11 +48,12 @@ class Barkeep(commands.Bot):
         self.clock = clock or SystemClock()
         self.render_interval = render_interval
         self.render_debounce = render_debounce
+        self.seeds = seeds
         self.games: dict[str, GameCog] = {}
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
-        self.service = TableService(self.store, ENGINES, self.clock)
+        self.service = TableService(self.store, ENGINES, self.clock, self.seeds)
         self.renderer = Renderer(
             self,
             self.service,
@@ -61,7 +63,7 @@ class Barkeep(commands.Bot):
             debounce=self.render_debounce,
         )
         tables = await self.service.load()
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameItem)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         for cog in self.cogs.values():

@@ -40,6 +40,7 @@ class Reply:
     kind: str
     screen: Screen
     remember_view: tuple[Table, int] | None = None  # (table, user): a private view to keep fresh
+    table: Table | None = None  # the table whose public message this reply shows
     table_message: Table | None = None  # a public reply that becomes this table's message
 
     @classmethod
@@ -156,15 +157,21 @@ class GameCog(commands.Cog):
         """Map a clicked game verb to an engine action."""
         raise TableError("That button does nothing any more.")
 
-    def reply_for(self, change: Change, clicked_public: bool, user_id: int) -> Reply:
+    def reply_for(
+        self, change: Change, clicked_public: bool, user_id: int, action: dict[str, Any]
+    ) -> Reply:
         """After a game action: show the new table where the click was."""
         table = change.table
-        if clicked_public:
-            return Reply("update", self.screen(table))
         seat = table.seat_of(user_id)
-        if seat is None or table.status == "ended":
-            return Reply("update", self.screen(table))
+        if clicked_public or seat is None or table.status == "ended":
+            return Reply("update", self.screen(table), table=table)
         return Reply("update", self.private(table, seat))
+
+    def shown(self, reply: Reply, clicked_public: bool) -> Reply:
+        """If the reply puts the table on its own message, the renderer need not edit it too."""
+        if clicked_public and reply.kind == "update" and reply.table is not None:
+            self.bot.renderer.shown(reply.table)
+        return reply
 
     # -- slash commands ----------------------------------------------------------------------
     async def open_table(
@@ -259,13 +266,17 @@ class GameCog(commands.Cog):
                     return Reply("update", self.screen(change.table))
                 return Reply("update", _screen(f"You left table #{table.id}."))
             if verb == "start":
-                change = await self.service.start(table.id, user.id, rendered=clicked_public)
-                return self.reply_for(change, clicked_public, user.id)
+                change = await self.service.start(table.id, user.id)
+                return self.shown(
+                    self.reply_for(change, clicked_public, user.id, {}), clicked_public
+                )
             if verb == "end":
                 change = await self.service.end(
-                    table.id, user.id, can_manage=can_manage(interaction), rendered=clicked_public
+                    table.id, user.id, can_manage=can_manage(interaction)
                 )
-                return self.reply_for(change, clicked_public, user.id)
+                return self.shown(
+                    self.reply_for(change, clicked_public, user.id, {}), clicked_public
+                )
             if verb == "seat":
                 seat = table.seat_of(user.id)
                 if seat is None or table.status != "playing":
@@ -273,10 +284,10 @@ class GameCog(commands.Cog):
                 screen = self.private(table, seat)
                 return Reply("private", screen, remember_view=(table, user.id))
             action = self.action_for(ref, values)
-            change = await self.service.act(
-                table.id, user.id, action, interaction.id, rendered=clicked_public
+            change = await self.service.act(table.id, user.id, action, interaction.id)
+            return self.shown(
+                self.reply_for(change, clicked_public, user.id, action), clicked_public
             )
-            return self.reply_for(change, clicked_public, user.id)
 
         await answer(interaction, work)
 

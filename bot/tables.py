@@ -103,10 +103,12 @@ class TableService:
         store: Store,
         engines: dict[str, Engine[Any]],
         clock: Any = None,
+        seeds: Callable[[], str] | None = None,
     ) -> None:
         self.store = store
         self.engines = engines
         self.clock = clock or SystemClock()
+        self.seeds = seeds or (lambda: secrets.token_hex(16))  # tests pass fixed seeds
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -187,7 +189,7 @@ class TableService:
                 channel_id=channel_id,
                 host_id=host_id,
                 options=opts,
-                seed=secrets.token_hex(16),
+                seed=self.seeds(),
                 at=now,
             )
             if seat_host:
@@ -347,7 +349,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You're not playing at this table.")
-            if action.get("type") in getattr(table.engine, "host_actions", ()):
+            if action.get("type") in table.engine.host_actions:
                 if user_id != table.row.host_id:
                     raise TableError("Only the host can do that.")
             return await self._apply(table, seat, user_id, action, interaction_id, rendered)

@@ -161,6 +161,7 @@ class Engine(Generic[State]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    host_actions: ClassVar[frozenset[str]] = frozenset()  # action types only the host may send
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> State:
         raise NotImplementedError

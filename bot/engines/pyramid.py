@@ -130,6 +130,15 @@ def question_for(bank: dict[str, list[str]], rank: int, seed: str, n: int) -> st
     return rng(seed, "question", rank, n).choice(items)
 
 
+def question_mark(index: int, n: int) -> str:
+    """A placeholder in a log line for the ``n``-th question of the card at ``index``.
+
+    The UI fills it in with :func:`question_for`, so the engine stays free of the bank and a
+    stored log line always shows the same question.
+    """
+    return f"{{q:{index}:{n}}}"
+
+
 _LABELS = {c.code: c.label for c in french_deck()}
 _RANKS = {c.code: c.rank for c in french_deck()}
 
@@ -336,14 +345,30 @@ class PyramidEngine(Engine[PyramidState]):
             raise IllegalAction("You laid a wrong card: no more cards on this one.")
 
     def _lay(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+        """Lay one card (``slot``) or several at once (``slots``), in the order given.
+
+        Laying counts as responding (the window closes once every player has laid or
+        passed), so a player with two matching cards lays them together.
+        """
         self._check_claim(st, seat)
-        slot = action.get("slot")
+        slots = action.get("slots", [action.get("slot")])
         hand = st.hands[seat]
-        if not _is_int(slot) or not 1 <= slot <= len(hand):
-            raise IllegalAction(f"You have no slot {slot}.")
+        if not isinstance(slots, list) or not slots or len(set(map(str, slots))) != len(slots):
+            raise IllegalAction("Choose the cards to lay, each once.")
+        for slot in slots:
+            if not _is_int(slot) or not 1 <= slot <= len(hand):
+                raise IllegalAction(f"You have no card {slot}.")
+            if hand[slot - 1] is None:
+                raise IllegalAction(f"Your card {slot} is already laid.")
+        for slot in slots:
+            if st.claims[seat] == BARRED:  # a wrong card stops the rest
+                break
+            self._lay_one(st, seat, slot, ev)
+        self._check_window(st)
+
+    def _lay_one(self, st: PyramidState, seat: int, slot: int, ev: list[Any]) -> None:
+        hand = st.hands[seat]
         code = hand[slot - 1]
-        if code is None:
-            raise IllegalAction(f"Slot {slot} is empty.")
         i = st.index
         target = st.pyramid[i]
         value = row_value(i)
@@ -366,7 +391,6 @@ class PyramidEngine(Engine[PyramidState]):
             st.claims[seat] = BARRED
             self._pour(st, seat, value, PENALTY, f"a wrong card on the {on}", None, ev)
             ev.append(Log(f"{{p{seat}}} lays a {card} on the {on}: wrong, drinks {value}"))
-        self._check_window(st)
 
     def _pass(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
         self._check_claim(st, seat)
@@ -375,7 +399,12 @@ class PyramidEngine(Engine[PyramidState]):
         self._check_window(st)
 
     def _check_window(self, st: PyramidState) -> None:
-        if st.window_open and not any(self._can_lay(st, s) for s in range(st.players)):
+        """Close early once every player has laid, passed, been barred or has no cards."""
+        undecided = (
+            st.active[s] and st.claims[s] == WAITING and any(c is not None for c in st.hands[s])
+            for s in range(st.players)
+        )
+        if st.window_open and not any(undecided):
             self._close_window(st)
 
     def _close_window(self, st: PyramidState) -> None:
@@ -483,6 +512,7 @@ class PyramidEngine(Engine[PyramidState]):
             )
         )
         ev.append(Question(seat=to, rank=_rank(st.pyramid[i]), index=i))
+        ev.append(Log(f"\u2753 {{p{to}}}: {question_mark(i, i)}"))
 
     def _answer(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
         mine = [a for a in st.answers if a["target"] == seat]
@@ -544,6 +574,9 @@ class PyramidEngine(Engine[PyramidState]):
         code = st.pyramid[card]
         ev.append(Log(f"{{p{seat}}} asks {{p{who}}} the question of the {_label(code)}"))
         ev.append(Question(seat=who, rank=_rank(code), index=card))
+        ev.append(
+            Log(f"\u2753 {{p{who}}}, from the host: {question_mark(card, 100 * (who + 1) + card)}")
+        )
 
     # exploring ------------------------------------------------------------
 

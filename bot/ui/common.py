@@ -73,17 +73,14 @@ class Screen:
     content: str | None = None
 
     def view(self) -> discord.ui.View | None:
-        from bot.ui.components import GameButton, GameSelect  # discord.ui subclasses
+        from bot.ui.components import GameItem, build  # discord.ui subclasses
 
         if not self.rows:
             return None
         view = discord.ui.View(timeout=None)
         for i, row in enumerate(self.rows[:5]):
-            if isinstance(row, Select):
-                view.add_item(GameSelect(row, row_index=i))
-            else:
-                for b in row[:5]:
-                    view.add_item(GameButton(b, row_index=i))
+            for spec in [row] if isinstance(row, Select) else row[:5]:
+                view.add_item(GameItem(build(spec, i)))
         return view
 
     def kwargs(self) -> dict[str, Any]:

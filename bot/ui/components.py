@@ -1,7 +1,8 @@
-"""Persistent components: one DynamicItem class for buttons and one for selects.
+"""Persistent components: one DynamicItem for every Barkeep button and select.
 
-Their custom ids carry the game, the table and the verb, so a click on a message sent before
-a restart still finds its table. Clicks are routed to the game's cog.
+Custom ids carry the game, the table and the verb, so a click on a message sent before a
+restart still finds its table. discord.py keys dynamic items by their template, so one class
+serves buttons and selects alike: it wraps whichever component was clicked.
 """
 
 from __future__ import annotations
@@ -27,63 +28,46 @@ class Ref:
         return cls(match["game"], int(match["table"]), match["verb"], match["arg"])
 
 
-async def _route(interaction: discord.Interaction[Any], ref: Ref, values: list[str] | None) -> None:
-    router = getattr(interaction.client, "route_component", None)
-    if router is not None:
-        await router(interaction, ref, values)
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
-    def __init__(self, spec: Button, row_index: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=spec.label,
-                custom_id=spec.custom_id,
-                style=STYLES[spec.style],
-                disabled=spec.disabled,
-                emoji=spec.emoji,
-                row=row_index,
-            )
+def build(spec: Button | Select, row: int) -> discord.ui.Item[Any]:
+    if isinstance(spec, Select):
+        return discord.ui.Select(
+            custom_id=spec.custom_id,
+            placeholder=spec.placeholder or None,
+            min_values=spec.min_values,
+            max_values=spec.max_values,
+            options=[
+                discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                for o in spec.options
+            ],
+            row=row,
         )
+    return discord.ui.Button(
+        label=spec.label,
+        custom_id=spec.custom_id,
+        style=STYLES[spec.style],
+        disabled=spec.disabled,
+        emoji=spec.emoji,
+        row=row,
+    )
+
+
+class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_ID):
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)  # type: ignore[arg-type]
+        match = re.fullmatch(CUSTOM_ID, item.custom_id)  # type: ignore[attr-defined]
+        assert match is not None
+        self.ref = Ref.from_match(match)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GameButton:
-        self = cls(Button(label="?", custom_id=match.string))
-        self.ref = Ref.from_match(match)
-        return self
+    ) -> GameItem:
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _route(interaction, self.ref, None)
-
-
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=CUSTOM_ID):
-    def __init__(self, spec: Select, row_index: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=spec.custom_id,
-                placeholder=spec.placeholder or None,
-                min_values=spec.min_values,
-                max_values=spec.max_values,
-                options=[
-                    discord.SelectOption(label=o.label, value=o.value, description=o.description)
-                    for o in spec.options
-                ],
-                row=row_index,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GameSelect:
-        spec = Select(custom_id=match.string, options=())
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, discord.ui.Select(custom_id=spec.custom_id))
-        self.ref = Ref.from_match(match)
-        return self
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await _route(interaction, self.ref, values)
+        values = None
+        if isinstance(self.item, discord.ui.Select):
+            values = list(self.item.values)
+        router = getattr(interaction.client, "route_component", None)
+        if router is not None:
+            await router(interaction, self.ref, values)
