@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engines.cards import Card
+from bot.tables import TableError
 from tests.e2e.conftest import Harness
 
 SEED = "e2e-1"  # Bo holds the 3♥ for the first turned card, the 3♣
@@ -185,3 +186,48 @@ async def test_restart_in_a_claim_window_keeps_its_deadline_and_claims(harness: 
     await h.service.fire_due()
     assert table.state.index == 1
     h.assert_clean()
+
+
+async def test_convo_mode_no_split_answer_or_double_and_the_hosts_question(fake, tmp_path):
+    from bot.clock import ManualClock
+    from bot.ui.pyramid import bank
+
+    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
+    await h.start_bot(seeds=lambda: "convo-1")  # Cy holds the 9♠ and 9♦ for the 9♣
+    try:
+        players, msg, table = await open_pyramid(h, convo=True)
+        ana, bo, cy = players
+        await everyone_looks(h, players, msg, table)
+        mine = (await h.click(cy, msg, "seat")).message
+        res = await h.select(cy, mine, "laymany", ["2", "3"])  # both 9s at once
+        assert res.type == 7 and "Name one player" in mine.text
+        assert "+1" not in mine.text  # convo mode: no splitting
+        await h.select(cy, mine, "giveall", [str(table.seat_of(ana.id))])
+        await h.select(cy, mine, "giveall", [str(table.seat_of(bo.id))])
+        await h.rendered(lambda: "\u2753 **Ana**: answer" in msg.text)
+        nines = bank()["9"]
+        assert any(q in msg.text for q in nines)  # the matched card's question, shown to all
+
+        ana_view = (await h.click(ana, msg, "seat")).message
+        assert "Refuse (drink 2)" in ana_view.text
+        await h.click(ana, ana_view, "refuse")
+        bo_view = (await h.click(bo, msg, "seat")).message
+        await h.click(bo, bo_view, "answer")
+
+        # two cards on one pyramid card: the host may ask Cy any turned card's question
+        cy_view = (await h.click(cy, msg, "seat")).message
+        assert "Ask " not in cy_view.text  # not for Cy: only the host asks
+        with pytest.raises(TableError, match="Only the host can do that"):
+            await h.service.act(table.id, bo.id, {"type": "ask", "seat": 2, "card": 0})
+        ana_view = (await h.click(ana, msg, "seat")).message
+        res = await h.select(ana, ana_view, "ask", ["0"])
+        assert res.type == 7
+        await h.rendered(lambda: "**Cy**, from the host" in msg.text)
+        async with h.bot.store.reading() as q:
+            drinks = await q.table_drinks(table.id)
+        got = {(d.user_id, d.amount, d.kind, d.giver_id) for d in drinks}
+        assert (ana.id, 2, "assigned", cy.id) in got  # refused: double
+        assert (bo.id, 1, "assigned", cy.id) in got  # answered: the row value
+        h.assert_clean()
+    finally:
+        await h.stop_bot()
