@@ -254,8 +254,6 @@ def private(table: Table, seat: int) -> Screen:
             rows.append(
                 [Button("Look at my cards", custom_id(g, t, "peek"), "success", emoji="\U0001f440")]
             )
-    if v["phase"] == "claim" and v["window_open"]:
-        desc.append(f"Turned: **{v['card']}** ({v['row_value']} sips).")
     others = [s["seat"] for s in v["seats"] if s["active"] and s["seat"] != seat]
     mine = [gv for gv in v["gives"] if gv["giver"] == seat]
     if "answer" in types:
@@ -297,19 +295,16 @@ def private(table: Table, seat: int) -> Screen:
             rows.append(
                 Select(custom_id(g, t, "giveall"), options, placeholder=f"Give all {left} to…")
             )
-    if "lay" in types or "pass" in types:
-        slots = [a["slot"] for a in legal if a["type"] == "lay"]
-        row = [Button(f"Lay card {n}", custom_id(g, t, "lay", str(n)), "primary") for n in slots]
-        rows.append(row + [Button("Pass", custom_id(g, t, "pass"), "secondary")])
-        if len(slots) > 1:
-            several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in slots)
-            rows.append(
-                Select(
-                    custom_id(g, t, "laymany"), several, "Lay several cards at once…", 2, len(slots)
-                )
+    filled = [x["slot"] for x in me["slots"] if x["state"] != "empty"]
+    if len(filled) > 1 and v["phase"] in ("peek", "claim"):
+        # laying one card, passing and exploring are on the table message; this view only
+        # changes when something changes for this player, which keeps edits few
+        several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in filled)
+        rows.append(
+            Select(
+                custom_id(g, t, "laymany"), several, "Lay several cards at once…", 2, len(filled)
             )
-    if "explore" in types:
-        rows += _explore_rows_buttons(table, v["explore"])
+        )
     if "ask" in types and table.row.host_id == table.user_at(seat).user_id:
         for who in v["askable"][:2]:
             turned = [c for r in v["rows"] for c in r["cards"] if not c["face_down"]][-25:]

@@ -1,0 +1,85 @@
+"""A whole 10-player Pyramid game through the fake Discord: answer times and REST calls.
+
+Players lay every card they hold a match for (giving the sips away with the split buttons),
+one wrong card per player, pass otherwise, then explore. The renderer runs with the
+production settings (at most one table edit a second).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.answer_times import pct  # noqa: E402
+from bot.clock import ManualClock  # noqa: E402
+from tests.e2e.conftest import TOKEN, Harness  # noqa: E402
+from tests.e2e.test_pyramid_e2e import everyone_looks, open_pyramid  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+async def main() -> None:
+    fake = FakeDiscord(token=TOKEN)
+    await fake.start()
+    fake.patch_discord()
+    with tempfile.TemporaryDirectory() as tmp:
+        h = Harness(fake, Path(tmp) / "bench.db", ManualClock())
+        await h.start_bot(render_interval=1.0, render_debounce=0.25, seeds=lambda: "bench-10")
+        players, msg, table = await open_pyramid(h, NAMES)
+        by_seat = {table.seat_of(p.id): p for p in players}
+        await everyone_looks(h, players, msg, table)
+        start = len(fake.requests)
+        wrong: set[int] = set()
+        while table.state.phase == "claim":
+            i, rank = table.state.index, table.state.pyramid[table.state.index][0]
+            for seat, p in by_seat.items():
+                hand = table.state.hands[seat]
+                match = [n + 1 for n, c in enumerate(hand) if c and c[0] == rank]
+                if match:
+                    res = await h.click(p, msg, f"lay:{match[0]}")
+                    give = res.message
+                    others = [s for s in by_seat if s != seat]
+                    await h.click(p, give, f"give:{others[0]}.1")
+                    if any(
+                        g["giver"] == seat for g in table.engine.view(table.state, None)["gives"]
+                    ):
+                        await h.select(p, give, "giveall", [str(others[1])])
+                elif seat not in wrong and any(hand) and seat % 3 == i % 3:
+                    await h.click(p, msg, f"lay:{next(n + 1 for n, c in enumerate(hand) if c)}")
+                    wrong.add(seat)
+                elif table.state.window_open and table.state.index == i:
+                    await h.click(p, msg, "pass")
+            await h.bot.renderer.flush()
+        turned = 21
+        claim_requests = fake.requests[start:]
+        while table.state.phase == "explore":
+            await h.click(by_seat[table.state.explorer], msg, "explore")
+        await h.bot.renderer.flush()
+        await h.stop_bot()
+    await fake.stop()
+    h.assert_clean()
+    lat = [r.latency * 1000 for r in h.results]
+    kinds = Counter(f"{r.method} {r.route_template}" for r in claim_requests)
+    edits = kinds.get("PATCH /channels/{channel_id}/messages/{message_id}", 0)
+    print(
+        f"10-player Pyramid through the fake Discord: {len(lat)} interactions, answer time median "
+        f"{statistics.median(lat):.1f} ms, p99 {pct(lat, 99):.1f} ms, max {max(lat):.1f} ms"
+    )
+    print(
+        f"REST calls per turned card: {len(claim_requests) / turned:.1f} in all "
+        f"({edits / turned:.2f} table-message edits); by route:"
+    )
+    for route, n in kinds.most_common():
+        print(f"  {n / turned:6.2f}  {route}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
