@@ -31,6 +31,8 @@ from bot.store import DrinkRow, SeatRow, Store, TableRow, TimerRow, Tx
 log = logging.getLogger(__name__)
 
 LOG_LINES = 8  # public log lines kept with a table
+LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its seats
+LOBBY_CLOCK = "lobby"
 STRIKES_OUT = 3  # timeouts in a row that remove a player
 
 
@@ -194,10 +196,12 @@ class TableService:
             )
             if seat_host:
                 await tx.add_seat(table_id, guild_id, host_id, host_name, now)
+            closing = TimerRow(table_id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
+            await tx.add_timer(closing)
             row = await tx.table(table_id)
             seats = await tx.seats(table_id)
         assert row is not None
-        table = Table(row, seats, engine)
+        table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing})
         self._tables[table_id] = table
         self._notify(Change(table, [Log(f"Table #{table_id} is open.")], rendered=True))
         return table
@@ -205,9 +209,15 @@ class TableService:
     async def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
         other = await tx.seated_at(guild_id, user_id)
         if other is not None:
-            game = self._tables[other].row.game if other in self._tables else "a game"
+            row = self._tables[other].row if other in self._tables else await tx.table(other)
+            assert row is not None
+            where = ""
+            if row.message_id is not None:
+                where = (
+                    f": https://discord.com/channels/{guild_id}/{row.channel_id}/{row.message_id}"
+                )
             raise TableError(
-                f"You're already seated at table #{other} ({game}) in this server. "
+                f"You're already seated at table #{other} ({row.game}) in this server{where}. "
                 "Leave it first: one seat at a time."
             )
 
@@ -280,6 +290,8 @@ class TableService:
             if not table.seated():
                 self._finish(table, "everyone left", now)
                 await tx.save_table(table.row)
+                await tx.delete_timers(table.id)
+                table.timers.clear()
             elif table.row.host_id == seat.user_id:
                 table.row.host_id = table.seated()[0].user_id
                 events.append(Log(f"{table.seated()[0].name} is the host now."))
@@ -410,6 +422,11 @@ class TableService:
             steps.append((xs, xu, xa, None, xevents))
             events = [*events, *xevents]
         over = engine.is_over(state)
+        host = table.seat_row(row.host_id)
+        if not over and host is not None and host.left_at is not None and table.seated():
+            heir = table.seated()[0]  # the host's powers pass on in join order
+            row.host_id = heir.user_id
+            events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
         async with self.store.transaction() as tx:
             drinks: list[DrinkRow] = []
             for s, u, a, iid, evs in steps:
@@ -499,7 +516,10 @@ class TableService:
                 if table is None or table.timers.get(timer.key) is not timer:
                     continue
                 try:
-                    await self._apply(table, None, None, timer.action, None, False, timer)
+                    if timer.key == LOBBY_CLOCK:
+                        await self._close_lobby(table)
+                    else:
+                        await self._apply(table, None, None, timer.action, None, False, timer)
                     fired += 1
                 except GameError as err:  # superseded: just drop the clock
                     log.info("clock %s on table %s no longer applies: %s", timer.key, table.id, err)
@@ -507,6 +527,17 @@ class TableService:
                         await tx.delete_timer(table.id, timer.key)
                     table.timers.pop(timer.key, None)
         return fired
+
+    async def _close_lobby(self, table: Table) -> None:
+        minutes = LOBBY_SECONDS // 60
+        async with self.store.transaction() as tx:
+            self._finish(table, f"nobody started it within {minutes} minutes", self.clock.now())
+            await tx.save_table(table.row)
+            await tx.delete_timers(table.id)
+        table.timers.clear()
+        self._changed(
+            table, [Log(f"Nobody started the game within {minutes} minutes.")], None, False
+        )
 
     def next_due(self) -> float | None:
         dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]

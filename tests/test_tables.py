@@ -216,3 +216,52 @@ async def test_scheduler_loop_fires_due_clocks(service, clock):
     await asyncio.wait_for(fired.wait(), 2)
     assert t.engine.view(t.state, None)["hand"] >= 1
     assert t.row.seq == 1
+
+
+async def test_an_unstarted_table_closes_after_30_minutes_and_frees_its_seats(service, clock):
+    t = await war_table(service, start=False)
+    assert t.deadline("lobby") == clock.now() + 30 * 60
+    clock.advance(30 * 60)
+    assert await service.fire_due() == 1
+    assert t.status == "ended" and t.row.end_reason == "nobody started it within 30 minutes"
+    assert await service.seated_at(G, ANA) is None and await service.seated_at(G, BO) is None
+
+
+async def test_starting_stops_the_lobby_clock(service, clock):
+    t = await war_table(service)
+    assert "lobby" not in t.timers
+    async with service.store.reading() as q:
+        assert all(r.key != "lobby" for r in await q.timers(t.id))
+
+
+async def test_the_host_role_passes_on_when_the_host_leaves_mid_game(service):
+    t = await service.open_table(
+        "pyramid",
+        guild_id=G,
+        channel_id=C,
+        host_id=ANA,
+        host_name="Ana",
+        options={},
+        seat_host=True,
+    )
+    await service.join(t.id, BO, "Bo")
+    await service.join(t.id, CY, "Cy")
+    await service.start(t.id, ANA)
+    await service.leave(t.id, ANA)
+    assert t.row.host_id == BO and "{p1} is the host now." in t.row.log
+    await service.end(t.id, BO, can_manage=False)  # Bo has the host's powers now
+
+
+async def test_already_seated_points_to_the_other_table(service):
+    t = await war_table(service, start=False)
+    await service.set_message(t.id, 555)
+    with pytest.raises(TableError, match=rf"https://discord.com/channels/{G}/{C}/555"):
+        await service.open_table(
+            "pyramid",
+            guild_id=G,
+            channel_id=C,
+            host_id=BO,
+            host_name="Bo",
+            options={},
+            seat_host=True,
+        )

@@ -164,7 +164,8 @@ def lobby_screen(table: Table) -> Screen:
         title=f"\U0001f37b {e.title} · table #{table.id}",
         description=(
             f"Press **Join** to take a seat ({count} players). "
-            "The host presses **Start** when everyone is in."
+            "The host presses **Start** when everyone is in. "
+            f"Unstarted, the table closes {countdown(table.deadline('lobby'))}."
         ),
         colour=GOLD,
     )
