@@ -21,6 +21,7 @@ format: $(VENV)/.test
 
 bench: $(VENV)/.test
 	$(PY) bench/answer_times.py
+	$(PY) bench/pyramid_game.py
 	$(PY) bench/startup.py
 
 $(VENV)/bin/python:
