@@ -229,7 +229,12 @@ def _explore_key(table: Table) -> str:
 def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     lines: list[str] = []
     if table.state is not None:
-        lines += [text(s, table) for s in table.engine.results(table.state).summary]
+        results = table.engine.results(table.state)
+        lines += [text(s, table) for s in results.summary]
+        won = [o.seat for o in results.outcomes if o.result == "won"]
+        if won and table.row.end_reason == "game over":
+            names = ", ".join(_name(table, s) for s in won)
+            lines.append(f"\U0001f3c6 {names} {'wins' if len(won) == 1 else 'win'}: fewest sips taken.")
     return common.ended_screen(table, lines)
 
 
