@@ -8,7 +8,6 @@ and clicks a button on one of the stored tables as soon as the bot is connected.
 from __future__ import annotations
 
 import asyncio
-import os
 import statistics
 import sys
 import tempfile
@@ -22,7 +21,7 @@ from bot.clock import SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from tests.e2e.conftest import TOKEN  # noqa: E402
+from tests.e2e.conftest import TOKEN, spawn_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 TABLES = 100
@@ -58,24 +57,8 @@ async def fill(
 
 
 async def once(fake: FakeDiscord, db: Path, msg, user, table_id: int) -> tuple[float, float]:
-    env = dict(
-        os.environ,
-        DISCORD_TOKEN=TOKEN,
-        DATABASE_URL=f"sqlite:///{db}",
-        LOG_LEVEL="WARNING",
-        FAKE_DISCORD_API=fake.base_url,
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        PYTHONPATH=str(ROOT),
-    )
     t0 = time.perf_counter()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "e2e" / "botproc.py"),
-        cwd=str(db.parent),
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    proc = await spawn_bot(fake, db)
     try:
         await fake.wait_ready(timeout=60)
         ready = time.perf_counter() - t0

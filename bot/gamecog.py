@@ -13,6 +13,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -124,26 +126,33 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
+RULES = Path(__file__).resolve().parent.parent / "data" / "rules"
+
+
 class GameCog(commands.Cog):
-    """Base for one game's cog. Subclasses set ``engine``, ``ui`` and ``rules``, and map verbs."""
+    """Base for one game's cog. Subclasses set ``engine`` and ``ui`` and map verbs to actions.
+
+    ``ui`` is the game's module in bot/ui with ``public(table)`` and ``private(table, seat)``;
+    the rules players read are ``data/rules/<game>.md``.
+    """
 
     engine: ClassVar[Engine[Any]]
-    rules_text: ClassVar[str]
+    ui: ClassVar[ModuleType]
 
     def __init__(self, bot: Barkeep) -> None:
         self.bot = bot
         self.service = bot.service
+        self.rules_text = (RULES / f"{self.engine.name}.md").read_text(encoding="utf-8")
 
     @property
     def game(self) -> str:
         return self.engine.name
 
-    # -- rendering hooks (the game's bot/ui module) -------------------------------------------
     def public(self, table: Table) -> Screen:
-        raise NotImplementedError
+        return self.ui.public(table)
 
     def private(self, table: Table, seat: int) -> Screen:
-        raise NotImplementedError
+        return self.ui.private(table, seat)
 
     def screen(self, table: Table) -> Screen:
         """The public table message as it should look now."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -11,14 +10,9 @@ from discord.ext import commands
 
 from bot.engines.pyramid import ENGINE
 from bot.gamecog import GameCog, Reply
-from bot.tables import Change, Table, TableError
-from bot.ui import pyramid as ui
-from bot.ui.common import Screen
+from bot.tables import Change, TableError
+from bot.ui import pyramid as pyramid_ui
 from bot.ui.components import Ref
-
-RULES = (Path(__file__).resolve().parent.parent / "data" / "rules" / "pyramid.md").read_text(
-    encoding="utf-8"
-)
 
 
 def _int(text: str | None) -> int:
@@ -35,13 +29,7 @@ class Pyramid(
     group_description="Pyramid: remember your cards, give sips",
 ):
     engine = ENGINE
-    rules_text = RULES
-
-    def public(self, table: Table) -> Screen:
-        return ui.public(table)
-
-    def private(self, table: Table, seat: int) -> Screen:
-        return ui.private(table, seat)
+    ui = pyramid_ui
 
     def action_for(self, ref: Ref, values: list[str] | None) -> dict[str, Any]:
         verb, arg = ref.verb, ref.arg

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -11,14 +10,9 @@ from discord.ext import commands
 
 from bot.engines.war import ENGINE
 from bot.gamecog import GameCog
-from bot.tables import Table, TableError
-from bot.ui import war as ui
-from bot.ui.common import Screen
+from bot.tables import TableError
+from bot.ui import war as war_ui
 from bot.ui.components import Ref
-
-RULES = (Path(__file__).resolve().parent.parent / "data" / "rules" / "war.md").read_text(
-    encoding="utf-8"
-)
 
 
 @app_commands.guild_only()
@@ -26,13 +20,7 @@ class War(
     GameCog, commands.GroupCog, group_name="war", group_description="Double-or-Nothing War, for two"
 ):
     engine = ENGINE
-    rules_text = RULES
-
-    def public(self, table: Table) -> Screen:
-        return ui.public(table)
-
-    def private(self, table: Table, seat: int) -> Screen:
-        return ui.private(table, seat)
+    ui = war_ui
 
     def action_for(self, ref: Ref, values: list[str] | None) -> dict[str, Any]:
         if ref.verb in ("flip", "drink", "double"):

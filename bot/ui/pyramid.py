@@ -234,7 +234,9 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
         won = [o.seat for o in results.outcomes if o.result == "won"]
         if won and table.row.end_reason == "game over":
             names = ", ".join(_name(table, s) for s in won)
-            lines.append(f"\U0001f3c6 {names} {'wins' if len(won) == 1 else 'win'}: fewest sips taken.")
+            lines.append(
+                f"\U0001f3c6 {names} {'wins' if len(won) == 1 else 'win'}: fewest sips taken."
+            )
     return common.ended_screen(table, lines)
 
 

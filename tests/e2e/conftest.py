@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ from bot.app import Barkeep
 from bot.clock import ManualClock
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionResult
 
+ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.fakefakefakefakefakefakefakefakefake00"
 
 
@@ -106,6 +110,28 @@ class Harness:
         assert not self.fake.failures, "\n".join(map(str, self.fake.failures[:10]))
         for r in self.results:
             assert r.ok, r
+
+
+async def spawn_bot(fake: FakeDiscord, db: Path, **streams: Any) -> asyncio.subprocess.Process:
+    """Start the shipped bot (``python -m bot``'s main) as its own process, against ``fake``."""
+    env = {k: v for k, v in os.environ.items() if k != "DEV_GUILD_ID"}
+    env.update(
+        DISCORD_TOKEN=TOKEN,
+        DATABASE_URL=f"sqlite:///{db}",
+        FAKE_DISCORD_API=fake.base_url,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        PYTHONPATH=str(ROOT),
+        LOG_LEVEL="WARNING",
+    )
+    streams = {
+        "stdout": asyncio.subprocess.DEVNULL,
+        "stderr": asyncio.subprocess.DEVNULL,
+        **streams,
+    }
+    script = ROOT / "tests" / "e2e" / "botproc.py"
+    return await asyncio.create_subprocess_exec(
+        sys.executable, str(script), cwd=str(db.parent), env=env, **streams
+    )
 
 
 @pytest.fixture

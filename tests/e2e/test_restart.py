@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 
-from tests.e2e.conftest import TOKEN, Harness
+from tests.e2e.conftest import Harness, spawn_bot
 from tests.e2e.test_war_e2e import open_war
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,30 +42,9 @@ async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work
     h.assert_clean()
 
 
-async def _spawn(fake, db: Path) -> asyncio.subprocess.Process:
-    env = dict(os.environ)
-    env.update(
-        DISCORD_TOKEN=TOKEN,
-        DATABASE_URL=f"sqlite:///{db}",
-        FAKE_DISCORD_API=fake.base_url,
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        PYTHONPATH=str(ROOT),
-        LOG_LEVEL="WARNING",
-    )
-    env.pop("DEV_GUILD_ID", None)
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "e2e" / "botproc.py"),
-        cwd=str(db.parent),
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-
-
 async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
     db = tmp_path / "barkeep.db"
-    proc = await _spawn(fake, db)
+    proc = await spawn_bot(fake, db)
     try:
         await fake.wait_ready(timeout=30)
         assert fake.command_puts == 1  # first start: the commands are synced once
@@ -89,7 +65,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
         con.close()
         assert actions >= 1  # everything answered was already on disk
 
-        proc = await _spawn(fake, db)
+        proc = await spawn_bot(fake, db)
         await fake.wait_ready(timeout=30)
         assert fake.command_puts == 1  # unchanged commands are not synced again
         assert msg.text == before
