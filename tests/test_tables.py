@@ -13,16 +13,20 @@ G, C = 1, 2  # guild, channel
 ANA, BO, CY = 10, 11, 12
 
 
-async def war_table(service, start=True, **options):
-    t = await service.open_table(
-        "war",
-        guild_id=G,
+async def open_as(service, host, name, game="war", guild=G, **options):
+    return await service.open_table(
+        game,
+        guild_id=guild,
         channel_id=C,
-        host_id=ANA,
-        host_name="Ana",
+        host_id=host,
+        host_name=name,
         options=options,
         seat_host=True,
     )
+
+
+async def war_table(service, start=True, **options):
+    t = await open_as(service, ANA, "Ana", **options)
     await service.join(t.id, BO, "Bo")
     if start:
         await service.start(t.id, ANA)
@@ -39,29 +43,15 @@ async def test_lobby_rules(service):
         await service.start(t.id, BO)
     # one seat per player per server: Ana cannot open a second seated table
     with pytest.raises(TableError, match="already seated at table #"):
-        await service.open_table(
-            "war",
-            guild_id=G,
-            channel_id=C,
-            host_id=ANA,
-            host_name="Ana",
-            options={},
-            seat_host=True,
-        )
+        await open_as(service, ANA, "Ana")
     # ... but may in another server, and many tables can share one channel
-    other = await service.open_table(
-        "war", guild_id=99, channel_id=C, host_id=ANA, host_name="Ana", options={}, seat_host=True
-    )
-    second = await service.open_table(
-        "war", guild_id=G, channel_id=C, host_id=CY, host_name="Cy", options={}, seat_host=True
-    )
+    other = await open_as(service, ANA, "Ana", game="war", guild=99)
+    second = await open_as(service, CY, "Cy")
     assert len({t.id, other.id, second.id}) == 3
 
 
 async def test_start_needs_enough_players_and_host_passes_on(service):
-    t = await service.open_table(
-        "war", guild_id=G, channel_id=C, host_id=ANA, host_name="Ana", options={}, seat_host=True
-    )
+    t = await open_as(service, ANA, "Ana")
     with pytest.raises(TableError, match="needs at least 2 players: waiting for 1 more"):
         await service.start(t.id, ANA)
     await service.join(t.id, BO, "Bo")
@@ -75,15 +65,7 @@ async def test_start_needs_enough_players_and_host_passes_on(service):
 
 async def test_bad_options_are_refused_plainly(service):
     with pytest.raises(GameError, match="social_sips must be at most 5"):
-        await service.open_table(
-            "war",
-            guild_id=G,
-            channel_id=C,
-            host_id=ANA,
-            host_name="Ana",
-            options={"social_sips": 9},
-            seat_host=True,
-        )
+        await open_as(service, ANA, "Ana", social_sips=9)
 
 
 async def test_actions_are_checked_and_logged(service, store):
@@ -235,15 +217,7 @@ async def test_starting_stops_the_lobby_clock(service, clock):
 
 
 async def test_the_host_role_passes_on_when_the_host_leaves_mid_game(service):
-    t = await service.open_table(
-        "pyramid",
-        guild_id=G,
-        channel_id=C,
-        host_id=ANA,
-        host_name="Ana",
-        options={},
-        seat_host=True,
-    )
+    t = await open_as(service, ANA, "Ana", game="pyramid")
     await service.join(t.id, BO, "Bo")
     await service.join(t.id, CY, "Cy")
     await service.start(t.id, ANA)
@@ -256,12 +230,4 @@ async def test_already_seated_points_to_the_other_table(service):
     t = await war_table(service, start=False)
     await service.set_message(t.id, 555)
     with pytest.raises(TableError, match=rf"https://discord.com/channels/{G}/{C}/555"):
-        await service.open_table(
-            "pyramid",
-            guild_id=G,
-            channel_id=C,
-            host_id=BO,
-            host_name="Bo",
-            options={},
-            seat_host=True,
-        )
+        await open_as(service, BO, "Bo", game="pyramid")

@@ -219,15 +219,9 @@ class PyramidEngine(Engine[PyramidState]):
     min_players = 2
     max_players = 10
     options = (
-        Option("claim_seconds", 20, 10, 60, "time to lay cards on each turned pyramid card"),
-        Option("convo", False, help="convo mode: one player drinks a right card's sips or answers"),
-        Option(
-            "look_seconds",
-            60,
-            30,
-            300,
-            "time everyone has to take their one look before the first card is turned",
-        ),
+        Option("claim_seconds", 20, 10, 60, "Seconds to lay a card"),
+        Option("convo", False, help="Convo mode"),
+        Option("look_seconds", 60, 30, 300, "Seconds to take your look"),
     )
     host_actions: ClassVar[frozenset[str]] = frozenset({"ask"})
 
