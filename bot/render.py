@@ -116,7 +116,10 @@ class Renderer:
     async def _refresh_private(self, table: Table) -> None:
         # One refresh per table at a time, so edits reach Discord in order.
         async with self._private_locks.setdefault(table.id, asyncio.Lock()):
-            await self._refresh_private_now(table)
+            try:
+                await self._refresh_private_now(table)
+            except Exception:
+                log.exception("could not refresh the private views of table #%s", table.id)
 
     async def _refresh_private_now(self, table: Table) -> None:
         async with self.service.store.reading() as q:

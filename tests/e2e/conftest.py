@@ -112,11 +112,13 @@ class Harness:
             assert r.ok, r
 
 
-async def spawn_bot(fake: FakeDiscord, db: Path, **streams: Any) -> asyncio.subprocess.Process:
+async def spawn_bot(
+    fake: FakeDiscord, db: Path, token: str = TOKEN, **streams: Any
+) -> asyncio.subprocess.Process:
     """Start the shipped bot (``python -m bot``'s main) as its own process, against ``fake``."""
     env = {k: v for k, v in os.environ.items() if k != "DEV_GUILD_ID"}
     env.update(
-        DISCORD_TOKEN=TOKEN,
+        DISCORD_TOKEN=token,
         DATABASE_URL=f"sqlite:///{db}",
         FAKE_DISCORD_API=fake.base_url,
         FAKE_DISCORD_GATEWAY=fake.gateway_url,

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import sqlite3
-from pathlib import Path
 
 from tests.e2e.conftest import Harness, spawn_bot
 from tests.e2e.test_war_e2e import open_war
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def to_choice(h: Harness, msg, flipper):
@@ -90,3 +88,15 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
         if proc.returncode is None:
             proc.terminate()
             await proc.wait()
+
+
+async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path):
+    wrong = "MTk5OTk5OTk5OTk5OTk5OTk5.GxYzAb.wrongwrongwrongwrongwrongwrongwrong00"
+    proc = await spawn_bot(
+        fake, tmp_path / "barkeep.db", token=wrong, stderr=asyncio.subprocess.PIPE
+    )
+    _, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 1
+    text = err.decode()
+    assert "Discord rejected DISCORD_TOKEN" in text and "Reset Token" in text
+    assert wrong not in text and "Traceback" not in text
