@@ -86,7 +86,7 @@ async def test_three_players_play_a_whole_game(harness: Harness):
     hands_at_deal = [list(hand) for hand in table.state.hands]
     await everyone_looks(h, players, msg, table)
 
-    right = wrong = 0
+    right = wrong = splits = 0
     while table.state.phase == "claim":
         st = table.state
         i = st.index
@@ -106,6 +106,7 @@ async def test_three_players_play_a_whole_game(harness: Harness):
                 if left > 1:
                     res = await h.select(p, give, "giveall", [str(others[1])])
                     assert res.type == 7, res.message.text
+                    splits += 1
                 right += 1
             elif not wrong and any(hand):
                 n = next(n + 1 for n, c in enumerate(hand) if c)
@@ -120,7 +121,7 @@ async def test_three_players_play_a_whole_game(harness: Harness):
                     await h.click(p, msg, "pass")
         assert table.state.index > i or table.state.phase != "claim"
         await h.bot.renderer.flush()
-    assert right >= 1 and wrong == 1
+    assert right >= 1 and wrong == 1 and splits >= 1
 
     # before anyone explores, no message ever showed a card the rules keep hidden
     assert hidden_leaks(h, table, hands_at_deal) == []
