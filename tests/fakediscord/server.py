@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import yarl
 from aiohttp import WSMsgType, web
@@ -86,6 +86,8 @@ _CALLBACKS_FOR = {
 }
 
 CALLBACK_TEMPLATE = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+_T = TypeVar("_T")
 
 
 # --------------------------------------------------------------------------------------------
@@ -447,6 +449,20 @@ def _error(status: int, code: int, message: str, errors: Any = None) -> tuple[in
     return status, body
 
 
+def _invalid_form(problems: list[tuple[list[Any], str]]) -> tuple[int, dict[str, Any]]:
+    """400 50035 Invalid Form Body with Discord's nested ``errors`` for ``(path, message)``."""
+    return _error(400, 50035, "Invalid Form Body", _form_errors(problems))
+
+
+class _Rejected(Exception):
+    """Raised by a REST handler (or a lookup it calls) to answer with a Discord error; the
+    handler's caller turns it into the response, as if the handler had returned ``answer``."""
+
+    def __init__(self, answer: tuple[int, dict[str, Any]]):
+        super().__init__(answer)
+        self.answer = answer
+
+
 def _form_errors(problems: list[tuple[list[Any], str]]) -> dict[str, Any]:
     """Discord's nested ``errors`` object for 50035 Invalid Form Body."""
     out: dict[str, Any] = {}
@@ -490,10 +506,30 @@ def _tolerate_client_quirks(body: Any) -> Any:
     return body
 
 
+async def _send_op(ws: web.WebSocketResponse, op: int, d: Any) -> None:
+    """A gateway frame that is not a dispatch (hello, heartbeat ACK, invalid session)."""
+    await ws.send_str(json.dumps({"op": op, "s": None, "t": None, "d": d}))
+
+
 def _id_of(x: Any) -> int:
     if isinstance(x, (FakeUser, FakeChannel, FakeMessage)):
         return x.id
     return int(x)
+
+
+def _command_line(command: str, subcommand: str | None) -> str:
+    """``/command [group] [subcommand]`` as a user types it."""
+    return f"/{command}" + (f" {subcommand}" if subcommand else "")
+
+
+def _by_snowflake(table: dict[int, _T], raw: str) -> _T | None:
+    """``table[int(raw)]`` for a snowflake from a URL; None if ``raw`` is no id or unknown."""
+    return table.get(int(raw)) if raw.isdigit() else None
+
+
+def _query_flag(ctx: _Ctx, name: str) -> bool:
+    """A boolean query parameter (``?wait=true``, ``?with_response=1``)."""
+    return ctx.query.get(name, "false") in ("true", "1", "True")
 
 
 # --------------------------------------------------------------------------------------------
@@ -718,6 +754,9 @@ class FakeDiscord:
             self._dispatch_soon("CHANNEL_CREATE", self._channel_json(ch), I_GUILDS)
         return ch
 
+    def _channel_id_or_default(self, channel: FakeChannel | int | None) -> int:
+        return self.channel_id if channel is None else _id_of(channel)
+
     def user(self, user: FakeUser | int) -> FakeUser:
         return self.users[_id_of(user)]
 
@@ -750,7 +789,9 @@ class FakeDiscord:
             data["username"] = u.name
         return data
 
-    def _member_json(self, u: FakeUser, with_user: bool = True) -> dict[str, Any]:
+    def _member_json(
+        self, u: FakeUser, with_user: bool = True, with_permissions: bool = False
+    ) -> dict[str, Any]:
         data: dict[str, Any] = {
             "roles": [str(r) for r in u.role_ids],
             "joined_at": u.joined_at,
@@ -766,6 +807,8 @@ class FakeDiscord:
         }
         if with_user:
             data["user"] = self._user_json(u)
+        if with_permissions:  # as in interaction payloads and resolved data
+            data["permissions"] = str(self.permissions(u))
         return data
 
     def _channel_json(self, ch: FakeChannel, for_user: FakeUser | None = None) -> dict[str, Any]:
@@ -952,7 +995,7 @@ class FakeDiscord:
 
     def channel_messages(self, channel_id: FakeChannel | int | None = None) -> list[FakeMessage]:
         """Non-ephemeral, non-deleted messages of a channel (default #games), oldest first."""
-        cid = self.channel_id if channel_id is None else _id_of(channel_id)
+        cid = self._channel_id_or_default(channel_id)
         return [
             m
             for m in self.messages.values()
@@ -1102,7 +1145,7 @@ class FakeDiscord:
                 (["components"], f"Component custom id cannot be duplicated: {sorted(dupes)}")
             )
         if problems:
-            return _error(400, 50035, "Invalid Form Body", _form_errors(problems))
+            return _invalid_form(problems)
         return None
 
     def _is_empty(self, m_or_payload: dict[str, Any]) -> bool:
@@ -1242,7 +1285,7 @@ class FakeDiscord:
         author: FakeUser | None = None,
     ) -> FakeMessage:
         """Seed a message (default: by the bot, e.g. one left by an earlier run) and announce it."""
-        cid = self.channel_id if channel is None else _id_of(channel)
+        cid = self._channel_id_or_default(channel)
         payload = {"content": content, "embeds": embeds or [], "components": components or []}
         m = self._create_message(cid, payload, [], author=author)
         await self._announce("MESSAGE_CREATE", m)
@@ -1254,11 +1297,7 @@ class FakeDiscord:
     ) -> FakeMessage:
         """A user posts a plain message (MESSAGE_CREATE to the bot, content hidden without the
         message content intent unless the bot is mentioned)."""
-        cid = self.channel_id if channel is None else _id_of(channel)
-        m = self._create_message(cid, {"content": content}, [], author=self.user(user))
-        await self._announce("MESSAGE_CREATE", m)
-        self._changed()
-        return m
+        return await self.post_message(content, channel=channel, author=self.user(user))
 
     # ---------------------------------------------------------------------------------------
     # gateway
@@ -1276,19 +1315,8 @@ class FakeDiscord:
                 Violation("GET", str(request.rel_url), "gateway must be v=10&encoding=json", "rule")
             )
         try:
-            await ws.send_str(
-                json.dumps(
-                    {
-                        "op": 10,
-                        "s": None,
-                        "t": None,
-                        "d": {
-                            "heartbeat_interval": self.heartbeat_interval,
-                            "_trace": ["fake-gateway"],
-                        },
-                    }
-                )
-            )
+            hello = {"heartbeat_interval": self.heartbeat_interval, "_trace": ["fake-gateway"]}
+            await _send_op(ws, 10, hello)
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     await self._gateway_frame(conn, json.loads(msg.data))
@@ -1309,7 +1337,7 @@ class FakeDiscord:
         op = frame.get("op")
         d = frame.get("d")
         if op == 1:  # heartbeat
-            await conn.ws.send_str(json.dumps({"op": 11, "s": None, "t": None, "d": None}))
+            await _send_op(conn.ws, 11, None)
         elif op == 2:  # identify
             self.identify_payloads.append(d)
             if d.get("token") != self.token:
@@ -1347,7 +1375,7 @@ class FakeDiscord:
         elif op == 6:  # resume
             session = self._sessions.get(d.get("session_id"))
             if session is None or d.get("token") != self.token:
-                await conn.ws.send_str(json.dumps({"op": 9, "s": None, "t": None, "d": False}))
+                await _send_op(conn.ws, 9, False)  # invalid session, not resumable
                 return
             conn.session = session
             self._session = session
@@ -1479,28 +1507,11 @@ class FakeDiscord:
                 and isinstance(value, FakeUser | int)
                 and not isinstance(value, bool)
             ):
-                u = self.user(value)
-                resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
-                member = self._member_json(u, with_user=False)
-                member["permissions"] = str(self.permissions(u))
-                resolved.setdefault("members", {})[str(u.id)] = member
-                opt["value"] = str(u.id)
+                opt["value"] = self._resolve_user(self.user(value), resolved)
             elif otype == 7:
-                ch = self.channels[_id_of(value)]
-                resolved.setdefault("channels", {})[str(ch.id)] = {
-                    "id": str(ch.id),
-                    "name": ch.name,
-                    "type": ch.type,
-                    "permissions": str(P_ALL),
-                    "parent_id": None,
-                    "flags": 0,
-                    "guild_id": str(self.guild_id),
-                }
-                opt["value"] = str(ch.id)
+                opt["value"] = self._resolve_channel(self.channels[_id_of(value)], resolved)
             elif otype == 8:
-                rid = _id_of(value)
-                resolved.setdefault("roles", {})[str(rid)] = self.roles[rid]
-                opt["value"] = str(rid)
+                opt["value"] = self._resolve_role(_id_of(value), resolved)
             elif otype == 4:
                 opt["value"] = int(value) if name != focused else value
             elif otype == 10:
@@ -1566,7 +1577,7 @@ class FakeDiscord:
         options: dict[str, Any],
         focused: str | None = None,
     ) -> dict[str, Any]:
-        where = f"/{command}" + (f" {subcommand}" if subcommand else "")
+        where = _command_line(command, subcommand)
         cmd = self._find_command(command)
         if cmd is None and self.command_puts:
             raise AssertionError(
@@ -1618,8 +1629,7 @@ class FakeDiscord:
         iid = self._snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         ch = self.channels[channel_id]
-        member = self._member_json(user)
-        member["permissions"] = str(self.permissions(user))
+        member = self._member_json(user, with_permissions=True)
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
@@ -1666,16 +1676,18 @@ class FakeDiscord:
         self._by_token[token] = inter
         return inter
 
+    def _fail(self, kind: str, inter: _Interaction, detail: str, at: float) -> None:
+        """Record a broken interaction rule in ``failures`` (detail after the description)."""
+        self.failures.append(Failure(kind, inter.id, f"{inter.describe}: {detail}", at))
+
     def _on_answer_deadline(self, inter: _Interaction) -> None:
         inter.timer = None
         if not inter.acked:
-            self.failures.append(
-                Failure(
-                    "unanswered",
-                    inter.id,
-                    f"{inter.describe}: no callback within {self.answer_limit}s (user sees 'This interaction failed')",
-                    self.now(),
-                )
+            self._fail(
+                "unanswered",
+                inter,
+                f"no callback within {self.answer_limit}s (user sees 'This interaction failed')",
+                self.now(),
             )
             self._changed()
 
@@ -1698,7 +1710,7 @@ class FakeDiscord:
         return InteractionResult(self, inter)
 
     def _channel_arg(self, channel: FakeChannel | int | None) -> int:
-        cid = self.channel_id if channel is None else _id_of(channel)
+        cid = self._channel_id_or_default(channel)
         if cid not in self.channels:
             raise AssertionError(f"unknown channel {cid}")
         return cid
@@ -1723,7 +1735,7 @@ class FakeDiscord:
         cid = self._channel_arg(channel)
         user = self.user(user)
         data = self._command_data(user, command, subcommand, opts)
-        describe = f"/{command}" + (f" {subcommand}" if subcommand else "") + f" by {user.name}"
+        describe = f"{_command_line(command, subcommand)} by {user.name}"
         inter = self._new_interaction(2, user, cid, data, None, describe)
         return await self._run_interaction(inter, timeout)
 
@@ -1835,26 +1847,37 @@ class FakeDiscord:
         for v in values:
             vid = _id_of(v)
             if vid in self.channels:
-                ch = self.channels[vid]
-                resolved.setdefault("channels", {})[str(vid)] = {
-                    "id": str(vid),
-                    "name": ch.name,
-                    "type": ch.type,
-                    "permissions": str(P_ALL),
-                    "parent_id": None,
-                    "flags": 0,
-                    "guild_id": str(self.guild_id),
-                }
+                self._resolve_channel(self.channels[vid], resolved)
             elif vid in self.roles:
-                resolved.setdefault("roles", {})[str(vid)] = self.roles[vid]
+                self._resolve_role(vid, resolved)
             else:
-                u = self.user(vid)
-                resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
-                mem = self._member_json(u, with_user=False)
-                mem["permissions"] = str(self.permissions(u))
-                resolved.setdefault("members", {})[str(u.id)] = mem
+                self._resolve_user(self.user(vid), resolved)
             out.append(str(vid))
         return out
+
+    # ``resolved`` data of interactions: each adds one entry and returns its snowflake string
+
+    def _resolve_user(self, u: FakeUser, resolved: dict[str, dict[str, Any]]) -> str:
+        resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
+        member = self._member_json(u, with_user=False, with_permissions=True)
+        resolved.setdefault("members", {})[str(u.id)] = member
+        return str(u.id)
+
+    def _resolve_channel(self, ch: FakeChannel, resolved: dict[str, dict[str, Any]]) -> str:
+        resolved.setdefault("channels", {})[str(ch.id)] = {
+            "id": str(ch.id),
+            "name": ch.name,
+            "type": ch.type,
+            "permissions": str(P_ALL),
+            "parent_id": None,
+            "flags": 0,
+            "guild_id": str(self.guild_id),
+        }
+        return str(ch.id)
+
+    def _resolve_role(self, rid: int, resolved: dict[str, dict[str, Any]]) -> str:
+        resolved.setdefault("roles", {})[str(rid)] = self.roles[rid]
+        return str(rid)
 
     async def submit_modal(
         self,
@@ -1954,7 +1977,8 @@ class FakeDiscord:
     # ---------------------------------------------------------------------------------------
 
     def _build_routes(self) -> list[tuple[str, str, re.Pattern[str], list[str], Callable]]:
-        table = [
+        webhook_messages = "/webhooks/{webhook_id}/{webhook_token}/messages"
+        table = [  # (methods, template, handler)
             ("GET", "/gateway", self._h_gateway),
             ("GET", "/gateway/bot", self._h_gateway_bot),
             ("GET", "/users/@me", self._h_me),
@@ -1975,51 +1999,26 @@ class FakeDiscord:
             ),
             ("POST", CALLBACK_TEMPLATE, self._h_callback),
             ("POST", "/webhooks/{webhook_id}/{webhook_token}", self._h_followup),
-            (
-                "GET",
-                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                self._h_webhook_message,
-            ),
-            (
-                "PATCH",
-                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                self._h_webhook_message,
-            ),
-            (
-                "DELETE",
-                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                self._h_webhook_message,
-            ),
-            (
-                "GET",
-                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
-                self._h_webhook_message,
-            ),
-            (
-                "PATCH",
-                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
-                self._h_webhook_message,
-            ),
-            (
-                "DELETE",
-                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
-                self._h_webhook_message,
-            ),
+            ("GET PATCH DELETE", webhook_messages + "/@original", self._h_webhook_message),
+            ("GET PATCH DELETE", webhook_messages + "/{message_id}", self._h_webhook_message),
             ("GET", "/channels/{channel_id}", self._h_get_channel),
             ("GET", "/channels/{channel_id}/messages", self._h_history),
             ("POST", "/channels/{channel_id}/messages", self._h_channel_post),
-            ("GET", "/channels/{channel_id}/messages/{message_id}", self._h_channel_message),
-            ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._h_channel_message),
-            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._h_channel_message),
+            (
+                "GET PATCH DELETE",
+                "/channels/{channel_id}/messages/{message_id}",
+                self._h_channel_message,
+            ),
             ("GET", "/guilds/{guild_id}", self._h_guild),
             ("GET", "/guilds/{guild_id}/channels", self._h_guild_channels),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._h_member),
         ]
         routes = []
-        for method, template, handler in table:
+        for methods, template, handler in table:
             names = re.findall(r"\{([^}]+)\}", template)
             regex = re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "([^/]+)", re.escape(template)) + "$")
-            routes.append((method, template, regex, names, handler))
+            for method in methods.split():
+                routes.append((method, template, regex, names, handler))
         routes.sort(key=lambda r: (-len(r[1].split("/")), len(r[3])))
         return routes
 
@@ -2131,9 +2130,7 @@ class FakeDiscord:
         headers: dict[str, str] = {}
         try:
             if not full.startswith(API_PREFIX + "/"):
-                self.unknown_routes.append(rec)
-                status, resp = _error(404, 0, "404: Not Found")
-                return self._respond(rec, status, resp, headers)
+                return self._not_found(rec)
             path = full[len(API_PREFIX) :]
             route = self._route(method, path)
             problems: list[str] = []
@@ -2152,9 +2149,7 @@ class FakeDiscord:
             for p in problems:
                 self.violations.append(Violation(method, path, p, "request"))
             if route is None:
-                self.unknown_routes.append(rec)
-                status, resp = _error(404, 0, "404: Not Found")
-                return self._respond(rec, status, resp, headers)
+                return self._not_found(rec)
             template, params, handler = route
             rec.route_template = template
             if not (template.startswith("/webhooks/") or template.startswith("/interactions/")):
@@ -2170,8 +2165,7 @@ class FakeDiscord:
                 if not p.startswith(("query parameter", "path parameter", "required query"))
             ]
             if body_problems and self.reject_invalid:
-                errs = _form_errors([(_jsonpath_parts(p), p) for p in body_problems])
-                status, resp = _error(400, 50035, "Invalid Form Body", errs)
+                status, resp = _invalid_form([(_jsonpath_parts(p), p) for p in body_problems])
                 self._note_rejected_callback(template, params, status, resp)
                 return self._respond(rec, status, resp, headers)
             ctx = _Ctx(
@@ -2185,12 +2179,21 @@ class FakeDiscord:
                 request.headers,
                 rec,
             )
-            status, resp = await handler(ctx)
+            try:
+                status, resp = await handler(ctx)
+            except _Rejected as rejected:
+                status, resp = rejected.answer
             if status >= 400:
                 self._note_rejected_callback(template, params, status, resp)
             return self._respond(rec, status, resp, headers)
         finally:
             self._changed()
+
+    def _not_found(self, rec: Request) -> web.Response:
+        """404 for a path the fake does not serve (recorded in ``unknown_routes``)."""
+        self.unknown_routes.append(rec)
+        status, resp = _error(404, 0, "404: Not Found")
+        return self._respond(rec, status, resp, {})
 
     def _respond(
         self, rec: Request, status: int, body: Any, headers: dict[str, str]
@@ -2215,10 +2218,7 @@ class FakeDiscord:
     ) -> None:
         if template != CALLBACK_TEMPLATE:
             return
-        try:
-            inter = self._interactions.get(int(params["interaction_id"]))
-        except ValueError:
-            return
+        inter = self._interaction_by_id(params["interaction_id"])
         if inter is None or inter.acked:
             return
         inter.attempts += 1
@@ -2258,7 +2258,7 @@ class FakeDiscord:
         )
 
     async def _h_user(self, ctx: _Ctx) -> tuple[int, Any]:
-        u = self.users.get(int(ctx.params["user_id"])) if ctx.params["user_id"].isdigit() else None
+        u = _by_snowflake(self.users, ctx.params["user_id"])
         if u is None:
             return _error(404, 10013, "Unknown User")
         return 200, self._user_json(u)
@@ -2303,59 +2303,48 @@ class FakeDiscord:
         self.channels[ch.id] = ch
         return 200, self._channel_json(ch)
 
-    async def _h_guild(self, ctx: _Ctx) -> tuple[int, Any]:
+    def _check_guild(self, ctx: _Ctx) -> None:
+        """The route's guild must be the fake's one guild (else 404 Unknown Guild)."""
         if ctx.params["guild_id"] != str(self.guild_id):
-            return _error(404, 10004, "Unknown Guild")
+            raise _Rejected(_error(404, 10004, "Unknown Guild"))
+
+    async def _h_guild(self, ctx: _Ctx) -> tuple[int, Any]:
+        self._check_guild(ctx)
         return 200, self._guild_json()
 
     async def _h_guild_channels(self, ctx: _Ctx) -> tuple[int, Any]:
-        if ctx.params["guild_id"] != str(self.guild_id):
-            return _error(404, 10004, "Unknown Guild")
+        self._check_guild(ctx)
         return 200, [self._channel_json(c) for c in self.channels.values() if c.type != 1]
 
     async def _h_member(self, ctx: _Ctx) -> tuple[int, Any]:
-        if ctx.params["guild_id"] != str(self.guild_id):
-            return _error(404, 10004, "Unknown Guild")
-        uid = ctx.params["user_id"]
-        u = self.users.get(int(uid)) if uid.isdigit() else None
+        self._check_guild(ctx)
+        u = _by_snowflake(self.users, ctx.params["user_id"])
         if u is None:
             return _error(404, 10007, "Unknown Member")
         return 200, self._member_json(u)
 
     # commands ----------------------------------------------------------------------------
 
-    def _command_list(
-        self, ctx: _Ctx
-    ) -> tuple[list[dict[str, Any]] | None, tuple[int, Any] | None]:
+    def _command_list(self, ctx: _Ctx) -> list[dict[str, Any]]:
+        """The global or guild command list the route names (the live list, not a copy)."""
         if ctx.params["application_id"] != str(self.application_id):
-            return None, _error(404, 10002, "Unknown Application")
+            raise _Rejected(_error(404, 10002, "Unknown Application"))
         gid = ctx.params.get("guild_id")
         if gid is None:
-            return self.commands, None
+            return self.commands
         if gid != str(self.guild_id):
-            return None, _error(403, 50001, "Missing Access")
-        return self.guild_commands.setdefault(int(gid), []), None
+            raise _Rejected(_error(403, 50001, "Missing Access"))
+        return self.guild_commands.setdefault(int(gid), [])
 
     async def _h_get_commands(self, ctx: _Ctx) -> tuple[int, Any]:
-        cmds, err = self._command_list(ctx)
-        if err:
-            return err
-        return 200, copy.deepcopy(cmds)
+        return 200, copy.deepcopy(self._command_list(ctx))
 
     async def _h_put_commands(self, ctx: _Ctx) -> tuple[int, Any]:
-        cmds, err = self._command_list(ctx)
-        if err:
-            return err
-        assert cmds is not None
+        cmds = self._command_list(ctx)
         body = ctx.json or []
         names = [(c.get("name"), c.get("type", 1)) for c in body]
         if len(set(names)) != len(names):
-            return _error(
-                400,
-                50035,
-                "Invalid Form Body",
-                _form_errors([([], "Application command names must be unique")]),
-            )
+            return _invalid_form([([], "Application command names must be unique")])
         self.command_puts += 1
         old = {(c["name"], c.get("type", 1)): c for c in cmds}
         gid = ctx.params.get("guild_id")
@@ -2389,32 +2378,26 @@ class FakeDiscord:
 
     # interaction callback ----------------------------------------------------------------
 
-    async def _h_callback(self, ctx: _Ctx) -> tuple[int, Any]:
+    def _interaction_by_id(self, raw: str) -> _Interaction | None:
         try:
-            inter = self._interactions.get(int(ctx.params["interaction_id"]))
+            return self._interactions.get(int(raw))
         except ValueError:
-            inter = None
+            return None
+
+    async def _h_callback(self, ctx: _Ctx) -> tuple[int, Any]:
+        inter = self._interaction_by_id(ctx.params["interaction_id"])
         if inter is None or inter.token != ctx.params["interaction_token"]:
             return _error(404, 10062, "Unknown interaction")
         now = self.now()
         if inter.acked:
-            self.failures.append(
-                Failure(
-                    "double_ack",
-                    inter.id,
-                    f"{inter.describe}: second callback {ctx.json.get('type')}",
-                    now,
-                )
-            )
+            self._fail("double_ack", inter, f"second callback {ctx.json.get('type')}", now)
             return _error(400, 40060, "Interaction has already been acknowledged.")
         if now - inter.dispatched_at > self.answer_limit:
-            self.failures.append(
-                Failure(
-                    "late_callback",
-                    inter.id,
-                    f"{inter.describe}: callback after {now - inter.dispatched_at:.2f}s (limit {self.answer_limit}s)",
-                    now,
-                )
+            self._fail(
+                "late_callback",
+                inter,
+                f"callback after {now - inter.dispatched_at:.2f}s (limit {self.answer_limit}s)",
+                now,
             )
             return _error(404, 10062, "Unknown interaction")
         body = ctx.json
@@ -2431,55 +2414,22 @@ class FakeDiscord:
                     "rule",
                 )
             )
-            return _error(
-                400,
-                50035,
-                "Invalid Form Body",
-                _form_errors(
-                    [(["type"], "Interaction callback type is not valid for this interaction")]
-                ),
+            return _invalid_form(
+                [(["type"], "Interaction callback type is not valid for this interaction")]
             )
         data = body.get("data") or {}
         if ctype in (4, 7):
             probe = data
             if ctype == 7 and inter.message is not None:
                 probe = {**inter.message.current, **data}
-            err = self._check_message(probe, webhook=True)
-            if err:
-                self.violations.append(
-                    Violation("POST", ctx.path, f"Discord rule: {err[1]['errors']}", "rule")
-                )
-                return err
-            if self._is_empty(probe) and not ctx.files:
-                return _error(400, 50006, "Cannot send an empty message")
+            self._check_message_rules(ctx, probe, webhook=True)
 
         resource: dict[str, Any] | None = None
         if ctype == 4:
-            eph = inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None
-            m = self._create_message(
-                inter.channel_id,
-                data,
-                ctx.files,
-                ephemeral_for=eph,
-                inter=inter,
-                webhook=True,
-                mtype=20 if inter.type == 2 else 0,
-            )
-            inter.original = m
-            resource = {"type": 4, "message": m.current}
+            inter.original = self._interaction_message(inter, data, ctx.files)
+            resource = {"type": 4, "message": inter.original.current}
         elif ctype == 5:
-            eph = inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None
-            m = self._create_message(
-                inter.channel_id,
-                {"content": ""},
-                [],
-                ephemeral_for=eph,
-                inter=inter,
-                webhook=True,
-                mtype=20 if inter.type == 2 else 0,
-                extra_flags=LOADING,
-            )
-            inter.original = m
+            inter.original = self._interaction_message(inter, data, [], loading=True)
         elif ctype == 6:
             inter.original = inter.message
         elif ctype == 7:
@@ -2508,75 +2458,117 @@ class FakeDiscord:
             await self._announce("MESSAGE_CREATE", inter.original)
         elif ctype == 7 and inter.message and not inter.message.ephemeral:
             await self._announce("MESSAGE_UPDATE", inter.message)
-        with_response = ctx.query.get("with_response", "false") in ("true", "1", "True")
+        with_response = _query_flag(ctx, "with_response")
         if inter.future is not None and not inter.future.done():
             inter.future.set_result(None)
         if not with_response:
             inter.callback_status = 204
             return 204, None
         info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
-        if ctype in (4, 5) and inter.original is not None:
+        if ctype in (4, 5, 7) and inter.original is not None:
+            # 4, 5: the message the callback created; 7: the updated (clicked) message
             info.update(
                 response_message_id=str(inter.original.id),
                 response_message_loading=ctype == 5,
                 response_message_ephemeral=inter.original.ephemeral,
-            )
-        elif ctype == 7 and inter.message is not None:
-            info.update(
-                response_message_id=str(inter.message.id),
-                response_message_loading=False,
-                response_message_ephemeral=inter.message.ephemeral,
             )
         out: dict[str, Any] = {"interaction": info}
         if resource is not None:
             out["resource"] = resource
         return 200, out
 
+    # messages sent or edited through REST ------------------------------------------------
+
+    def _check_message_rules(self, ctx: _Ctx, probe: dict[str, Any], *, webhook: bool) -> None:
+        """Reject a message send or edit (``probe``: the message as it would then be) that breaks
+        a Discord rule (the 400 50035 is also recorded as a "rule" Violation) or that would leave
+        the message empty (400 50006)."""
+        err = self._check_message(probe, webhook=webhook)
+        if err:
+            self.violations.append(
+                Violation(ctx.method, ctx.path, f"Discord rule: {err[1]['errors']}", "rule")
+            )
+            raise _Rejected(err)
+        if self._is_empty(probe) and not ctx.files:
+            raise _Rejected(_error(400, 50006, "Cannot send an empty message"))
+
+    def _interaction_message(
+        self,
+        inter: _Interaction,
+        data: dict[str, Any],
+        files: list[dict[str, Any]],
+        *,
+        loading: bool = False,
+    ) -> FakeMessage:
+        """A message sent with an interaction's token (callback 4 or 5, or a follow-up),
+        ephemeral if ``data`` asks for it; ``loading``: instead the empty "thinking" message of
+        a deferred reply (callback 5)."""
+        return self._create_message(
+            inter.channel_id,
+            {"content": ""} if loading else data,
+            files,
+            ephemeral_for=inter.user.id if (data.get("flags") or 0) & EPHEMERAL else None,
+            inter=inter,
+            webhook=True,
+            mtype=20 if inter.type == 2 else 0,
+            extra_flags=LOADING if loading else 0,
+        )
+
+    async def _get_edit_delete(
+        self, ctx: _Ctx, m: FakeMessage, inter: _Interaction | None
+    ) -> tuple[int, Any]:
+        """GET, PATCH or DELETE one message a route has found: a channel route (``inter`` None;
+        only the bot's own messages may be edited) or a webhook route (``inter``: the token's
+        interaction, which records the edit)."""
+        if ctx.method == "GET":
+            return 200, m.current
+        if ctx.method == "DELETE":
+            m.deleted = True
+            await self._announce("MESSAGE_DELETE", m)
+            return 204, None
+        if inter is None and m.author_id != self.bot_user.id:
+            return _error(403, 50005, "Cannot edit a message authored by another user")
+        payload = ctx.json or {}
+        self._check_message_rules(ctx, {**m.current, **payload}, webhook=inter is not None)
+        self._edit_message(m, payload, ctx.files)
+        if inter is not None:
+            inter.message_ids.add(m.id)
+            inter.webhook_events.append(m)
+        await self._announce("MESSAGE_UPDATE", m)
+        return 200, m.current
+
     # webhooks (interaction tokens) -------------------------------------------------------
 
-    def _webhook_interaction(self, ctx: _Ctx) -> tuple[_Interaction | None, tuple[int, Any] | None]:
+    def _webhook_interaction(self, ctx: _Ctx) -> _Interaction:
+        """The acknowledged, unexpired interaction whose token the webhook route carries."""
         if ctx.params["webhook_id"] != str(self.application_id):
-            return None, _error(404, 10015, "Unknown Webhook")
+            raise _Rejected(_error(404, 10015, "Unknown Webhook"))
         inter = self._by_token.get(ctx.params["webhook_token"])
         if inter is None:
-            return None, _error(401, 50027, "Invalid Webhook Token")
+            raise _Rejected(_error(401, 50027, "Invalid Webhook Token"))
         now = self.now()
         if now - inter.dispatched_at > self.token_lifetime:
-            self.failures.append(
-                Failure(
-                    "expired_token",
-                    inter.id,
-                    f"{inter.describe}: {ctx.method} {ctx.template} {now - inter.dispatched_at:.0f}s after the interaction (tokens live {self.token_lifetime:.0f}s)",
-                    now,
-                )
+            self._fail(
+                "expired_token",
+                inter,
+                f"{ctx.method} {ctx.template} {now - inter.dispatched_at:.0f}s after the interaction (tokens live {self.token_lifetime:.0f}s)",
+                now,
             )
-            return None, _error(401, 50027, "Invalid Webhook Token")
+            raise _Rejected(_error(401, 50027, "Invalid Webhook Token"))
         if not inter.acked:
-            self.failures.append(
-                Failure(
-                    "webhook_before_ack",
-                    inter.id,
-                    f"{inter.describe}: {ctx.method} {ctx.template} before the interaction was acknowledged",
-                    now,
-                )
+            self._fail(
+                "webhook_before_ack",
+                inter,
+                f"{ctx.method} {ctx.template} before the interaction was acknowledged",
+                now,
             )
-            return None, _error(404, 10015, "Unknown Webhook")
-        return inter, None
+            raise _Rejected(_error(404, 10015, "Unknown Webhook"))
+        return inter
 
     async def _h_followup(self, ctx: _Ctx) -> tuple[int, Any]:
-        inter, err = self._webhook_interaction(ctx)
-        if err:
-            return err
-        assert inter is not None
+        inter = self._webhook_interaction(ctx)
         payload = ctx.json or {}
-        rule = self._check_message(payload, webhook=True)
-        if rule:
-            self.violations.append(
-                Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
-            )
-            return rule
-        if self._is_empty(payload) and not ctx.files:
-            return _error(400, 50006, "Cannot send an empty message")
+        self._check_message_rules(ctx, payload, webhook=True)
         orig = inter.original
         if orig is not None and orig.loading and not orig.deleted:
             # The first follow-up after a deferred reply replaces the "thinking" message.
@@ -2584,85 +2576,40 @@ class FakeDiscord:
             m = orig
             event = "MESSAGE_UPDATE"
         else:
-            eph = inter.user.id if (payload.get("flags") or 0) & EPHEMERAL else None
-            m = self._create_message(
-                inter.channel_id,
-                payload,
-                ctx.files,
-                ephemeral_for=eph,
-                inter=inter,
-                webhook=True,
-                mtype=20 if inter.type == 2 else 0,
-            )
+            m = self._interaction_message(inter, payload, ctx.files)
             event = "MESSAGE_CREATE"
         inter.webhook_events.append(m)
         await self._announce(event, m)
-        if ctx.query.get("wait", "false") in ("true", "1", "True"):
+        if _query_flag(ctx, "wait"):
             return 200, m.current
         return 204, None
 
     async def _h_webhook_message(self, ctx: _Ctx) -> tuple[int, Any]:
-        inter, err = self._webhook_interaction(ctx)
-        if err:
-            return err
-        assert inter is not None
+        inter = self._webhook_interaction(ctx)
         mid = ctx.params.get("message_id")
         if mid is None:  # @original
             m = inter.original
         else:
-            m = self.messages.get(int(mid)) if mid.isdigit() else None
+            m = _by_snowflake(self.messages, mid)
             if m is not None and m.id not in inter.message_ids:
                 m = None
         if m is None or m.deleted:
             return _error(404, 10008, "Unknown Message")
-        if ctx.method == "GET":
-            return 200, m.current
-        if ctx.method == "DELETE":
-            m.deleted = True
-            await self._announce("MESSAGE_DELETE", m)
-            return 204, None
-        payload = ctx.json or {}
-        probe = {**m.current, **payload}
-        rule = self._check_message(probe, webhook=True)
-        if rule:
-            self.violations.append(
-                Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
-            )
-            return rule
-        if self._is_empty(probe) and not ctx.files:
-            return _error(400, 50006, "Cannot send an empty message")
-        self._edit_message(m, payload, ctx.files)
-        inter.message_ids.add(m.id)
-        inter.webhook_events.append(m)
-        await self._announce("MESSAGE_UPDATE", m)
-        return 200, m.current
+        return await self._get_edit_delete(ctx, m, inter)
 
     # channels ----------------------------------------------------------------------------
 
-    def _channel(self, ctx: _Ctx) -> tuple[FakeChannel | None, tuple[int, Any] | None]:
-        cid = ctx.params["channel_id"]
-        ch = self.channels.get(int(cid)) if cid.isdigit() else None
+    def _channel(self, ctx: _Ctx) -> FakeChannel:
+        ch = _by_snowflake(self.channels, ctx.params["channel_id"])
         if ch is None:
-            return None, _error(404, 10003, "Unknown Channel")
-        return ch, None
+            raise _Rejected(_error(404, 10003, "Unknown Channel"))
+        return ch
 
     async def _h_get_channel(self, ctx: _Ctx) -> tuple[int, Any]:
-        ch, err = self._channel(ctx)
-        if err:
-            return err
-        assert ch is not None
-        return 200, self._channel_json(ch)
+        return 200, self._channel_json(self._channel(ctx))
 
     async def _h_history(self, ctx: _Ctx) -> tuple[int, Any]:
-        ch, err = self._channel(ctx)
-        if err:
-            return err
-        assert ch is not None
-        msgs = [
-            m
-            for m in self.messages.values()
-            if m.channel_id == ch.id and not m.ephemeral and not m.deleted
-        ]
+        msgs = self.channel_messages(self._channel(ctx))
         limit = int(ctx.query.get("limit", 50))
         if "before" in ctx.query:
             msgs = [m for m in msgs if m.id < int(ctx.query["before"])]
@@ -2673,19 +2620,9 @@ class FakeDiscord:
         return 200, [m.current for m in msgs]
 
     async def _h_channel_post(self, ctx: _Ctx) -> tuple[int, Any]:
-        ch, err = self._channel(ctx)
-        if err:
-            return err
-        assert ch is not None
+        ch = self._channel(ctx)
         payload = ctx.json or {}
-        rule = self._check_message(payload, webhook=False)
-        if rule:
-            self.violations.append(
-                Violation("POST", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
-            )
-            return rule
-        if self._is_empty(payload) and not ctx.files:
-            return _error(400, 50006, "Cannot send an empty message")
+        self._check_message_rules(ctx, payload, webhook=False)
         if (payload.get("flags") or 0) & EPHEMERAL:
             payload = dict(payload, flags=payload["flags"] & ~EPHEMERAL)
         m = self._create_message(ch.id, payload, ctx.files)
@@ -2693,32 +2630,8 @@ class FakeDiscord:
         return 200, m.current
 
     async def _h_channel_message(self, ctx: _Ctx) -> tuple[int, Any]:
-        ch, err = self._channel(ctx)
-        if err:
-            return err
-        assert ch is not None
-        mid = ctx.params["message_id"]
-        m = self.messages.get(int(mid)) if mid.isdigit() else None
+        ch = self._channel(ctx)
+        m = _by_snowflake(self.messages, ctx.params["message_id"])
         if m is None or m.deleted or m.channel_id != ch.id or m.ephemeral:
             return _error(404, 10008, "Unknown Message")
-        if ctx.method == "GET":
-            return 200, m.current
-        if ctx.method == "DELETE":
-            m.deleted = True
-            await self._announce("MESSAGE_DELETE", m)
-            return 204, None
-        if m.author_id != self.bot_user.id:
-            return _error(403, 50005, "Cannot edit a message authored by another user")
-        payload = ctx.json or {}
-        probe = {**m.current, **payload}
-        rule = self._check_message(probe, webhook=False)
-        if rule:
-            self.violations.append(
-                Violation("PATCH", ctx.path, f"Discord rule: {rule[1]['errors']}", "rule")
-            )
-            return rule
-        if self._is_empty(probe) and not ctx.files:
-            return _error(400, 50006, "Cannot send an empty message")
-        self._edit_message(m, payload, ctx.files)
-        await self._announce("MESSAGE_UPDATE", m)
-        return 200, m.current
+        return await self._get_edit_delete(ctx, m, None)
