@@ -173,14 +173,12 @@ class GameCog(commands.Cog):
         table = change.table
         seat = table.seat_of(user_id)
         if clicked_public or seat is None or table.status == "ended":
-            return Reply("update", self.screen(table), table=table)
+            return self.table_reply(table)
         return Reply("update", self.private(table, seat))
 
-    def shown(self, reply: Reply, clicked_public: bool) -> Reply:
-        """If the reply puts the table on its own message, the renderer need not edit it too."""
-        if clicked_public and reply.kind == "update" and reply.table is not None:
-            self.bot.renderer.shown(reply.table)
-        return reply
+    def table_reply(self, table: Table) -> Reply:
+        """Show the table as it is now on the clicked message."""
+        return Reply("update", self.screen(table), table=table)
 
     # -- slash commands ----------------------------------------------------------------------
     async def open_table(
@@ -233,7 +231,6 @@ class GameCog(commands.Cog):
     async def on_component(
         self, interaction: discord.Interaction[Any], ref: Ref, values: list[str] | None
     ) -> None:
-        user = interaction.user
         msg = interaction.message
 
         async def work() -> Reply:
@@ -241,64 +238,62 @@ class GameCog(commands.Cog):
             if table is None or table.row.game != self.game:
                 raise TableError("I can't find that table any more.")
             clicked_public = msg is not None and msg.id == table.row.message_id
-            verb = ref.verb
-            if verb == "rules":
-                return Reply(
-                    "private", Screen(common.rules_embed(self.engine.title, self.rules_text))
-                )
-            if table.status == "ended":
-                raise TableError(
-                    "This table has ended. Start a new one with /" + self.game + " start."
-                )
-            if verb == "join":
-                if not await self.service.has_consent(user.id, self.game):
-                    return Reply("private", self.consent_screen(table))
-                table = await self.service.join(
-                    table.id, user.id, user.display_name, rendered=clicked_public
-                )
-                if clicked_public:
-                    return Reply("update", self.screen(table))
-                return Reply.text(f"You're in at table #{table.id}.")
-            if verb == "consent":
-                await self.service.give_consent(user.id, self.game)
-                seat = table.seat_row(user.id)
-                if seat is not None and seat.left_at is None:
-                    return Reply("update", _screen(f"You're in at table #{table.id}. Have fun!"))
-                await self.service.join(table.id, user.id, user.display_name)
-                return Reply(
-                    "update",
-                    _screen(f"You're in at table #{table.id}. Have fun, and drink water too!"),
-                )
-            if verb == "leave":
-                change = await self.service.leave(table.id, user.id, rendered=clicked_public)
-                if clicked_public:
-                    return Reply("update", self.screen(change.table))
-                return Reply("update", _screen(f"You left table #{table.id}."))
-            if verb == "start":
-                change = await self.service.start(table.id, user.id)
-                return self.shown(
-                    self.reply_for(change, clicked_public, user.id, {}), clicked_public
-                )
-            if verb == "end":
-                change = await self.service.end(
-                    table.id, user.id, can_manage=can_manage(interaction)
-                )
-                return self.shown(
-                    self.reply_for(change, clicked_public, user.id, {}), clicked_public
-                )
-            if verb == "seat":
-                seat = table.seat_of(user.id)
-                if seat is None or table.status != "playing":
-                    raise TableError("You're not playing at this table.")
-                screen = self.private(table, seat)
-                return Reply("private", screen, remember_view=(table, user.id))
-            action = self.action_for(ref, values)
-            change = await self.service.act(table.id, user.id, action, interaction.id)
-            return self.shown(
-                self.reply_for(change, clicked_public, user.id, action), clicked_public
-            )
+            reply = await self.handle(interaction, table, ref, values, clicked_public)
+            if clicked_public and reply.kind == "update" and reply.table is not None:
+                # the reply puts the table on its own message: the renderer need not edit it
+                self.bot.renderer.shown(reply.table)
+            return reply
 
         await answer(interaction, work)
+
+    async def handle(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        ref: Ref,
+        values: list[str] | None,
+        clicked_public: bool,
+    ) -> Reply:
+        """One click on one of this game's tables: the lobby verbs, or a game action."""
+        user, verb = interaction.user, ref.verb
+        if verb == "rules":
+            return Reply("private", Screen(common.rules_embed(self.engine.title, self.rules_text)))
+        if table.status == "ended":
+            raise TableError(f"This table has ended. Start a new one with /{self.game} start.")
+        if verb == "join":
+            if not await self.service.has_consent(user.id, self.game):
+                return Reply("private", self.consent_screen(table))
+            table = await self.service.join(table.id, user.id, user.display_name)
+            if clicked_public:
+                return self.table_reply(table)
+            return Reply.text(f"You're in at table #{table.id}.")
+        if verb == "consent":
+            await self.service.give_consent(user.id, self.game)
+            seat = table.seat_row(user.id)
+            if seat is None or seat.left_at is not None:
+                await self.service.join(table.id, user.id, user.display_name)
+            return Reply(
+                "update", _screen(f"You're in at table #{table.id}. Have fun, and drink water too!")
+            )
+        if verb == "leave":
+            change = await self.service.leave(table.id, user.id)
+            if clicked_public:
+                return self.table_reply(change.table)
+            return Reply("update", _screen(f"You left table #{table.id}."))
+        if verb == "start":
+            change = await self.service.start(table.id, user.id)
+            return self.reply_for(change, clicked_public, user.id, {})
+        if verb == "end":
+            change = await self.service.end(table.id, user.id, can_manage=can_manage(interaction))
+            return self.reply_for(change, clicked_public, user.id, {})
+        if verb == "seat":
+            seat_no = table.seat_of(user.id)
+            if seat_no is None or table.status != "playing":
+                raise TableError("You're not playing at this table.")
+            return Reply("private", self.private(table, seat_no), remember_view=(table, user.id))
+        action = self.action_for(ref, values)
+        change = await self.service.act(table.id, user.id, action, interaction.id)
+        return self.reply_for(change, clicked_public, user.id, action)
 
 
 def _screen(message: str) -> Screen:

@@ -51,12 +51,8 @@ class Renderer:
 
     # -- public --------------------------------------------------------------------------
     def on_change(self, change: Change) -> None:
-        table = change.table
-        if change.rendered:
-            self._rendered[table.id] = max(self._rendered.get(table.id, 0), table.version)
-        else:
-            self.request(table)
-        self.refresh_private(table)
+        self.request(change.table)  # skipped if the caller shows the table itself (shown())
+        self.refresh_private(change.table)
 
     def shown(self, table: Table) -> None:
         """The caller has put ``table`` as it is now on its public message itself."""

@@ -92,7 +92,6 @@ class Change:
     table: Table
     events: list[Event] = field(default_factory=list)
     seat: int | None = None  # acting seat (None: the table, a clock)
-    rendered: bool = False  # the caller answers the interaction with the public table itself
     duplicate: bool = False  # an interaction seen before: nothing was applied
 
 
@@ -203,7 +202,7 @@ class TableService:
         assert row is not None
         table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing})
         self._tables[table_id] = table
-        self._notify(Change(table, [Log(f"Table #{table_id} is open.")], rendered=True))
+        self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
         return table
 
     async def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
@@ -228,9 +227,7 @@ class TableService:
                 await tx.set_message(table_id, message_id)
             table.row.message_id = message_id
 
-    async def join(
-        self, table_id: int, user_id: int, name: str, *, rendered: bool = False
-    ) -> Table:
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
         async with self.lock(table_id):
             table = await self._require(table_id)
             if table.seat_row(user_id) and table.seat_row(user_id).left_at is None:  # type: ignore[union-attr]
@@ -245,10 +242,10 @@ class TableService:
                 await tx.remove_seat(table_id, user_id)  # a left lobby seat, if any
                 await tx.add_seat(table_id, table.row.guild_id, user_id, name, now)
                 table.seats = await tx.seats(table_id)
-            self._changed(table, [], None, rendered)
+            self._changed(table, [], None)
             return table
 
-    async def start(self, table_id: int, user_id: int, *, rendered: bool = False) -> Change:
+    async def start(self, table_id: int, user_id: int) -> Change:
         async with self.lock(table_id):
             table = await self._require(table_id)
             if user_id != table.row.host_id:
@@ -269,19 +266,19 @@ class TableService:
             row = table.row
             row.status, row.started_at = "playing", self.clock.now()
             events: list[Event] = [Log(f"Cards dealt. Seed SHA-256: {table.seed_hash[:16]}…")]
-            return await self._commit(table, state, events, None, None, None, rendered)
+            return await self._commit(table, state, events, None, None, None)
 
-    async def leave(self, table_id: int, user_id: int, *, rendered: bool = False) -> Change:
+    async def leave(self, table_id: int, user_id: int) -> Change:
         async with self.lock(table_id):
             table = await self._require(table_id)
             seat = table.seat_row(user_id)
             if seat is None or seat.left_at is not None:
                 raise TableError("You're not at this table.")
             if table.status == "lobby":
-                return await self._leave_lobby(table, seat, rendered)
-            return await self._apply(table, seat.seat, user_id, {"type": "leave"}, None, rendered)
+                return await self._leave_lobby(table, seat)
+            return await self._apply(table, seat.seat, user_id, {"type": "leave"}, None)
 
-    async def _leave_lobby(self, table: Table, seat: SeatRow, rendered: bool) -> Change:
+    async def _leave_lobby(self, table: Table, seat: SeatRow) -> Change:
         now = self.clock.now()
         async with self.store.transaction() as tx:
             await tx.remove_seat(table.id, seat.user_id)
@@ -296,11 +293,9 @@ class TableService:
                 table.row.host_id = table.seated()[0].user_id
                 events.append(Log(f"{table.seated()[0].name} is the host now."))
                 await tx.save_table(table.row)
-        return self._changed(table, events, None, rendered)
+        return self._changed(table, events, None)
 
-    async def end(
-        self, table_id: int, user_id: int, *, can_manage: bool, rendered: bool = False
-    ) -> Change:
+    async def end(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
         async with self.lock(table_id):
             table = await self._require(table_id)
             if user_id != table.row.host_id and not can_manage:
@@ -317,7 +312,7 @@ class TableService:
                 await tx.save_table(table.row)
                 await tx.delete_timers(table.id)
             table.timers.clear()
-            return self._changed(table, [Log(f"The table was ended by {by}.")], None, rendered)
+            return self._changed(table, [Log(f"The table was ended by {by}.")], None)
 
     def _finish(self, table: Table, reason: str, now: float) -> None:
         table.row.status, table.row.end_reason, table.row.ended_at = "ended", reason, now
@@ -343,8 +338,6 @@ class TableService:
         user_id: int,
         action: dict[str, Any],
         interaction_id: int | None = None,
-        *,
-        rendered: bool = False,
     ) -> Change:
         """A player's move. Raises :class:`GameError` (with a message for them) if refused."""
         async with self.lock(table_id):
@@ -354,7 +347,7 @@ class TableService:
                 if seen is not None:
                     table = await self.get(table_id)
                     assert table is not None
-                    return Change(table, duplicate=True, rendered=rendered)
+                    return Change(table, duplicate=True)
             table = await self._require(table_id)
             if table.status != "playing":
                 raise TableError("The game hasn't started yet.")
@@ -364,7 +357,7 @@ class TableService:
             if action.get("type") in table.engine.host_actions:
                 if user_id != table.row.host_id:
                     raise TableError("Only the host can do that.")
-            return await self._apply(table, seat, user_id, action, interaction_id, rendered)
+            return await self._apply(table, seat, user_id, action, interaction_id)
 
     async def _apply(
         self,
@@ -373,7 +366,6 @@ class TableService:
         user_id: int | None,
         action: dict[str, Any],
         interaction_id: int | None,
-        rendered: bool,
         timer: TimerRow | None = None,
     ) -> Change:
         engine = table.engine
@@ -391,7 +383,7 @@ class TableService:
                     if row.strikes >= STRIKES_OUT:
                         extra.append((s, row.user_id, {"type": "leave", "timeouts": row.strikes}))
         change = await self._commit(
-            table, state, events, seat, user_id, action, rendered, interaction_id, timer, extra
+            table, state, events, seat, user_id, action, interaction_id, timer, extra
         )
         return change
 
@@ -403,7 +395,6 @@ class TableService:
         seat: int | None,
         user_id: int | None,
         action: dict[str, Any] | None,
-        rendered: bool,
         interaction_id: int | None = None,
         fired: TimerRow | None = None,
         extra: list[tuple[int | None, int | None, dict[str, Any]]] | None = None,
@@ -464,7 +455,7 @@ class TableService:
         if over:
             table.timers.clear()
         self._wake.set()
-        return self._changed(table, events, seat, rendered)
+        return self._changed(table, events, seat)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
         giver = table.user_at(d.giver).user_id if d.giver is not None else None
@@ -481,11 +472,9 @@ class TableService:
             now,
         )
 
-    def _changed(
-        self, table: Table, events: list[Event], seat: int | None, rendered: bool
-    ) -> Change:
+    def _changed(self, table: Table, events: list[Event], seat: int | None) -> Change:
         table.version += 1
-        change = Change(table, events, seat, rendered)
+        change = Change(table, events, seat)
         self._notify(change)
         return change
 
@@ -519,7 +508,7 @@ class TableService:
                     if timer.key == LOBBY_CLOCK:
                         await self._close_lobby(table)
                     else:
-                        await self._apply(table, None, None, timer.action, None, False, timer)
+                        await self._apply(table, None, None, timer.action, None, timer)
                     fired += 1
                 except GameError as err:  # superseded: just drop the clock
                     log.info("clock %s on table %s no longer applies: %s", timer.key, table.id, err)
@@ -535,9 +524,7 @@ class TableService:
             await tx.save_table(table.row)
             await tx.delete_timers(table.id)
         table.timers.clear()
-        self._changed(
-            table, [Log(f"Nobody started the game within {minutes} minutes.")], None, False
-        )
+        self._changed(table, [Log(f"Nobody started the game within {minutes} minutes.")], None)
 
     def next_due(self) -> float | None:
         dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]
