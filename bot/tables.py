@@ -145,9 +145,11 @@ class TableService:
             row = await q.table(table_id)
             if row is None or row.game not in self.engines:
                 return None
-            table = self._build(row, await q.seats(table_id), {})
-        if table.status != "ended":  # opened by another process; keep it from now on
+            clocks = {table_id: {t.key: t for t in await q.timers(table_id)}}
+            table = self._build(row, await q.seats(table_id), clocks)
+        if table.status != "ended":  # reloaded after a failed write; keep it from now on
             self._tables[table_id] = table
+            self._wake.set()
         return table
 
     def active(self) -> list[Table]:
@@ -418,6 +420,29 @@ class TableService:
             heir = table.seated()[0]  # the host's powers pass on in join order
             row.host_id = heir.user_id
             events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
+        try:
+            await self._write(table, state, events, steps, over, now, fired)
+        except BaseException:
+            # memory may be half-changed: forget the table, the store has the last good state
+            self._tables.pop(table.id, None)
+            raise
+        table.state = state
+        if over:
+            table.timers.clear()
+        self._wake.set()
+        return self._changed(table, events, seat)
+
+    async def _write(
+        self,
+        table: Table,
+        state: Any,
+        events: list[Event],
+        steps: list[tuple[int | None, int | None, dict[str, Any], int | None, list[Event]]],
+        over: bool,
+        now: float,
+        fired: TimerRow | None,
+    ) -> None:
+        engine, row = table.engine, table.row
         async with self.store.transaction() as tx:
             drinks: list[DrinkRow] = []
             for s, u, a, iid, evs in steps:
@@ -451,11 +476,6 @@ class TableService:
             for s in table.seats:
                 await tx.save_seat(s)
             await tx.save_table(row)
-        table.state = state
-        if over:
-            table.timers.clear()
-        self._wake.set()
-        return self._changed(table, events, seat)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
         giver = table.user_at(d.giver).user_id if d.giver is not None else None

@@ -231,3 +231,21 @@ async def test_already_seated_points_to_the_other_table(service):
     await service.set_message(t.id, 555)
     with pytest.raises(TableError, match=rf"https://discord.com/channels/{G}/{C}/555"):
         await open_as(service, BO, "Bo", game="pyramid")
+
+
+async def test_a_failed_write_changes_nothing_and_the_table_reloads(service, store, monkeypatch):
+    t = await war_table(service)
+    before = (t.row.seq, t.engine.to_dict(t.state))
+
+    async def disk_full(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("bot.store.Tx.add_action", disk_full)
+    with pytest.raises(OSError):
+        await service.act(t.id, ANA, {"type": "flip"})
+    monkeypatch.undo()
+    again = await service.get(t.id)  # reloaded from the store
+    assert again is not t and (again.row.seq, again.engine.to_dict(again.state)) == before
+    assert again.timers.keys() == t.timers.keys()
+    await service.act(t.id, ANA, {"type": "flip"})  # and play goes on
+    assert again.row.seq == before[0] + 1
