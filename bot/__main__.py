@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.app import Barkeep
@@ -22,6 +23,8 @@ def main() -> int:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
     handler.addFilter(RedactToken(settings.token))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
+    # Barkeep never joins voice: discord.py's notes about missing voice libraries are noise.
+    handler.addFilter(lambda r: "voice will NOT be supported" not in r.getMessage())
     logging.getLogger("discord").setLevel(
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
@@ -32,6 +35,13 @@ def main() -> int:
         print(
             "Barkeep can't start: Discord rejected DISCORD_TOKEN. Reset the token in the Developer "
             "Portal (your application > Bot > Reset Token) and paste the new one into .env.",
+            file=sys.stderr,
+        )
+        return 1
+    except (aiohttp.ClientConnectionError, OSError) as err:
+        print(
+            f"Barkeep can't reach Discord ({err}). Check this machine's internet connection "
+            "(and any proxy or firewall), then start it again.",
             file=sys.stderr,
         )
         return 1

@@ -11,6 +11,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 DEFAULT_DATABASE_URL = "sqlite:///data/barkeep.db"
+PLACEHOLDER = "paste-your-bot-token-here"  # the value in .env.example
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # A bot token is three base64url parts joined by dots: the bot's id, a timestamp, an HMAC.
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
@@ -58,7 +59,12 @@ def load_settings(env_file: Path | None = None, environ: dict[str, str] | None =
     values.update(os.environ if environ is None else environ)
 
     token = values.get("DISCORD_TOKEN", "").strip()
-    if not token or token == "paste-your-bot-token-here":
+    if token == PLACEHOLDER:
+        raise ConfigError(
+            "DISCORD_TOKEN in .env is still the example's placeholder. Paste your bot's token "
+            "there (Discord Developer Portal > your application > Bot > Reset Token)."
+        )
+    if not token:
         raise ConfigError(
             "DISCORD_TOKEN is not set. Copy .env.example to .env and paste your bot's token "
             "(Discord Developer Portal > your application > Bot > Reset Token)."

@@ -31,7 +31,7 @@ def test_defaults():
     ("env", "says"),
     [
         ({}, "DISCORD_TOKEN is not set. Copy .env.example to .env"),
-        ({"DISCORD_TOKEN": "paste-your-bot-token-here"}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "paste-your-bot-token-here"}, "still the example's placeholder"),
         ({"DISCORD_TOKEN": "Bot " + TOKEN}, "without the 'Bot ' prefix"),
         ({"DISCORD_TOKEN": "abc123"}, "does not look like a bot token"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
@@ -91,3 +91,10 @@ def test_python_m_bot_without_token_exits_with_advice(tmp_path):
     assert proc.returncode == 2
     assert "DISCORD_TOKEN is not set. Copy .env.example to .env" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_env_example_holds_the_placeholder_and_every_setting():
+    example = (ROOT / ".env.example").read_text()
+    assert "DISCORD_TOKEN=paste-your-bot-token-here" in example
+    for name in ("DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+        assert f"\n{name}=" in example
