@@ -100,3 +100,15 @@ async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path)
     text = err.decode()
     assert "Discord rejected DISCORD_TOKEN" in text and "Reset Token" in text
     assert wrong not in text and "Traceback" not in text
+
+
+async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await fake.drop_connection()
+    await fake.wait_ready()
+    res = await h.click(bo, msg, "flip")
+    assert res.type == 7 and "Hand 1" in msg.text
+    h.assert_clean()
