@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+STALE = "That button does nothing any more."
 
 
 @dataclass
@@ -164,7 +165,7 @@ class GameCog(commands.Cog):
 
     def action_for(self, ref: Ref, values: list[str] | None) -> dict[str, Any]:
         """Map a clicked game verb to an engine action."""
-        raise TableError("That button does nothing any more.")
+        raise TableError(STALE)
 
     def reply_for(
         self, change: Change, clicked_public: bool, user_id: int, action: dict[str, Any]

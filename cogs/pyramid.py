@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engines.pyramid import ENGINE
-from bot.gamecog import GameCog, Reply
+from bot.gamecog import STALE, GameCog, Reply
 from bot.tables import Change, TableError
 from bot.ui import pyramid as pyramid_ui
 from bot.ui.components import Ref
@@ -17,7 +17,7 @@ from bot.ui.components import Ref
 
 def _int(text: str | None) -> int:
     if text is None or not text.isdigit():
-        raise TableError("That button does nothing any more.")
+        raise TableError(STALE)
     return int(text)
 
 
@@ -48,7 +48,7 @@ class Pyramid(
             return {"type": "give", "to": _int(values[0])}
         if verb == "ask" and values:
             return {"type": "ask", "seat": _int(arg), "card": _int(values[0])}
-        raise TableError("That button does nothing any more.")
+        raise TableError(STALE)
 
     def reply_for(
         self, change: Change, clicked_public: bool, user_id: int, action: dict[str, Any]

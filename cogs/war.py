@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engines.war import ENGINE
-from bot.gamecog import GameCog
+from bot.gamecog import STALE, GameCog
 from bot.tables import TableError
 from bot.ui import war as war_ui
 from bot.ui.components import Ref
@@ -25,7 +25,7 @@ class War(
     def action_for(self, ref: Ref, values: list[str] | None) -> dict[str, Any]:
         if ref.verb in ("flip", "drink", "double"):
             return {"type": ref.verb}
-        raise TableError("That button does nothing any more.")
+        raise TableError(STALE)
 
     @app_commands.command(name="start", description="Open a War table in this channel")
     @app_commands.describe(
