@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import SystemClock
 from bot.engines import ENGINES
-from bot.gamecog import GameCog, answer, reply_text
+from bot.gamecog import APOLOGY, GameCog, answer, reply_text
 from bot.render import Renderer
 from bot.store import Store
 from bot.tables import TableService
@@ -64,6 +65,7 @@ class Barkeep(commands.Bot):
         )
         tables = await self.service.load()
         self.add_dynamic_items(GameItem)
+        self.tree.on_error = self.on_app_command_error
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         for cog in self.cogs.values():
@@ -81,6 +83,20 @@ class Barkeep(commands.Bot):
             await answer(interaction, reply_text("That game isn't dealt here any more."))
             return
         await cog.on_component(interaction, ref, values)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A slash command that failed before (or outside) its own handling still gets an answer."""
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "Tables live in server channels: try this in a server."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You can't use that command here."
+        else:
+            log.error("slash command failed", exc_info=error)
+            text = APOLOGY
+        if not interaction.response.is_done():
+            await answer(interaction, reply_text(text))
 
     async def sync_commands(self) -> None:
         """Guild sync at every start with DEV_GUILD_ID; else global, only when the commands changed."""

@@ -191,9 +191,11 @@ class GameCog(commands.Cog):
             )
             return
         user = interaction.user
-        consented = await self.service.has_consent(user.id, self.game)
+        consented = False
 
         async def work() -> Reply:
+            nonlocal consented
+            consented = await self.service.has_consent(user.id, self.game)
             table = await self.service.open_table(
                 self.game,
                 guild_id=interaction.guild_id,  # type: ignore[arg-type]

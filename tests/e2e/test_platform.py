@@ -146,3 +146,16 @@ async def test_dev_guild_commands_sync_at_every_start(harness: Harness):
     names = {c["name"] for c in fake.guild_commands[fake.guild_id]}
     assert {"war", "tally", "rules"} <= names
     h.assert_clean()
+
+
+async def test_a_slash_command_that_blows_up_still_gets_an_apology(harness: Harness, monkeypatch):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(h.bot.games["war"], "open_table", broken)
+    res = await h.slash(ana, "war", "start")
+    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY
+    h.assert_clean()
