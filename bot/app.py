@@ -22,7 +22,7 @@ from bot.ui.components import GameItem, Ref
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.war", "cogs.pyramid", "cogs.tally")
+EXTENSIONS = ("cogs.war", "cogs.pyramid", "cogs.tally", "cogs.table")
 
 
 class Barkeep(commands.Bot):

@@ -159,3 +159,24 @@ async def test_a_slash_command_that_blows_up_still_gets_an_apology(harness: Harn
     res = await h.slash(ana, "war", "start")
     assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY
     h.assert_clean()
+
+
+async def test_table_command_brings_the_table_back_down_and_retires_the_old_message(
+    harness: Harness,
+):
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    res = await h.slash(cy, "table")
+    assert res.ephemeral and "not at a table" in res.message.text
+    res = await h.slash(bo, "table")
+    new = res.message
+    assert not res.ephemeral and new.id != msg.id and "flip" in h.verbs(new)
+    await h.rendered(lambda: "moved down here" in msg.text and msg.custom_ids() == [])
+    await h.click(ana, new, "flip")
+    assert "Hand 1" in new.text  # the new message is the table now
+    other = fake.add_channel("elsewhere")
+    res = await h.slash(ana, "table", channel=other)
+    assert res.ephemeral and f"<#{fake.channel_id}>" in res.message.text
+    h.assert_clean()
