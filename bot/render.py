@@ -139,6 +139,3 @@ class Renderer:
                 await hook.edit_message("@original", **screen.kwargs())
             except discord.HTTPException as err:
                 log.info("private view of %s at #%s not updated: %s", user_id, table.id, err)
-
-    def forget(self, table_id: int) -> None:
-        self._rendered.pop(table_id, None)

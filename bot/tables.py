@@ -152,9 +152,6 @@ class TableService:
             self._wake.set()
         return table
 
-    def active(self) -> list[Table]:
-        return list(self._tables.values())
-
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
@@ -585,15 +582,12 @@ class TableService:
         async with self.store.reading() as q:
             row = await q.table(table_id)
             actions = await q.actions(table_id)
+            seats = await q.seats(table_id)
         if row is None:
             raise IllegalAction("no such table")
         engine = self.engines[row.game]
-        players = len([s for s in (await self._seats(table_id)) if s.seat is not None])
+        players = len([s for s in seats if s.seat is not None])
         state = engine.new_game(players, row.seed, row.options)
         for seat, action in actions:
             state, _ = engine.apply(state, seat, action)
         return state
-
-    async def _seats(self, table_id: int) -> list[SeatRow]:
-        async with self.store.reading() as q:
-            return await q.seats(table_id)

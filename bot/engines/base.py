@@ -27,7 +27,6 @@ PENALTY = "penalty"
 ASSIGNED = "assigned"
 FINISH = "finish"
 FORFEIT = "forfeit"
-DRINK_KINDS = (DRINK, SOCIAL, PENALTY, ASSIGNED, FINISH, FORFEIT)
 
 
 class GameError(Exception):

@@ -9,7 +9,6 @@ SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_CODES = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_NAMES = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
 CODE_RANKS = {**{str(r): r for r in range(2, 10)}, **{v: k for k, v in RANK_CODES.items()}}
 
 
@@ -56,15 +55,3 @@ class Card:
 def french_deck() -> list[Card]:
     """The 52 cards in a fixed order (shuffle with the table's generator)."""
     return [Card(rank, suit) for suit in SUITS for rank in range(2, 15)]
-
-
-def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
-
-
-def codes(cards: list[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
-def from_codes(items: list[str]) -> list[Card]:
-    return [Card.from_code(c) for c in items]

@@ -14,7 +14,6 @@ from bot.tables import Table
 
 GOLD = discord.Colour.from_rgb(0xE8, 0xA3, 0x3D)  # lager
 GREEN = discord.Colour.from_rgb(0x4C, 0xAF, 0x50)
-RED = discord.Colour.from_rgb(0xD6, 0x45, 0x45)
 GREY = discord.Colour.from_rgb(0x80, 0x80, 0x80)
 
 # <game>:<table>:<verb>[:<arg>] - at most 100 characters (Discord's limit for custom ids).
@@ -91,25 +90,9 @@ class Screen:
             "view": self.view() or discord.ui.View(),
         }
 
-    def text(self) -> str:
-        """Everything a person can read in this screen, flattened (for tests and checks)."""
-        e = self.embed
-        parts = [self.content or "", e.title or "", e.description or "", e.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in e.fields]
-        for row in self.rows:
-            if isinstance(row, Select):
-                parts += [row.placeholder, *(o.label for o in row.options)]
-            else:
-                parts += [b.label for b in row]
-        return "\n".join(p for p in parts if p)
-
     def fingerprint(self) -> str:
         data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
         return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def names(table: Table) -> dict[str, str]:
-    return table.names()
 
 
 def say(template: str, table: Table) -> str:
