@@ -3,22 +3,45 @@
 Engines are pure and synchronous: no discord, no asyncio, no I/O, no clock. A table replays
 exactly from its seed, its options and its action log. Time enters only as actions: an engine
 declares the clocks it wants with :meth:`Engine.timers`, and the table service applies the
-clock's action when the deadline passes.
+clock's :class:`Timeout` when the deadline passes.
 
-Actions are small JSON-able dicts with a ``"type"`` key. ``seat`` is the acting seat (0-based,
-join order), or ``None`` for the table itself (a clock firing). Every engine accepts
-``{"type": "leave"}`` from any seated player at any time.
+A game is one :class:`Engine` subclass in its own module of ``bot/engines`` with a module-level
+``ENGINE``; ``bot.engines.ENGINES`` finds it there. It declares its name, players, options and
+verbs (:class:`Action` subclasses) once, and writes only the rules: :meth:`Engine.new_game`,
+:meth:`Engine.play` (on a private copy of the state), :meth:`Engine.legal_actions`,
+:meth:`Engine.view`, :meth:`Engine.hidden`, :meth:`Engine.timers`, :meth:`Engine.is_over` and
+:meth:`Engine.results`. The base class carries the plumbing: parsing and checking the action and
+the acting seat, copying the state, and storing it (``bot/engines/records.py``).
+
+Decisions:
+- An action is a frozen dataclass with a verb; its JSON form is ``{"type": verb, **fields}``
+  (fields that are ``None`` left out), the form stored in every action log since the first
+  version. Its custom-id form is the verb plus its fields joined by ``.``; a select or a form
+  fills one field (marked ``_``) from what the player chose or wrote. One codec does both ways.
+- Every engine accepts :class:`Leave` from any seated player at any time, and :class:`Timeout`
+  from the table (``seat=None``) for a clock it currently declares.
+- A view holds cards only as card objects, never as code strings, so the contract test can find
+  every card in it and compare it with what :meth:`Engine.hidden` says the viewer may not see.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
-Action = dict[str, Any]
-State = TypeVar("State")
+from bot.engines import records
+from bot.engines.cards import Card, TarotCard
+from bot.engines.records import StateError
+
+__all__ = ["StateError"]
+
+S = TypeVar("S")
+AnyCard = Card | TarotCard
 
 # Ledger kinds (shared/rules/README.md).
 DRINK = "drink"
@@ -46,9 +69,156 @@ class GameOver(GameError):
         super().__init__(message)
 
 
+# -- actions ----------------------------------------------------------------------------------
+
+_ARG_TEXT = re.compile(r"[A-Za-z0-9_-]*")
+_ARG_INT = re.compile(r"-?[0-9]{1,9}")
+FILL = "_"  # in a custom id: this field comes from the select's values or the form's text
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move. Declare one per verb: ``@dataclass(frozen=True) class Lay(Action, verb="lay")``."""
+
+    verb: ClassVar[str] = ""
+
+    def __init_subclass__(cls, verb: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if verb:
+            if not re.fullmatch(r"[a-z_]+", verb):
+                raise ValueError(f"bad verb {verb!r}")
+            cls.verb = verb
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.verb}
+        for f in records.record_fields(type(self)):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = records.dump(value)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        body = {k: v for k, v in data.items() if k != "type"}
+        return records.load_record(cls, body)
+
+    # the custom-id form ---------------------------------------------------------------------
+    def to_arg(self, fill: str | None = None) -> str | None:
+        """The fields for a custom id: ``"3"``, ``"2.5"``, ``"1,4"``; ``fill`` is written ``_``."""
+        parts = []
+        for f in records.record_fields(type(self)):
+            if f.name == fill:
+                parts.append(FILL)
+                continue
+            parts.append(_encode(getattr(self, f.name), f.name))
+        while parts and parts[-1] == "":
+            parts.pop()
+        return ".".join(parts) if parts else None
+
+    @classmethod
+    def from_arg(cls, arg: str | None, values: list[str] | None = None) -> Action:
+        """Read :meth:`to_arg`'s form back; ``values`` fill the ``_`` field. Raises ValueError."""
+        fields_ = records.record_fields(cls)
+        parts = arg.split(".") if arg else []
+        if len(parts) > len(fields_):
+            raise ValueError("too many fields")
+        hints = records._hints(cls)
+        kwargs: dict[str, Any] = {}
+        for f, part in zip(fields_, parts, strict=False):
+            tp = hints[f.name]
+            if part == FILL:
+                if values is None:
+                    raise ValueError("nothing chosen")
+                kwargs[f.name] = _decode_values(tp, values)
+            elif part != "":
+                kwargs[f.name] = _decode(tp, part)
+        try:
+            return cls(**kwargs)
+        except TypeError as err:
+            raise ValueError(str(err)) from None
+
+
+def _base(tp: Any) -> Any:
+    """``int | None`` -> ``int``."""
+    args = [a for a in get_args(tp) if a is not type(None)]
+    return args[0] if get_origin(tp) is not list and len(args) == 1 else tp
+
+
+def _encode(value: Any, name: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and _ARG_TEXT.fullmatch(value) and value != FILL:
+        return value
+    if isinstance(value, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return ",".join(map(str, value))
+    raise ValueError(f"field {name}={value!r} can't go in a custom id")
+
+
+def _int(text: str) -> int:
+    """ASCII digits only, and never a number no table could use."""
+    if not _ARG_INT.fullmatch(text):
+        raise ValueError(f"not a number: {text!r}")
+    return int(text)
+
+
+def _decode(tp: Any, text: str) -> Any:
+    tp = _base(tp)
+    if tp is bool:
+        if text not in ("0", "1"):
+            raise ValueError(f"not on/off: {text!r}")
+        return text == "1"
+    if tp is int:
+        return _int(text)
+    if tp is str:
+        if not _ARG_TEXT.fullmatch(text):
+            raise ValueError(f"bad text {text!r}")
+        return text
+    if get_origin(tp) in (list, tuple):
+        items = [_int(t) for t in text.split(",")] if text else []
+        return items if get_origin(tp) is list else tuple(items)
+    raise ValueError(f"can't read {tp!r} from a custom id")
+
+
+def _decode_values(tp: Any, values: list[str]) -> Any:
+    tp = _base(tp)
+    if get_origin(tp) in (list, tuple):
+        items = [_int(v) for v in values]
+        if len(set(items)) != len(items):
+            raise ValueError("the same choice twice")
+        return items if get_origin(tp) is list else tuple(items)
+    if len(values) != 1:
+        raise ValueError("choose one")
+    if tp is str:
+        return values[0]  # a form's text: the game checks it
+    return _decode(tp, values[0])
+
+
+@dataclass(frozen=True)
+class Leave(Action, verb="leave"):
+    """Leave the game (``timeouts``: removed by the table after that many timeouts in a row)."""
+
+    timeouts: int | None = None
+
+
+@dataclass(frozen=True)
+class Timeout(Action, verb="timeout"):
+    """A clock ran out; only the table (``seat=None``) sends it."""
+
+    key: str
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Drink:
-    """One ledger entry: ``seat`` drinks ``sips`` (for kind ``finish``, ``sips`` is 1)."""
+    """One ledger entry: ``seat`` drinks ``sips`` (for kinds ``finish``/``forfeit``, ``sips`` is 1)."""
 
     seat: int
     sips: int
@@ -66,7 +236,7 @@ class Log:
 
 @dataclass(frozen=True)
 class Private:
-    """A line only ``seat`` may see (e.g. which card they were dealt)."""
+    """A line only ``seat`` may see ("you drew the 7 of Lagers"), shown in their private view."""
 
     seat: int
     text: str
@@ -81,25 +251,33 @@ class Timer:
 
     ``key`` names one decision and is never reused in a game; the table service starts the
     clock when a key first appears in :meth:`Engine.timers` and cancels it when the key
-    disappears. On expiry the service applies ``action`` with ``seat=None``. ``seats`` are the
-    players whose inaction this is: a timeout counts against them for the three-in-a-row rule.
+    disappears. On expiry the service applies ``Timeout(key)`` with ``seat=None``. ``seats`` are
+    the players whose inaction this is: a timeout counts against them for the three-in-a-row rule.
     """
 
     key: str
     seconds: float
-    action: Action
     seats: tuple[int, ...] = ()
+
+    @property
+    def action(self) -> Timeout:
+        return Timeout(self.key)
 
 
 @dataclass(frozen=True)
 class Option:
-    """A table option the host may set at start."""
+    """A table option the host may set at start: ``/<game> start <name>:<value>``.
+
+    ``label`` is the short form on the table ("Seconds to choose"); ``describe`` the slash
+    command's help ("Seconds the loser has to choose"), to which the range and default are added.
+    """
 
     name: str
     default: int | bool
     minimum: int | None = None
     maximum: int | None = None
-    help: str = ""
+    label: str = ""
+    describe: str = ""
 
     def check(self, value: Any) -> int | bool:
         if isinstance(self.default, bool):
@@ -114,13 +292,30 @@ class Option:
             raise IllegalAction(f"{self.name} must be at most {self.maximum}.")
         return value
 
+    @property
+    def help(self) -> str:
+        """The slash command's description of this option, with its range and default."""
+        text = self.describe or self.label or self.name
+        if isinstance(self.default, bool):
+            return f"{text} (default {'on' if self.default else 'off'})"
+        return f"{text} ({self.minimum}-{self.maximum}, default {self.default})"
+
+
+WON, LOST, DRAW, LEFT = "won", "lost", "draw", "left"
+
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a seat finished: ``"won"``, ``"lost"``, ``"draw"`` or ``"left"``."""
+    """How a seat finished: ``"won"``, ``"lost"``, ``"draw"`` or ``"left"``.
+
+    Games that rank every player give ``place`` (1 = first); games scored in points give
+    ``points``. Both are stored with the result and shown by /tally.
+    """
 
     seat: int
     result: str
+    place: int | None = None
+    points: int | None = None
 
 
 @dataclass
@@ -152,44 +347,145 @@ def check_options(options_spec: tuple[Option, ...], given: dict[str, Any]) -> di
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in options_spec}
 
 
-class Engine(Generic[State]):
-    """One game's rules. Subclasses are stateless; the state is passed in and returned."""
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 sip"``, ``"2 sips"``, ``"3 cards"``: the one plural helper."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
-    name: ClassVar[str]  # "war": the slash command and the custom-id prefix
+
+def sips(n: int) -> str:
+    return plural(n, "sip")
+
+
+# -- the engine -------------------------------------------------------------------------------
+
+SCORING = ("sips", "places", "points")
+
+
+class Engine(Generic[S]):
+    """One game's rules. Subclasses are stateless; the state is passed in and returned.
+
+    ``state_type`` is taken from ``Engine[MyState]``; the state is a dataclass with a
+    ``players`` field (the number of seats).
+    """
+
+    name: ClassVar[str]  # "war": the slash command group and the custom-id prefix
     title: ClassVar[str]  # "Double-or-Nothing War"
+    blurb: ClassVar[str]  # one line for the slash group and the README: "for two"
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    host_actions: ClassVar[frozenset[str]] = frozenset()  # action types only the host may send
+    actions: ClassVar[tuple[type[Action], ...]] = ()  # the game's verbs (Leave, Timeout: always)
+    host_actions: ClassVar[frozenset[type[Action]]] = frozenset()  # only the host may send these
+    scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
+    state_type: ClassVar[type[Any]]
 
-    def new_game(self, players: int, seed: str, options: dict[str, Any]) -> State:
-        raise NotImplementedError
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is Engine:
+                (cls.state_type,) = get_args(base)
+        if cls.scoring not in SCORING:
+            raise ValueError(f"{cls.__name__}.scoring must be one of {SCORING}")
 
-    def apply(self, state: State, seat: int | None, action: Action) -> tuple[State, list[Event]]:
+    # -- verbs ----------------------------------------------------------------------------
+    @cached_property
+    def verbs(self) -> dict[str, type[Action]]:
+        out = {cls.verb: cls for cls in (*self.actions, Leave, Timeout)}
+        if len(out) != len(self.actions) + 2:
+            raise ValueError(f"{self.name}: two actions share a verb")
+        return out
+
+    def parse(self, action: Action | dict[str, Any]) -> Action:
+        """An :class:`Action` of this game from itself or its JSON form (a stored log)."""
+        if isinstance(action, Action):
+            if self.verbs.get(action.verb) is not type(action):
+                raise IllegalAction("That is not a move in this game.")
+            return action
+        if not isinstance(action, dict):
+            raise IllegalAction("That is not a move in this game.")
+        cls = self.verbs.get(action.get("type"))  # type: ignore[arg-type]
+        if cls is None:
+            raise IllegalAction("That is not a move in this game.")
+        try:
+            return cls.from_json(action)
+        except StateError as err:
+            raise IllegalAction("That is not a move in this game.") from err
+
+    # -- the one way in -------------------------------------------------------------------
+    def apply(
+        self, state: S, seat: int | None, action: Action | dict[str, Any]
+    ) -> tuple[S, list[Event]]:
         """Return the new state and what happened. Never mutates ``state``.
 
         Raises a :class:`GameError` for a move the rules refuse.
         """
+        act = self.parse(action)
+        if self.is_over(state):
+            raise GameOver()
+        if isinstance(act, Timeout):
+            if seat is not None:
+                raise IllegalAction("Only the table's clock can do that.")
+            if act.key not in {t.key for t in self.timers(state)}:
+                raise IllegalAction("That clock has already stopped.")
+        else:
+            if seat is None:
+                raise IllegalAction("A player must make that move.")
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise IllegalAction("You are not seated at this table.")
+            if not 0 <= seat < self.players(state):
+                raise IllegalAction("You are not seated at this table.")
+            if not self.is_active(state, seat):
+                raise IllegalAction("You have left this game.")
+        new = records.copy(state)
+        events: list[Event] = []
+        self.play(new, seat, act, events)
+        return new, events
+
+    def play(self, state: S, seat: int | None, action: Action, events: list[Event]) -> None:
+        """Carry out ``action`` on ``state`` (a private copy: change it in place)."""
         raise NotImplementedError
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    # -- the rules ------------------------------------------------------------------------
+    def new_game(self, players: int, seed: str, options: dict[str, Any]) -> S:
         raise NotImplementedError
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the public). Never holds a card hidden from them."""
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every move ``seat`` may make now (Leave included while the game runs)."""
         raise NotImplementedError
 
-    def timers(self, state: State) -> list[Timer]:
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: the public). Cards appear only as card objects."""
         raise NotImplementedError
 
-    def is_over(self, state: State) -> bool:
+    def hidden(self, state: S, viewer: int | None) -> Collection[AnyCard]:
+        """The cards ``viewer`` (``None``: the public) may not see now."""
         raise NotImplementedError
 
-    def results(self, state: State) -> Results:
+    def timers(self, state: S) -> list[Timer]:
         raise NotImplementedError
 
-    def to_dict(self, state: State) -> dict[str, Any]:
+    def is_over(self, state: S) -> bool:
         raise NotImplementedError
 
-    def from_dict(self, data: dict[str, Any]) -> State:
+    def results(self, state: S) -> Results:
         raise NotImplementedError
+
+    def players(self, state: S) -> int:
+        return int(state.players)  # type: ignore[attr-defined]
+
+    def is_active(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` still plays (has not left or been knocked out)."""
+        return True
+
+    # -- storage --------------------------------------------------------------------------
+    def to_dict(self, state: S) -> dict[str, Any]:
+        data: dict[str, Any] = records.dump(state)
+        return data
+
+    def from_dict(self, data: dict[str, Any]) -> S:
+        """Raises :class:`StateError` when the stored state can't be read."""
+        state: S = records.load_record(self.state_type, data)
+        return state
+
+    def copy(self, state: S) -> S:
+        return records.copy(state)

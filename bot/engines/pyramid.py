@@ -220,7 +220,7 @@ class PyramidEngine(Engine[PyramidState]):
     max_players = 10
     options = (
         Option("claim_seconds", 20, 10, 60, "Seconds to lay a card"),
-        Option("convo", False, help="Convo mode"),
+        Option("convo", False, label="Convo mode"),
         Option("look_seconds", 60, 30, 300, "Seconds to take your look"),
     )
     host_actions: ClassVar[frozenset[str]] = frozenset({"ask"})

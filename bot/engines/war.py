@@ -12,7 +12,7 @@ so the last hand can still be shown while waiting for the next flip.
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,18 +23,20 @@ from .base import (
     Drink,
     Engine,
     Event,
-    GameOver,
     IllegalAction,
+    Leave,
     Log,
     NotYourTurn,
     Option,
     Outcome,
     Results,
+    Timeout,
     Timer,
     check_options,
     rng,
+    sips,
 )
-from .cards import Card, french_deck
+from .cards import Card, deal, french_deck, shuffled
 
 FLIP = "flip"
 CHOICE = "choice"
@@ -44,39 +46,42 @@ HAND_CAP = 12  # the most one hand can cost
 DOUBLE_CAP = 24  # ... after double or nothing
 
 
+@dataclass(frozen=True)
+class Flip(Action, verb="flip"):
+    """Turn the next hand (either player)."""
+
+
+@dataclass(frozen=True)
+class TakeDrink(Action, verb="drink"):
+    """The loser drinks the base drink."""
+
+
+@dataclass(frozen=True)
+class Double(Action, verb="double"):
+    """The loser goes double or nothing."""
+
+
 @dataclass
 class WarState:
     seed: str
     social_sips: int
     choice_seconds: int
-    piles: list[list[str]]  # per seat, index 0 = top card, face down
+    piles: list[list[Card]]  # per seat, index 0 = top card, face down
     phase: str = FLIP
     hands_played: int = 0  # hands fully resolved
-    turned: list[str] = field(
-        default_factory=list
-    )  # this (or the last) hand's first flip, per seat
-    save: list[str] = field(default_factory=list)  # its save throw, per seat, if any
-    discard: list[str] = field(default_factory=list)  # cleared cards, face up
+    turned: list[Card] = field(default_factory=list)  # this (or the last) hand's first flip
+    save: list[Card] = field(default_factory=list)  # its save throw, per seat, if any
+    discard: list[Card] = field(default_factory=list)  # cleared cards, face up
     base: int | None = None  # base drink of the hand awaiting a choice
     loser: int | None = None  # seat that must choose
     sips: list[int] = field(default_factory=lambda: [0, 0])  # drink + social sips this game
     last_result: str = ""  # public text of the last finished hand, {pN} names
     leaver: int | None = None
-
-
-_FIELDS = dataclasses.fields(WarState)
-
-
-def _card(code: str) -> Card:
-    return Card.from_code(code)
+    players: int = 2
 
 
 def _names(seat: int) -> str:
     return f"{{p{seat}}}"
-
-
-def _sips(n: int) -> str:
-    return f"{n} sip" if n == 1 else f"{n} sips"
 
 
 def _save_winner(c0: Card, c1: Card) -> int:
@@ -92,10 +97,16 @@ class WarEngine(Engine[WarState]):
     title = "Double-or-Nothing War"
     min_players = 2
     max_players = 2
+    blurb = "Double-or-Nothing War, for two"
     options = (
-        Option("social_sips", 1, 1, 5, "Social drink (sips each)"),
-        Option("choice_seconds", 30, 10, 120, "Seconds to choose"),
+        Option(
+            "social_sips", 1, 1, 5, "Social drink (sips each)", "Sips each player drinks on a tie"
+        ),
+        Option(
+            "choice_seconds", 30, 10, 120, "Seconds to choose", "Seconds the loser has to choose"
+        ),
     )
+    actions = (Flip, TakeDrink, Double)
 
     # ----------------------------------------------------------------- setup
 
@@ -103,11 +114,7 @@ class WarEngine(Engine[WarState]):
         if players != 2:
             raise IllegalAction("Double-or-Nothing War is for exactly 2 players.")
         opts = check_options(self.options, options)
-        deck = french_deck()
-        rng(seed, "deal").shuffle(deck)
-        piles: list[list[str]] = [[], []]
-        for i, card in enumerate(deck):
-            piles[i % 2].append(card.code)
+        piles = deal(shuffled(french_deck(), rng(seed, "deal")), 2)
         return WarState(
             seed=seed,
             social_sips=opts["social_sips"],
@@ -132,12 +139,11 @@ class WarEngine(Engine[WarState]):
         key = self._clock_key(state)
         if key is None:
             return []
-        action = {"type": "timeout", "key": key}
         if state.phase == FLIP:
             # The dealer flips: nobody's inaction.
-            return [Timer(key=key, seconds=state.choice_seconds, action=action, seats=())]
+            return [Timer(key=key, seconds=state.choice_seconds, seats=())]
         assert state.loser is not None
-        return [Timer(key=key, seconds=state.choice_seconds, action=action, seats=(state.loser,))]
+        return [Timer(key=key, seconds=state.choice_seconds, seats=(state.loser,))]
 
     # ----------------------------------------------------------------- moves
 
@@ -145,44 +151,23 @@ class WarEngine(Engine[WarState]):
         if state.phase == OVER or seat not in (0, 1):
             return []
         if state.phase == FLIP:
-            return [{"type": "flip"}, {"type": "leave"}]
+            return [Flip(), Leave()]
         if seat == state.loser:
-            return [{"type": "drink"}, {"type": "double"}, {"type": "leave"}]
-        return [{"type": "leave"}]
+            return [TakeDrink(), Double(), Leave()]
+        return [Leave()]
 
-    def apply(
-        self, state: WarState, seat: int | None, action: Action
-    ) -> tuple[WarState, list[Event]]:
-        kind = action.get("type") if isinstance(action, dict) else None
-        if state.phase == OVER:
-            raise GameOver()
-        if seat is not None and seat not in (0, 1):
-            raise IllegalAction("You are not seated at this table.")
-        if kind not in ("flip", "drink", "double", "leave", "timeout"):
-            raise IllegalAction("That is not a move in this game.")
-
-        s = self._copy(state)
-        events: list[Event] = []
-
-        if kind == "timeout":
-            if seat is not None:
-                raise IllegalAction("Only the table clock can do that.")
-            key = self._clock_key(state)
-            if action.get("key") != key:
-                raise IllegalAction("That clock has already stopped.")
-            if state.phase == FLIP:
+    def play(self, s: WarState, seat: int | None, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Timeout):
+            if s.phase == FLIP:
                 events.append(Log("Time's up: the dealer turns the cards."))
                 self._flip(s, events)
             else:
                 assert s.loser is not None
                 events.append(Log(f"{_names(s.loser)} ran out of time and drinks."))
                 self._drink_base(s, events)
-            return s, events
-
-        if seat is None:
-            raise IllegalAction("Only a player can do that.")
-
-        if kind == "leave":
+            return
+        assert seat is not None
+        if isinstance(action, Leave):
             other = 1 - seat
             s.phase = OVER
             s.leaver = seat
@@ -190,24 +175,21 @@ class WarEngine(Engine[WarState]):
             s.loser = None
             s.last_result = f"{_names(seat)} left the game: {_names(other)} wins."
             events.append(Log(s.last_result))
-            return s, events
-
-        if kind == "flip":
-            if state.phase != FLIP:
+            return
+        if isinstance(action, Flip):
+            if s.phase != FLIP:
                 raise IllegalAction("The cards are already turned.")
             self._flip(s, events)
-            return s, events
-
+            return
         # drink / double
-        if state.phase != CHOICE:
+        if s.phase != CHOICE:
             raise IllegalAction("Nothing to choose right now.")
-        if seat != state.loser:
+        if seat != s.loser:
             raise NotYourTurn("Only the loser of this hand can choose.")
-        if kind == "drink":
+        if isinstance(action, TakeDrink):
             self._drink_base(s, events)
         else:
             self._double(s, events)
-        return s, events
 
     # ----------------------------------------------------------------- hand logic
 
@@ -216,7 +198,7 @@ class WarEngine(Engine[WarState]):
         s.discard.extend(s.save)
         s.save = []
         s.turned = [s.piles[0].pop(0), s.piles[1].pop(0)]
-        c0, c1 = _card(s.turned[0]), _card(s.turned[1])
+        c0, c1 = s.turned
         events.append(Log(f"{{p0}} turns {c0.label}, {{p1}} turns {c1.label}"))
         if c0.rank == c1.rank:
             self._social(s, events, f"Both turn {c0.rank_label}")
@@ -237,7 +219,7 @@ class WarEngine(Engine[WarState]):
     def _versus(self, s: WarState) -> str:
         """``"2 against 9"``: the loser's rank against the winner's, from the first flip."""
         assert s.loser is not None
-        lo, hi = _card(s.turned[s.loser]), _card(s.turned[1 - s.loser])
+        lo, hi = s.turned[s.loser], s.turned[1 - s.loser]
         return f"{lo.rank_label} against {hi.rank_label}"
 
     def _give(self, s: WarState, events: list[Event], drink: Drink) -> None:
@@ -247,7 +229,7 @@ class WarEngine(Engine[WarState]):
     def _social(self, s: WarState, events: list[Event], why: str) -> None:
         for seat in (0, 1):
             self._give(s, events, Drink(seat, s.social_sips, SOCIAL, "social drink"))
-        s.last_result = f"{why}: a social drink for both ({_sips(s.social_sips)} each)."
+        s.last_result = f"{why}: a social drink for both ({sips(s.social_sips)} each)."
         events.append(Log(s.last_result))
 
     def _drink_base(self, s: WarState, events: list[Event]) -> None:
@@ -263,7 +245,7 @@ class WarEngine(Engine[WarState]):
         loser, other, base = s.loser, 1 - s.loser, s.base
         events.append(Log(f"{_names(loser)} goes double or nothing for {base}!"))
         s.save = [s.piles[0].pop(0), s.piles[1].pop(0)]
-        c0, c1 = _card(s.save[0]), _card(s.save[1])
+        c0, c1 = s.save
         events.append(Log(f"Save throw: {{p0}} turns {c0.label}, {{p1}} turns {c1.label}"))
         if c0.rank == c1.rank:
             self._social(s, events, f"Save throw tied at {c0.rank_label}, base drink cancelled")
@@ -290,11 +272,8 @@ class WarEngine(Engine[WarState]):
 
     # ----------------------------------------------------------------- reading
 
-    def _card_view(self, codes: list[str]) -> list[dict[str, Any]]:
-        return [
-            {"seat": seat, "code": code, "label": _card(code).label}
-            for seat, code in enumerate(codes)
-        ]
+    def _card_view(self, cards: list[Card]) -> list[dict[str, Any]]:
+        return [{"seat": seat, "card": card} for seat, card in enumerate(cards)]
 
     def _winner(self, state: WarState) -> int | None:
         if state.phase != OVER:
@@ -305,6 +284,9 @@ class WarEngine(Engine[WarState]):
         if a == b:
             return None
         return 0 if a < b else 1
+
+    def is_active(self, state: WarState, seat: int) -> bool:
+        return state.leaver != seat
 
     def view(self, state: WarState, seat: int | None) -> dict[str, Any]:
         over = state.phase == OVER
@@ -346,7 +328,7 @@ class WarEngine(Engine[WarState]):
 
     def results(self, state: WarState) -> Results:
         """Final standings (while the game runs: the standings so far)."""
-        lines = [f"{{p{seat}}}: {_sips(n)}" for seat, n in enumerate(state.sips)]
+        lines = [f"{{p{seat}}}: {sips(n)}" for seat, n in enumerate(state.sips)]
         if state.leaver is not None:
             other = 1 - state.leaver
             outcomes = [Outcome(seat, "left" if seat == state.leaver else "won") for seat in (0, 1)]
@@ -359,27 +341,9 @@ class WarEngine(Engine[WarState]):
         outcomes = [Outcome(seat, "won" if seat == winner else "lost") for seat in (0, 1)]
         return Results(outcomes, [*lines, f"{_names(winner)} wins"])
 
-    # ----------------------------------------------------------------- storage
-
-    def _copy(self, state: WarState) -> WarState:
-        return dataclasses.replace(
-            state,
-            piles=[list(p) for p in state.piles],
-            turned=list(state.turned),
-            save=list(state.save),
-            discard=list(state.discard),
-            sips=list(state.sips),
-        )
-
-    def to_dict(self, state: WarState) -> dict[str, Any]:
-        copy = self._copy(state)
-        return {f.name: getattr(copy, f.name) for f in _FIELDS}
-
-    def from_dict(self, data: dict[str, Any]) -> WarState:
-        unknown = set(data) - {f.name for f in _FIELDS}
-        if unknown:
-            raise ValueError(f"unknown war state fields: {sorted(unknown)}")
-        return self._copy(WarState(**data))
+    def hidden(self, state: WarState, viewer: int | None) -> Collection[Card]:
+        """Nobody sees a pile, not even its owner."""
+        return [card for pile in state.piles for card in pile]
 
 
 ENGINE = WarEngine()

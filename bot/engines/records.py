@@ -1,0 +1,173 @@
+"""Typed records to and from JSON, and deep copies, driven by the dataclasses' type hints.
+
+Engine states, actions and their nested records are dataclasses whose fields are JSON-like:
+``int``, ``str``, ``bool``, ``float``, ``None``, lists, tuples, ``dict`` (string or int keys),
+other dataclasses, and card types (anything with ``to_json()`` and a ``from_json()``
+classmethod). One walker serves them all, so no engine writes ``to_dict``/``from_dict`` or a copy
+by hand, and a field can't be forgotten.
+
+Decisions:
+- A frozen dataclass, a tuple and a card are immutable and shared by :func:`copy`; a frozen
+  record must hold only immutable values (tuples, not lists).
+- :func:`load` fills a missing field from its default (states stored by older code load), and
+  refuses unknown fields and wrong types with :class:`StateError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+class StateError(ValueError):
+    """A stored state (or action) that can't be read back."""
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+@cache
+def record_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(f for f in dataclasses.fields(cls) if f.init)
+
+
+def dump(obj: Any) -> Any:
+    """A JSON-able form of a record: dataclasses become dicts, tuples lists, cards codes."""
+    if isinstance(obj, _PLAIN):
+        return obj
+    if isinstance(obj, list | tuple):
+        return [dump(x) for x in obj]
+    if isinstance(obj, dict):
+        return {str(k): dump(v) for k, v in obj.items()}
+    to_json = getattr(obj, "to_json", None)
+    if to_json is not None:
+        return to_json()
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: dump(getattr(obj, f.name)) for f in record_fields(type(obj))}
+    raise TypeError(f"can't store a {type(obj).__name__}")
+
+
+def load(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type ``tp`` from :func:`dump`'s output. Raises :class:`StateError`."""
+    if tp is Any:
+        return data
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        if data is None and type(None) in get_args(tp):
+            return None
+        errors = []
+        for arg in get_args(tp):
+            if arg is type(None):
+                continue
+            try:
+                return load(arg, data)
+            except StateError as err:
+                errors.append(str(err))
+        raise StateError("; ".join(errors) or f"{data!r} is not allowed here")
+    if origin is list:
+        (item,) = get_args(tp) or (Any,)
+        if not isinstance(data, list):
+            raise StateError(f"expected a list, got {data!r}")
+        return [load(item, x) for x in data]
+    if origin is tuple:
+        args = get_args(tp)
+        if not isinstance(data, list | tuple):
+            raise StateError(f"expected a list, got {data!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(load(args[0], x) for x in data)
+        if len(args) != len(data):
+            raise StateError(f"expected {len(args)} items, got {data!r}")
+        return tuple(load(a, x) for a, x in zip(args, data, strict=True))
+    if origin is dict:
+        key_t, value_t = get_args(tp) or (str, Any)
+        if not isinstance(data, dict):
+            raise StateError(f"expected an object, got {data!r}")
+        return {_key(key_t, k): load(value_t, v) for k, v in data.items()}
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise StateError(f"expected true or false, got {data!r}")
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise StateError(f"expected a whole number, got {data!r}")
+        return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise StateError(f"expected a number, got {data!r}")
+        return float(data)
+    if tp is str:
+        if not isinstance(data, str):
+            raise StateError(f"expected text, got {data!r}")
+        return data
+    if tp is type(None) or tp is None:
+        if data is not None:
+            raise StateError(f"expected nothing, got {data!r}")
+        return None
+    if isinstance(tp, type):
+        from_json = getattr(tp, "from_json", None)
+        if from_json is not None:
+            try:
+                return from_json(data)
+            except (ValueError, TypeError, KeyError) as err:
+                raise StateError(str(err)) from err
+        if dataclasses.is_dataclass(tp):
+            return load_record(tp, data)
+    raise StateError(f"can't read a {tp!r}")
+
+
+def _key(tp: Any, key: str) -> Any:
+    if tp is int:
+        if not (key.isascii() and key.lstrip("-").isdigit()):
+            raise StateError(f"expected a whole-number key, got {key!r}")
+        return int(key)
+    return key
+
+
+def load_record(cls: type[T], data: Any) -> T:
+    if not isinstance(data, dict):
+        raise StateError(f"expected an object for {cls.__name__}, got {data!r}")
+    hints = _hints(cls)
+    known = record_fields(cls)
+    unknown = set(data) - {f.name for f in known}
+    if unknown:
+        raise StateError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+    values = {}
+    for f in known:
+        if f.name in data:
+            values[f.name] = load(hints[f.name], data[f.name])
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise StateError(f"{cls.__name__} is missing {f.name!r}")
+    return cls(**values)
+
+
+@cache
+def _immutable(cls: type) -> bool:
+    params = getattr(cls, "__dataclass_params__", None)
+    return bool(params and params.frozen) or hasattr(cls, "from_json")
+
+
+def copy(obj: T) -> T:
+    """A deep copy of a record: every list, dict and mutable dataclass is new."""
+    cls = type(obj)
+    if cls in _PLAIN or cls is tuple:
+        return obj
+    if cls is list:
+        return [copy(x) for x in obj]  # type: ignore[attr-defined, return-value]
+    if cls is dict:
+        return {k: copy(v) for k, v in obj.items()}  # type: ignore[attr-defined, return-value]
+    if _immutable(cls):
+        return obj
+    if dataclasses.is_dataclass(obj):
+        new = object.__new__(cls)
+        new.__dict__.update({k: copy(v) for k, v in obj.__dict__.items()})
+        return new
+    raise TypeError(f"can't copy a {cls.__name__}")

@@ -1,0 +1,186 @@
+"""The contract every engine keeps, checked on any registered engine without per-game code.
+
+Like OpenSpiel's random-simulation test: random playouts (seeded) that check at every step that
+``apply`` never mutates its input, that a state survives a JSON round trip with the same future,
+that a table replays from seed plus log, that every active seat has a legal move unless the game
+is over (and each legal move is accepted and survives its JSON and custom-id forms), that every
+clock names a distinct decision, that no view shows a card its viewer may not see, and that the
+game ends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from bot.engines import records
+from bot.engines.base import Action, Engine, Leave, Timeout
+from bot.engines.cards import Card, TarotCard
+
+CARD_TYPES = (Card, TarotCard)
+
+
+def cards_in(view: Any) -> Iterator[Card | TarotCard]:
+    """Every card object anywhere in a view."""
+    if isinstance(view, CARD_TYPES):
+        yield view
+    elif isinstance(view, dict):
+        for v in view.values():
+            yield from cards_in(v)
+    elif isinstance(view, list | tuple | set | frozenset):
+        for v in view:
+            yield from cards_in(v)
+    elif dataclasses.is_dataclass(view) and not isinstance(view, type):
+        for f in dataclasses.fields(view):
+            yield from cards_in(getattr(view, f.name))
+
+
+def strings_in(view: Any) -> Iterator[str]:
+    if isinstance(view, str):
+        yield view
+    elif isinstance(view, dict):
+        for k, v in view.items():
+            yield from strings_in(k)
+            yield from strings_in(v)
+    elif isinstance(view, list | tuple | set | frozenset):
+        for v in view:
+            yield from strings_in(v)
+    elif dataclasses.is_dataclass(view) and not isinstance(view, type):
+        for f in dataclasses.fields(view):
+            yield from strings_in(getattr(view, f.name))
+
+
+def check_views(engine: Engine[Any], state: Any) -> None:
+    """No view holds a card hidden from its viewer, as an object or as its code or label."""
+    for viewer in [None, *range(engine.players(state))]:
+        view = engine.view(state, viewer)
+        hidden = set(engine.hidden(state, viewer))
+        shown = hidden & set(cards_in(view))
+        assert not shown, f"view for {viewer} shows hidden {sorted(c.label for c in shown)}"
+        words = {c.code for c in hidden} | {c.label for c in hidden}
+        leaked = words & set(strings_in(view))
+        assert not leaked, f"view for {viewer} names hidden {sorted(leaked)}"
+
+
+def check_action_forms(engine: Engine[Any], action: Action) -> None:
+    """An action reads back from its JSON form, and from its custom-id form if it has one."""
+    data = json.loads(json.dumps(action.to_json()))
+    assert engine.parse(data) == action, (data, action)
+    try:
+        arg = action.to_arg()
+    except ValueError:
+        return  # a field a button can't carry (a split of sips): sent by selects or forms only
+    assert type(action).from_arg(arg) == action, (arg, action)
+
+
+def dumped(engine: Engine[Any], state: Any) -> str:
+    return json.dumps(engine.to_dict(state), sort_keys=True)
+
+
+def moves(engine: Engine[Any], state: Any) -> list[tuple[int | None, Action]]:
+    out: list[tuple[int | None, Action]] = []
+    for seat in range(engine.players(state)):
+        legal = engine.legal_actions(state, seat)
+        if engine.is_over(state) or not engine.is_active(state, seat):
+            assert legal == [], f"seat {seat} has moves but can't play: {legal}"
+            continue
+        assert legal, f"seat {seat} has no legal move and the game is not over"
+        assert any(isinstance(a, Leave) for a in legal), f"seat {seat} can't leave"
+        out += [(seat, a) for a in legal]
+    keys = [t.key for t in engine.timers(state)]
+    assert len(keys) == len(set(keys)), f"two clocks share a key: {keys}"
+    if engine.is_over(state):
+        assert not keys, f"clocks still run after the end: {keys}"
+    out += [(None, Timeout(k)) for k in keys]
+    return out
+
+
+def playout(
+    engine: Engine[Any],
+    players: int,
+    seed: str,
+    rnd: random.Random,
+    *,
+    options: dict[str, Any] | None = None,
+    max_steps: int = 20_000,
+    leave_chance: float = 0.002,
+    timeout_chance: float = 0.2,
+    deep: bool = True,
+) -> tuple[Any, list[tuple[int | None, dict[str, Any]]]]:
+    """Play at random to the end, checking the contract at every step. Returns (state, log)."""
+    state = engine.new_game(players, seed, options or {})
+    log: list[tuple[int | None, dict[str, Any]]] = []
+    seen_keys: set[str] = set()
+    for _ in range(max_steps):
+        if deep:
+            check_views(engine, state)
+        choices = moves(engine, state)
+        if engine.is_over(state):
+            return state, log
+        for key in {t.key for t in engine.timers(state)} - {
+            a.key for s, a in choices if isinstance(a, Timeout) and s is None
+        }:
+            raise AssertionError(key)
+        clocks = [c for c in choices if c[0] is None]
+        leaves = [c for c in choices if isinstance(c[1], Leave)]
+        plays = [c for c in choices if c[0] is not None and not isinstance(c[1], Leave)]
+        roll = rnd.random()
+        if clocks and (not plays or roll < timeout_chance):
+            seat, action = rnd.choice(clocks)
+        elif leaves and (not plays or roll > 1 - leave_chance):
+            seat, action = rnd.choice(leaves)
+        else:
+            seat, action = rnd.choice(plays)
+        if deep:
+            check_action_forms(engine, action)
+        before = dumped(engine, state)
+        new, _events = engine.apply(state, seat, action)
+        assert dumped(engine, state) == before, f"apply mutated the state ({action})"
+        if deep:  # a JSON round trip gives the same state, and so the same future
+            again = engine.from_dict(json.loads(dumped(engine, new)))
+            assert dumped(engine, again) == dumped(engine, new)
+            assert records.dump(engine.view(again, None)) == records.dump(engine.view(new, None))
+        for t in engine.timers(state):
+            seen_keys.add(t.key)
+        log.append((seat, action.to_json()))
+        state = new
+    raise AssertionError(f"no end after {max_steps} actions ({players} players, seed {seed})")
+
+
+def replay(engine: Engine[Any], players: int, seed: str, options: dict[str, Any], log: Any) -> Any:
+    state = engine.new_game(players, seed, options)
+    for seat, action in log:
+        state, _ = engine.apply(state, seat, action)
+    return state
+
+
+def check_engine(
+    engine: Engine[Any], seeds: int = 6, *, options: dict[str, Any] | None = None
+) -> None:
+    """The whole contract over ``seeds`` playouts for every player count."""
+    for players in range(engine.min_players, engine.max_players + 1):
+        for n in range(seeds):
+            seed = f"contract-{engine.name}-{players}-{n}"
+            rnd = random.Random(seed)
+            state, log = playout(engine, players, seed, rnd, options=options, deep=n < 2)
+            # determinism: the same seed and log give the same game, from the stored JSON log
+            stored = json.loads(json.dumps(log))
+            again = replay(engine, players, seed, options or {}, stored)
+            assert dumped(engine, again) == dumped(engine, state)
+            # a state read back mid-game has the same future
+            mid = len(log) // 2
+            half = replay(engine, players, seed, options or {}, stored[:mid])
+            half = engine.from_dict(json.loads(dumped(engine, half)))
+            rest = replay_from(engine, half, stored[mid:])
+            assert dumped(engine, rest) == dumped(engine, state)
+            results = engine.results(state)
+            assert sorted(o.seat for o in results.outcomes) == list(range(players))
+
+
+def replay_from(engine: Engine[Any], state: Any, log: Any) -> Any:
+    for seat, action in log:
+        state, _ = engine.apply(state, seat, action)
+    return state
