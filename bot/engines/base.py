@@ -390,7 +390,8 @@ class Engine(Generic[S]):
     # -- verbs ----------------------------------------------------------------------------
     @cached_property
     def verbs(self) -> dict[str, type[Action]]:
-        out = {cls.verb: cls for cls in (*self.actions, Leave, Timeout)}
+        every: tuple[type[Action], ...] = (*self.actions, Leave, Timeout)
+        out = {cls.verb: cls for cls in every}
         if len(out) != len(self.actions) + 2:
             raise ValueError(f"{self.name}: two actions share a verb")
         return out

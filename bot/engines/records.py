@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
@@ -30,14 +29,21 @@ class StateError(ValueError):
     """A stored state (or action) that can't be read back."""
 
 
-@cache
+_HINTS: dict[type, dict[str, Any]] = {}
+_FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
+_IMMUTABLE: dict[type, bool] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
 
 
-@cache
 def record_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    return tuple(f for f in dataclasses.fields(cls) if f.init)
+    if cls not in _FIELDS:
+        _FIELDS[cls] = tuple(f for f in dataclasses.fields(cls) if f.init)
+    return _FIELDS[cls]
 
 
 def dump(obj: Any) -> Any:
@@ -149,10 +155,11 @@ def load_record(cls: type[T], data: Any) -> T:
     return cls(**values)
 
 
-@cache
 def _immutable(cls: type) -> bool:
-    params = getattr(cls, "__dataclass_params__", None)
-    return bool(params and params.frozen) or hasattr(cls, "from_json")
+    if cls not in _IMMUTABLE:
+        params = getattr(cls, "__dataclass_params__", None)
+        _IMMUTABLE[cls] = bool(params and params.frozen) or hasattr(cls, "from_json")
+    return _IMMUTABLE[cls]
 
 
 def copy(obj: T) -> T:
