@@ -31,7 +31,9 @@ Decisions taken where the rules file is silent (the lead's brief, plus these):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import random
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bot.engines.base import (
@@ -41,19 +43,20 @@ from bot.engines.base import (
     Drink,
     Engine,
     Event,
-    GameError,
-    GameOver,
     IllegalAction,
+    Leave,
     Log,
     NotYourTurn,
     Option,
     Outcome,
     Private,
     Results,
+    Timeout,
     Timer,
     check_options,
     rng,
 )
+from bot.engines.base import sips as _sips
 from bot.engines.cards import Card, french_deck
 
 PYRAMID_SIZE = 21
@@ -81,15 +84,84 @@ LEFT = "left"
 
 
 @dataclass(frozen=True)
-class Question:
+class Question(Private):
     """``seat`` is to answer the question of ``rank`` (the card at pyramid ``index``).
 
-    The engine does not read the question bank; the service picks the text with
-    :func:`question_for`.
+    The engine does not read the question bank: ``text`` holds a :func:`question_mark` that the
+    UI fills in with :func:`question_for`.
     """
 
+    rank: int = 0
+    index: int = 0
+
+
+# -- verbs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Peek(Action, verb="peek"):
+    """Take the one look at your cards."""
+
+
+@dataclass(frozen=True)
+class Lay(Action, verb="lay"):
+    """Lay hand card ``slot`` (1-based) on the turned card, or several ``slots`` at once."""
+
+    slot: int | None = None
+    slots: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class Pass(Action, verb="pass"):
+    pass
+
+
+@dataclass(frozen=True)
+class Give(Action, verb="give"):
+    """Give ``sips`` (default: all that is left) to seat ``to``, or a ``split`` {seat: sips}."""
+
+    to: int | None = None
+    sips: int | None = None
+    split: dict[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Answer(Action, verb="answer"):
+    pass
+
+
+@dataclass(frozen=True)
+class Refuse(Action, verb="refuse"):
+    pass
+
+
+@dataclass(frozen=True)
+class Ask(Action, verb="ask"):
+    """The host asks ``seat`` the question of turned pyramid card ``card`` (convo mode)."""
+
     seat: int
-    rank: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Explore(Action, verb="explore"):
+    pos: int
+
+
+@dataclass
+class PendingGive:
+    id: int
+    giver: int
+    left: int
+    index: int  # the pyramid card matched
+
+
+@dataclass(frozen=True)
+class PendingAnswer:
+    id: int
+    giver: int
+    target: int
+    sips: int
     index: int
 
 
@@ -139,22 +211,6 @@ def question_mark(index: int, n: int) -> str:
     return f"{{q:{index}:{n}}}"
 
 
-_LABELS = {c.code: c.label for c in french_deck()}
-_RANKS = {c.code: c.rank for c in french_deck()}
-
-
-def _label(code: str) -> str:
-    return _LABELS[code]
-
-
-def _rank(code: str) -> int:
-    return _RANKS[code]
-
-
-def _sips(n: int) -> str:
-    return "1 sip" if n == 1 else f"{n} sips"
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -166,11 +222,11 @@ class PyramidState:
     claim_seconds: int
     convo: bool
     look_seconds: int
-    pyramid: list[str]  # 21 codes in turning order
-    undealt: list[str]  # the rest of the deck, never used
-    hands: list[list[str | None]]  # per seat, slot n at [n - 1]; None = empty slot
+    pyramid: list[Card]  # 21 cards in turning order
+    undealt: list[Card]  # the rest of the deck, never used
+    hands: list[list[Card | None]]  # per seat, slot n at [n - 1]; None = empty slot
     revealed: list[list[bool]]  # per seat and slot: shown to everyone (a wrong card)
-    laid: list[list[list[Any]]] = field(default_factory=list)  # per pyramid card: [seat, code]
+    laid: list[list[tuple[int, Card]]] = field(default_factory=list)  # per pyramid card
     active: list[bool] = field(default_factory=list)
     looked: list[bool] = field(default_factory=list)
     peeking: list[bool] = field(default_factory=list)
@@ -178,39 +234,22 @@ class PyramidState:
     index: int = -1  # the last turned pyramid card
     window_open: bool = False
     claims: list[str] = field(default_factory=list)
-    gives: list[dict[str, int]] = field(default_factory=list)  # id, giver, left, index
-    answers: list[dict[str, int]] = field(default_factory=list)  # id, giver, target, sips, index
+    gives: list[PendingGive] = field(default_factory=list)
+    answers: list[PendingAnswer] = field(default_factory=list)
     next_id: int = 1
     given: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
-    asked: list[list[int]] = field(default_factory=list)  # [seat, pyramid index] used by asks
+    asked: list[tuple[int, int]] = field(default_factory=list)  # (seat, pyramid index) asked
     draws: int = 0  # rng counter
     explorers: list[int] = field(default_factory=list)  # still to explore, in seat order
     explorer: int | None = None
-    ex_pyramid: list[str] = field(default_factory=list)
+    ex_pyramid: list[Card] = field(default_factory=list)
     ex_turned: list[bool] = field(default_factory=list)
-    stock: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
     ex_row: int = 0
     ex_n: int = 0  # numbers the explorer's clocks
-
-
-_FIELDS = tuple(f.name for f in fields(PyramidState))
-_LISTS_OF_LISTS = frozenset({"hands", "revealed", "asked"})
-_LISTS_OF_DICTS = frozenset({"gives", "answers"})
-
-
-def _dup(name: str, value: Any) -> Any:
-    """A deep copy of one state field (plain JSON data), far faster than copy.deepcopy."""
-    if not isinstance(value, list):
-        return value
-    if name in _LISTS_OF_LISTS:
-        return [list(v) for v in value]
-    if name in _LISTS_OF_DICTS:
-        return [dict(v) for v in value]
-    if name == "laid":
-        return [[list(e) for e in pile] for pile in value]
-    return list(value)
+    look_closed: bool = False  # the look window has ended: no new looks
 
 
 class PyramidEngine(Engine[PyramidState]):
@@ -218,12 +257,33 @@ class PyramidEngine(Engine[PyramidState]):
     title = "Pyramid"
     min_players = 2
     max_players = 10
+    blurb = "Pyramid: remember your cards, give sips"
     options = (
-        Option("claim_seconds", 20, 10, 60, "Seconds to lay a card"),
-        Option("convo", False, label="Convo mode"),
-        Option("look_seconds", 60, 30, 300, "Seconds to take your look"),
+        Option(
+            "claim_seconds",
+            20,
+            10,
+            60,
+            "Seconds to lay a card",
+            "Seconds to lay a card on each turned card",
+        ),
+        Option(
+            "convo",
+            False,
+            label="Convo mode",
+            describe="Convo mode: matched sips go to one player, who answers a question or drinks double",
+        ),
+        Option(
+            "look_seconds",
+            60,
+            30,
+            300,
+            "Seconds to take your look",
+            "Seconds everyone has to take their one look",
+        ),
     )
-    host_actions: ClassVar[frozenset[str]] = frozenset({"ask"})
+    actions = (Peek, Lay, Pass, Give, Answer, Refuse, Ask, Explore)
+    host_actions: ClassVar[frozenset[type[Action]]] = frozenset({Ask})
 
     # ------------------------------------------------------------------ setup
 
@@ -231,12 +291,14 @@ class PyramidEngine(Engine[PyramidState]):
         if not _is_int(players) or not self.min_players <= players <= self.max_players:
             raise IllegalAction(f"Pyramid needs {self.min_players} to {self.max_players} players.")
         opts = check_options(self.options, options or {})
-        deck = [c.code for c in french_deck()]
+        deck = french_deck()
         rng(seed, "pyramid", 0).shuffle(deck)
         k = hand_size(players)
         pyramid = deck[:PYRAMID_SIZE]
         rest = deck[PYRAMID_SIZE:]
-        hands = [[rest[s + players * n] for n in range(k)] for s in range(players)]
+        hands: list[list[Card | None]] = [
+            [rest[s + players * n] for n in range(k)] for s in range(players)
+        ]
         undealt = rest[players * k :]
         return PyramidState(
             seed=seed,
@@ -258,57 +320,45 @@ class PyramidEngine(Engine[PyramidState]):
             draws=1,
         )
 
-    def _rng(self, st: PyramidState) -> Any:
+    def _rng(self, st: PyramidState) -> random.Random:
         r = rng(st.seed, "pyramid", st.draws)
         st.draws += 1
         return r
 
     # ------------------------------------------------------------------ apply
 
-    def apply(
-        self, state: PyramidState, seat: int | None, action: Action
-    ) -> tuple[PyramidState, list[Event]]:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("That is not a move.")
-        if state.phase == OVER:
-            raise GameOver()
-        st = PyramidState(**{n: _dup(n, getattr(state, n)) for n in _FIELDS})  # a deep copy
-        events: list[Any] = []
-        kind = action["type"]
-        if kind == "timeout":
-            if seat is not None:
-                raise IllegalAction("Only the table's clock can do that.")
-            self._timeout(st, action.get("key"), events)
+    def play(self, st: PyramidState, seat: int | None, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Timeout):
+            self._timeout(st, action.key, events)
         else:
-            if seat is None:
-                raise IllegalAction("A player must make that move.")
-            if not _is_int(seat) or not 0 <= seat < st.players:
-                raise IllegalAction("You are not seated at this table.")
-            if not st.active[seat]:
-                raise IllegalAction("You have left this game.")
-            handler = {
-                "peek": self._peek,
-                "lay": self._lay,
-                "pass": self._pass,
-                "give": self._give,
-                "answer": self._answer,
-                "refuse": self._answer,
-                "ask": self._ask,
-                "explore": self._explore,
-                "leave": self._leave,
-            }.get(kind)
-            if handler is None:
-                raise IllegalAction("Pyramid has no such move.")
-            handler(st, seat, action, events)
+            assert seat is not None
+            if isinstance(action, Peek):
+                self._peek(st, seat, events)
+            elif isinstance(action, Lay):
+                self._lay(st, seat, action, events)
+            elif isinstance(action, Pass):
+                self._pass(st, seat, events)
+            elif isinstance(action, Give):
+                self._give(st, seat, action, events)
+            elif isinstance(action, Answer | Refuse):
+                self._answer(st, seat, isinstance(action, Answer), events)
+            elif isinstance(action, Ask):
+                self._ask(st, seat, action, events)
+            elif isinstance(action, Explore):
+                self._explore(st, seat, action, events)
+            elif isinstance(action, Leave):
+                self._leave(st, seat, events)
         self._settle(st, events)
-        return st, events
+
+    def is_active(self, state: PyramidState, seat: int) -> bool:
+        return state.active[seat]
 
     # peek ---------------------------------------------------------------
 
-    def _peek(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+    def _peek(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         if st.looked[seat]:
             raise IllegalAction("You have already had your look.")
-        if st.phase != PEEK:
+        if st.phase != PEEK or st.look_closed:
             raise IllegalAction("The time to look is over.")
         st.looked[seat] = True
         st.peeking[seat] = True
@@ -338,19 +388,21 @@ class PyramidEngine(Engine[PyramidState]):
         if st.claims[seat] == BARRED:
             raise IllegalAction("You laid a wrong card: no more cards on this one.")
 
-    def _lay(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+    def _lay(self, st: PyramidState, seat: int, action: Lay, ev: list[Event]) -> None:
         """Lay one card (``slot``) or several at once (``slots``), in the order given.
 
         Laying counts as responding (the window closes once every player has laid or
         passed), so a player with two matching cards lays them together.
         """
         self._check_claim(st, seat)
-        slots = action.get("slots", [action.get("slot")])
+        if (action.slot is None) == (action.slots is None):
+            raise IllegalAction("Choose the cards to lay, each once.")
+        slots = [action.slot] if action.slot is not None else list(action.slots or [])
         hand = st.hands[seat]
-        if not isinstance(slots, list) or not slots or len(set(map(str, slots))) != len(slots):
+        if not slots or len(set(slots)) != len(slots):
             raise IllegalAction("Choose the cards to lay, each once.")
         for slot in slots:
-            if not _is_int(slot) or not 1 <= slot <= len(hand):
+            if not 1 <= slot <= len(hand):
                 raise IllegalAction(f"You have no card {slot}.")
             if hand[slot - 1] is None:
                 raise IllegalAction(f"Your card {slot} is already laid.")
@@ -360,25 +412,28 @@ class PyramidEngine(Engine[PyramidState]):
             self._lay_one(st, seat, slot, ev)
         self._check_window(st)
 
-    def _lay_one(self, st: PyramidState, seat: int, slot: int, ev: list[Any]) -> None:
+    def _lay_one(self, st: PyramidState, seat: int, slot: int, ev: list[Event]) -> None:
         hand = st.hands[seat]
-        code = hand[slot - 1]
+        card = hand[slot - 1]
+        assert card is not None
         i = st.index
         target = st.pyramid[i]
         value = row_value(i)
-        card, on = _label(code), _label(target)
-        if _rank(code) == _rank(target):
+        on = target.label
+        if card.rank == target.rank:
             hand[slot - 1] = None
             st.revealed[seat][slot - 1] = False
-            st.laid[i].append([seat, code])
+            st.laid[i].append((seat, card))
             st.claims[seat] = LAID
             gid = st.next_id
             st.next_id += 1
-            st.gives.append({"id": gid, "giver": seat, "left": value, "index": i})
+            st.gives.append(PendingGive(gid, seat, value, i))
             if st.convo:
                 tail = f"{{p{seat}}} names who drinks {value} or answers"
+                ev.append(Private(seat, f"Right! Name who drinks {value} (or answers)."))
             else:
                 tail = f"{{p{seat}}} gives {_sips(value)}"
+                ev.append(Private(seat, f"Right! You have {_sips(value)} to give."))
             ev.append(Log(f"{{p{seat}}} lays a {card} on the {on}: right! {tail}"))
         else:
             st.revealed[seat][slot - 1] = True
@@ -386,7 +441,7 @@ class PyramidEngine(Engine[PyramidState]):
             self._pour(st, seat, value, PENALTY, f"a wrong card on the {on}", None, ev)
             ev.append(Log(f"{{p{seat}}} lays a {card} on the {on}: wrong, drinks {value}"))
 
-    def _pass(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+    def _pass(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         self._check_claim(st, seat)
         st.claims[seat] = PASSED
         ev.append(Log(f"{{p{seat}}} passes"))
@@ -405,7 +460,7 @@ class PyramidEngine(Engine[PyramidState]):
         st.window_open = False
         st.claims = [PASSED if c == WAITING else c for c in st.claims]
 
-    def _turn(self, st: PyramidState, i: int, ev: list[Any], intro: str | None = None) -> None:
+    def _turn(self, st: PyramidState, i: int, ev: list[Event], intro: str | None = None) -> None:
         st.phase = CLAIM
         st.index = i
         st.window_open = True
@@ -415,7 +470,7 @@ class PyramidEngine(Engine[PyramidState]):
             else LEFT
             for s in range(st.players)
         ]
-        card, r = _label(st.pyramid[i]), row_of(i)
+        card, r = st.pyramid[i].label, row_of(i)
         where = f"{row_title(r)}, {_sips(ROW_VALUES[r])}"
         if intro:
             ev.append(Log(f"{intro}: the first card is {card} ({where})"))
@@ -433,17 +488,15 @@ class PyramidEngine(Engine[PyramidState]):
         kind: str,
         reason: str,
         giver: int | None,
-        ev: list[Any],
+        ev: list[Event],
     ) -> None:
         ev.append(Drink(seat=seat, sips=sips, kind=kind, reason=reason, giver=giver))
         st.taken[seat] += sips
         if giver is not None:
             st.given[giver] += sips
 
-    def _target(self, st: PyramidState, giver: int, to: Any) -> int:
-        if isinstance(to, str) and to.isdigit():
-            to = int(to)
-        if not _is_int(to):
+    def _target(self, st: PyramidState, giver: int, to: int | None) -> int:
+        if to is None:
             raise IllegalAction("Name the player who drinks.")
         if not 0 <= to < st.players:
             raise IllegalAction("There is no such player.")
@@ -453,36 +506,33 @@ class PyramidEngine(Engine[PyramidState]):
             raise IllegalAction("That player has left the game.")
         return to
 
-    def _give(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
-        mine = [g for g in st.gives if g["giver"] == seat]
+    def _give(self, st: PyramidState, seat: int, action: Give, ev: list[Event]) -> None:
+        mine = [g for g in st.gives if g.giver == seat]
         if not mine:
             raise IllegalAction("You have no sips to give.")
         g = mine[0]
-        left = g["left"]
-        rank = _rank(st.pyramid[g["index"]])
+        left = g.left
+        rank = st.pyramid[g.index].rank
         if st.convo:
-            if "split" in action:
+            if action.split is not None:
                 raise IllegalAction("In convo mode one player drinks the whole row value.")
-            to = self._target(st, seat, action.get("to"))
-            sips = action.get("sips")
-            if sips is not None and (not _is_int(sips) or sips != left):
+            to = self._target(st, seat, action.to)
+            if action.sips is not None and action.sips != left:
                 raise IllegalAction(f"In convo mode you give all {left} sips to one player.")
             st.gives.remove(g)
             self._ask_answer(st, g, to, ev)
             return
         alloc: list[tuple[int, int]] = []
-        if "split" in action:
-            split = action["split"]
-            if "to" in action or not isinstance(split, dict) or not split:
+        if action.split is not None:
+            if action.to is not None or not action.split:
                 raise IllegalAction("Give to one player, or split among several.")
-            for key, n in split.items():
+            for key, n in action.split.items():
                 alloc.append((self._target(st, seat, key), n))
-            if len({to for to, _ in alloc}) != len(alloc):
-                raise IllegalAction("Name each player once.")
         else:
-            alloc.append((self._target(st, seat, action.get("to")), action.get("sips", left)))
+            sips = left if action.sips is None else action.sips
+            alloc.append((self._target(st, seat, action.to), sips))
         for _, n in alloc:
-            if not _is_int(n) or n < 1:
+            if n < 1:
                 raise IllegalAction("Give whole sips, at least 1.")
         total = sum(n for _, n in alloc)
         if total > left:
@@ -490,47 +540,51 @@ class PyramidEngine(Engine[PyramidState]):
         for to, n in alloc:
             self._pour(st, to, n, ASSIGNED, f"a matched {rank_key(rank)}", seat, ev)
             ev.append(Log(f"{{p{seat}}} gives {{p{to}}} {_sips(n)}"))
-        g["left"] = left - total
-        if g["left"] == 0:
+        g.left = left - total
+        if g.left == 0:
             st.gives.remove(g)
 
-    def _ask_answer(self, st: PyramidState, g: dict[str, int], to: int, ev: list[Any]) -> None:
+    def _ask_answer(self, st: PyramidState, g: PendingGive, to: int, ev: list[Event]) -> None:
         aid = st.next_id
         st.next_id += 1
-        i, giver, sips = g["index"], g["giver"], g["left"]
-        st.answers.append({"id": aid, "giver": giver, "target": to, "sips": sips, "index": i})
+        i, giver, sips = g.index, g.giver, g.left
+        st.answers.append(PendingAnswer(aid, giver, to, sips, i))
         ev.append(
             Log(
-                f"{{p{giver}}} names {{p{to}}} for the {_label(st.pyramid[i])}: "
+                f"{{p{giver}}} names {{p{to}}} for the {st.pyramid[i].label}: "
                 f"answer its question and drink {sips}, or drink {2 * sips}"
             )
         )
-        ev.append(Question(seat=to, rank=_rank(st.pyramid[i]), index=i))
-        ev.append(Log(f"\u2753 {{p{to}}}: {question_mark(i, i)}"))
+        mark = question_mark(i, i)
+        ev.append(Question(to, f"\u2753 {mark}", rank=st.pyramid[i].rank, index=i))
+        ev.append(Log(f"\u2753 {{p{to}}}: {mark}"))
 
-    def _answer(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
-        mine = [a for a in st.answers if a["target"] == seat]
+    def _answer(self, st: PyramidState, seat: int, answered: bool, ev: list[Event]) -> None:
+        mine = [a for a in st.answers if a.target == seat]
         if not mine:
             raise IllegalAction("You have no question to answer.")
-        self._settle_answer(st, mine[0], action["type"] == "answer", ev)
+        self._settle_answer(st, mine[0], answered, ev)
 
     def _settle_answer(
-        self, st: PyramidState, a: dict[str, int], answered: bool, ev: list[Any], late: bool = False
+        self,
+        st: PyramidState,
+        a: PendingAnswer,
+        answered: bool,
+        ev: list[Event],
+        late: bool = False,
     ) -> None:
         st.answers.remove(a)
-        seat, giver, sips, i = a["target"], a["giver"], a["sips"], a["index"]
-        code = st.pyramid[i]
-        what = f"the {rank_key(_rank(code))}'s question"
+        seat, giver, sips, i = a.target, a.giver, a.sips, a.index
+        card = st.pyramid[i]
+        what = f"the {rank_key(card.rank)}'s question"
         if answered:
             self._pour(st, seat, sips, ASSIGNED, f"answered {what}", giver, ev)
             how = "does not choose, so answers" if late else "answers"
-            ev.append(
-                Log(f"{{p{seat}}} {how} the question of the {_label(code)} and drinks {sips}")
-            )
+            ev.append(Log(f"{{p{seat}}} {how} the question of the {card.label} and drinks {sips}"))
         else:
             self._pour(st, seat, 2 * sips, ASSIGNED, f"refused {what}", giver, ev)
             ev.append(
-                Log(f"{{p{seat}}} refuses the question of the {_label(code)} and drinks {2 * sips}")
+                Log(f"{{p{seat}}} refuses the question of the {card.label} and drinks {2 * sips}")
             )
 
     # host question --------------------------------------------------------
@@ -547,34 +601,33 @@ class PyramidEngine(Engine[PyramidState]):
             for s, _ in pile:
                 counts[s] = counts.get(s, 0) + 1
             for s, n in counts.items():
-                if n >= 2 and st.active[s] and [s, i] not in st.asked:
+                if n >= 2 and st.active[s] and (s, i) not in st.asked:
                     out.setdefault(s, []).append(i)
         return out
 
-    def _ask(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+    def _ask(self, st: PyramidState, seat: int, action: Ask, ev: list[Event]) -> None:
         if not st.convo:
             raise IllegalAction("Host questions are part of convo mode.")
         if st.phase not in (CLAIM, EXPLORE):
             raise IllegalAction("No questions now.")
-        who, card = action.get("seat"), action.get("card")
-        if not _is_int(who) or not 0 <= who < st.players or not st.active[who]:
+        who, card = action.seat, action.card
+        if not 0 <= who < st.players or not st.active[who]:
             raise IllegalAction("Name a player in the game.")
-        if not _is_int(card) or not 0 <= card <= st.index:
+        if not 0 <= card <= st.index:
             raise IllegalAction("Choose a turned pyramid card.")
         piles = self._askable(st).get(who)
         if not piles:
             raise IllegalAction("That player has not laid two or more cards on one pyramid card.")
-        st.asked.append([who, piles[0]])
-        code = st.pyramid[card]
-        ev.append(Log(f"{{p{seat}}} asks {{p{who}}} the question of the {_label(code)}"))
-        ev.append(Question(seat=who, rank=_rank(code), index=card))
-        ev.append(
-            Log(f"\u2753 {{p{who}}}, from the host: {question_mark(card, 100 * (who + 1) + card)}")
-        )
+        st.asked.append((who, piles[0]))
+        turned = st.pyramid[card]
+        mark = question_mark(card, 100 * (who + 1) + card)
+        ev.append(Log(f"{{p{seat}}} asks {{p{who}}} the question of the {turned.label}"))
+        ev.append(Question(who, f"\u2753 From the host: {mark}", rank=turned.rank, index=card))
+        ev.append(Log(f"\u2753 {{p{who}}}, from the host: {mark}"))
 
     # exploring ------------------------------------------------------------
 
-    def _start_explore(self, st: PyramidState, ev: list[Any]) -> None:
+    def _start_explore(self, st: PyramidState, ev: list[Event]) -> None:
         counts = {
             s: sum(1 for c in st.hands[s] if c is not None)
             for s in range(st.players)
@@ -593,14 +646,14 @@ class PyramidEngine(Engine[PyramidState]):
         ev.append(Log(f"{names} {verb} the most cards left ({most}) and must explore the pyramid"))
         self._next_explorer(st, ev)
 
-    def _next_explorer(self, st: PyramidState, ev: list[Any]) -> None:
+    def _next_explorer(self, st: PyramidState, ev: list[Event]) -> None:
         st.explorers = [s for s in st.explorers if st.active[s]]
         if not st.explorers:
             st.explorer = None
             self._end(st, ev)
             return
         e = st.explorers.pop(0)
-        deck = [c.code for c in french_deck()]
+        deck = french_deck()
         self._rng(st).shuffle(deck)
         st.explorer = e
         st.ex_pyramid = deck[:PYRAMID_SIZE]
@@ -611,24 +664,24 @@ class PyramidEngine(Engine[PyramidState]):
         st.ex_n += 1
         ev.append(Log(f"{{p{e}}} explores a freshly shuffled pyramid"))
 
-    def _explore(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+    def _explore(self, st: PyramidState, seat: int, action: Explore, ev: list[Event]) -> None:
         if st.phase != EXPLORE or st.explorer is None:
             raise IllegalAction("Nobody is exploring now.")
         if seat != st.explorer:
             raise NotYourTurn("It is not your turn to explore.")
-        pos = action.get("pos")
-        if not _is_int(pos) or pos not in row_range(st.ex_row):
+        pos = action.pos
+        if pos not in row_range(st.ex_row):
             raise IllegalAction(f"Turn a card in {row_title(st.ex_row)}.")
         if st.ex_turned[pos]:
             raise IllegalAction("That card is already turned.")
         self._explore_turn(st, pos, ev)
 
-    def _explore_turn(self, st: PyramidState, pos: int, ev: list[Any]) -> None:
+    def _explore_turn(self, st: PyramidState, pos: int, ev: list[Event]) -> None:
         e = st.explorer
         assert e is not None
         st.ex_turned[pos] = True
         st.ex_n += 1
-        card = Card.from_code(st.ex_pyramid[pos])
+        card = st.ex_pyramid[pos]
         r = st.ex_row
         value = ROW_VALUES[r]
         if card.is_royal:
@@ -661,21 +714,19 @@ class PyramidEngine(Engine[PyramidState]):
 
     # leaving and the end ------------------------------------------------------
 
-    def _leave(self, st: PyramidState, seat: int, action: Action, ev: list[Any]) -> None:
+    def _leave(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         st.active[seat] = False
         st.peeking[seat] = False
         ev.append(Log(f"{{p{seat}}} leaves the game: their hand is out of play"))
-        st.gives = [g for g in st.gives if g["giver"] != seat]
-        owed = [a for a in st.answers if a["target"] == seat]
+        st.gives = [g for g in st.gives if g.giver != seat]
+        owed = [a for a in st.answers if a.target == seat]
         for a in owed:
             st.answers.remove(a)
-            if st.active[a["giver"]]:
+            if st.active[a.giver]:
                 gid = st.next_id
                 st.next_id += 1
-                st.gives.append(
-                    {"id": gid, "giver": a["giver"], "left": a["sips"], "index": a["index"]}
-                )
-                ev.append(Log(f"{{p{a['giver']}}} names someone else to drink {a['sips']}"))
+                st.gives.append(PendingGive(gid, a.giver, a.sips, a.index))
+                ev.append(Log(f"{{p{a.giver}}} names someone else to drink {a.sips}"))
         if st.phase == CLAIM:
             st.claims[seat] = LEFT
         remaining = [s for s in range(st.players) if st.active[s]]
@@ -690,7 +741,7 @@ class PyramidEngine(Engine[PyramidState]):
             if st.explorer == seat:
                 self._next_explorer(st, ev)
 
-    def _end(self, st: PyramidState, ev: list[Any]) -> None:
+    def _end(self, st: PyramidState, ev: list[Event]) -> None:
         st.phase = OVER
         st.window_open = False
         st.gives = []
@@ -700,12 +751,13 @@ class PyramidEngine(Engine[PyramidState]):
         st.peeking = [False] * st.players
         ev.append(Log("The game is over"))
 
-    def _settle(self, st: PyramidState, ev: list[Any]) -> None:
+    def _settle(self, st: PyramidState, ev: list[Event]) -> None:
         """Move the game on once nothing holds it: the first card, the next card, exploring."""
-        if st.phase == PEEK and all(
-            not st.active[s] or (st.looked[s] and not st.peeking[s]) for s in range(st.players)
-        ):
-            self._turn(st, 0, ev, intro="Everyone has looked")
+        if st.phase == PEEK and not any(st.peeking):
+            if all(not st.active[s] or st.looked[s] for s in range(st.players)):
+                self._turn(st, 0, ev, intro="Everyone has looked")
+            elif st.look_closed:
+                self._turn(st, 0, ev, intro="Every look is over")
         while st.phase == CLAIM and not st.window_open and not st.gives and not st.answers:
             if st.index < PYRAMID_SIZE - 1:
                 self._turn(st, st.index + 1, ev)
@@ -714,22 +766,20 @@ class PyramidEngine(Engine[PyramidState]):
 
     # clocks -------------------------------------------------------------------
 
-    def _timeout(self, st: PyramidState, key: Any, ev: list[Any]) -> None:
-        if not isinstance(key, str) or key not in {t.key for t in self.timers(st)}:
-            raise IllegalAction("That clock has already stopped.")
+    def _timeout(self, st: PyramidState, key: str, ev: list[Event]) -> None:
         what, _, arg = key.partition(":")
         if what == "look":
-            st.peeking = [False] * st.players
-            self._turn(st, 0, ev, intro="Time to look is up")
+            st.look_closed = True
+            ev.append(Log("Time to look is up: no more looks"))
         elif what == "peek":
             st.peeking[int(arg)] = False
             ev.append(Log(f"{{p{arg}}}'s look is over"))
         elif what == "claim":
-            ev.append(Log(f"Time is up on the {_label(st.pyramid[st.index])}"))
+            ev.append(Log(f"Time is up on the {st.pyramid[st.index].label}"))
             self._close_window(st)
         elif what == "give":
-            g = next(g for g in st.gives if g["id"] == int(arg))
-            giver = g["giver"]
+            g = next(g for g in st.gives if g.id == int(arg))
+            giver = g.giver
             others = [s for s in range(st.players) if st.active[s] and s != giver]
             to = self._rng(st).choice(others)
             st.gives.remove(g)
@@ -737,13 +787,11 @@ class PyramidEngine(Engine[PyramidState]):
                 ev.append(Log(f"Time is up: the table names {{p{to}}} for {{p{giver}}}"))
                 self._ask_answer(st, g, to, ev)
             else:
-                rank = _rank(st.pyramid[g["index"]])
-                self._pour(st, to, g["left"], ASSIGNED, f"a matched {rank_key(rank)}", giver, ev)
-                ev.append(
-                    Log(f"Time is up: {{p{giver}}}'s last {_sips(g['left'])} go to {{p{to}}}")
-                )
+                rank = st.pyramid[g.index].rank
+                self._pour(st, to, g.left, ASSIGNED, f"a matched {rank_key(rank)}", giver, ev)
+                ev.append(Log(f"Time is up: {{p{giver}}}'s last {_sips(g.left)} go to {{p{to}}}"))
         elif what == "answer":
-            a = next(a for a in st.answers if a["id"] == int(arg))
+            a = next(a for a in st.answers if a.id == int(arg))
             self._settle_answer(st, a, True, ev, late=True)
         elif what == "explore":
             first = next(p for p in row_range(st.ex_row) if not st.ex_turned[p])
@@ -751,21 +799,18 @@ class PyramidEngine(Engine[PyramidState]):
 
     def timers(self, state: PyramidState) -> list[Timer]:
         st = state
-
-        def t(key: str, seconds: float, seats: tuple[int, ...] = ()) -> Timer:
-            return Timer(key, seconds, {"type": "timeout", "key": key}, seats)
-
         out: list[Timer] = []
         if st.phase == PEEK:
-            out.append(t("look", st.look_seconds))
-            out += [t(f"peek:{s}", PEEK_SECONDS) for s in range(st.players) if st.peeking[s]]
+            if not st.look_closed:
+                out.append(Timer("look", st.look_seconds))
+            out += [Timer(f"peek:{s}", PEEK_SECONDS) for s in range(st.players) if st.peeking[s]]
         elif st.phase == CLAIM and st.window_open:
-            out.append(t(f"claim:{st.index}", st.claim_seconds))
+            out.append(Timer(f"claim:{st.index}", st.claim_seconds))
         if st.phase != OVER:
-            out += [t(f"give:{g['id']}", GIVE_SECONDS, (g["giver"],)) for g in st.gives]
-            out += [t(f"answer:{a['id']}", ANSWER_SECONDS, (a["target"],)) for a in st.answers]
+            out += [Timer(f"give:{g.id}", GIVE_SECONDS, (g.giver,)) for g in st.gives]
+            out += [Timer(f"answer:{a.id}", ANSWER_SECONDS, (a.target,)) for a in st.answers]
         if st.phase == EXPLORE and st.explorer is not None:
-            out.append(t(f"explore:{st.ex_n}", EXPLORE_SECONDS, (st.explorer,)))
+            out.append(Timer(f"explore:{st.ex_n}", EXPLORE_SECONDS, (st.explorer,)))
         return out
 
     # queries ------------------------------------------------------------------
@@ -775,48 +820,74 @@ class PyramidEngine(Engine[PyramidState]):
         if st.phase == OVER or not 0 <= seat < st.players or not st.active[seat]:
             return []
         acts: list[Action] = []
-        if st.phase == PEEK and not st.looked[seat]:
-            acts.append({"type": "peek"})
+        if st.phase == PEEK and not st.looked[seat] and not st.look_closed:
+            acts.append(Peek())
         if self._can_lay(st, seat):
-            for n, code in enumerate(st.hands[seat], start=1):
-                if code is not None:
-                    acts.append({"type": "lay", "slot": n})
-            acts.append({"type": "pass"})
-        mine = [g for g in st.gives if g["giver"] == seat]
+            for n, card in enumerate(st.hands[seat], start=1):
+                if card is not None:
+                    acts.append(Lay(slot=n))
+            acts.append(Pass())
+        mine = [g for g in st.gives if g.giver == seat]
         if mine:
             others = [s for s in range(st.players) if st.active[s] and s != seat]
             for to in others:
                 if st.convo:
-                    acts.append({"type": "give", "to": to})
+                    acts.append(Give(to=to))
                 else:
-                    for n in range(1, mine[0]["left"] + 1):
-                        acts.append({"type": "give", "to": to, "sips": n})
-        if any(a["target"] == seat for a in st.answers):
-            acts += [{"type": "answer"}, {"type": "refuse"}]
+                    for n in range(1, mine[0].left + 1):
+                        acts.append(Give(to=to, sips=n))
+        if any(a.target == seat for a in st.answers):
+            acts += [Answer(), Refuse()]
         if st.phase == EXPLORE and st.explorer == seat:
             for p in row_range(st.ex_row):
                 if not st.ex_turned[p]:
-                    acts.append({"type": "explore", "pos": p})
+                    acts.append(Explore(pos=p))
         if st.convo and st.phase in (CLAIM, EXPLORE):
             for who in sorted(self._askable(st)):
                 for i in range(st.index + 1):
-                    acts.append({"type": "ask", "seat": who, "card": i})
-        acts.append({"type": "leave"})
+                    acts.append(Ask(seat=who, card=i))
+        acts.append(Leave())
         return acts
+
+    def hidden(self, state: PyramidState, viewer: int | None) -> Collection[Card]:
+        """Unturned pyramid cards, unused cards, and every hand card not shown to ``viewer``.
+
+        A player sees their own hand only while peeking. The explorer's pyramid is a second
+        deck; while it is out, a hidden card that equals a visible one of the other deck can't be
+        told apart from it on screen, so only the cards of neither deck's visible set count.
+        """
+        st = state
+        out = set(st.pyramid[st.index + 1 :]) | set(st.undealt)
+        for s in range(st.players):
+            if viewer == s and st.peeking[s]:
+                continue
+            for n, card in enumerate(st.hands[s]):
+                if card is not None and not (st.revealed[s][n] and st.active[s]):
+                    out.add(card)
+        if st.phase == EXPLORE:
+            shown = set(st.pyramid[: st.index + 1]) | {c for _, c in sum(st.laid, [])}
+            shown |= {
+                c
+                for s in range(st.players)
+                for n, c in enumerate(st.hands[s])
+                if c is not None and st.revealed[s][n] and st.active[s]
+            }
+            shown |= {c for p, c in enumerate(st.ex_pyramid) if st.ex_turned[p]}
+            second = {c for p, c in enumerate(st.ex_pyramid) if not st.ex_turned[p]}
+            out = (out | second | set(st.stock)) - shown
+        return out
 
     def _slots(self, st: PyramidState, seat: int, faces: bool) -> list[dict[str, Any]]:
         if not st.active[seat]:
             return []
-        out = []
-        for n, code in enumerate(st.hands[seat], start=1):
-            if code is None:
+        out: list[dict[str, Any]] = []
+        for n, card in enumerate(st.hands[seat], start=1):
+            if card is None:
                 out.append({"slot": n, "state": "empty"})
             elif st.revealed[seat][n - 1]:
-                out.append({"slot": n, "state": "revealed", "card": _label(code), "code": code})
+                out.append({"slot": n, "state": "revealed", "card": card})
             elif faces:
-                out.append(
-                    {"slot": n, "state": "hidden", "peek": True, "card": _label(code), "code": code}
-                )
+                out.append({"slot": n, "state": "hidden", "peek": True, "card": card})
             else:
                 out.append({"slot": n, "state": "hidden"})
         return out
@@ -825,21 +896,14 @@ class PyramidEngine(Engine[PyramidState]):
         st = state
         rows = []
         for r in range(len(ROW_VALUES)):
-            cards = []
+            cards: list[dict[str, Any]] = []
             for i in row_range(r):
                 if i > st.index:
                     cards.append({"index": i, "face_down": True})
                 else:
-                    code = st.pyramid[i]
-                    laid = [{"seat": s, "card": _label(c), "code": c} for s, c in st.laid[i]]
+                    laid = [{"seat": s, "card": c} for s, c in st.laid[i]]
                     cards.append(
-                        {
-                            "index": i,
-                            "face_down": False,
-                            "card": _label(code),
-                            "code": code,
-                            "laid": laid,
-                        }
+                        {"index": i, "face_down": False, "card": st.pyramid[i], "laid": laid}
                     )
             rows.append({"row": ROW_NAMES[r], "value": ROW_VALUES[r], "cards": cards})
         current = st.index if st.phase == CLAIM else None
@@ -866,9 +930,7 @@ class PyramidEngine(Engine[PyramidState]):
             ex_rows = []
             for r in range(len(ROW_VALUES)):
                 turned = [
-                    {"pos": p, "card": _label(st.ex_pyramid[p]), "code": st.ex_pyramid[p]}
-                    for p in row_range(r)
-                    if st.ex_turned[p]
+                    {"pos": p, "card": st.ex_pyramid[p]} for p in row_range(r) if st.ex_turned[p]
                 ]
                 down = [p for p in row_range(r) if not st.ex_turned[p]]
                 ex_rows.append(
@@ -888,35 +950,46 @@ class PyramidEngine(Engine[PyramidState]):
                 "rows": ex_rows,
                 "stock": len(st.stock),
                 "discard": len(st.discard),
+                "clock": f"explore:{st.ex_n}",
             }
+        clock = None
+        if st.phase == PEEK and not st.look_closed:
+            clock = "look"
+        elif st.phase == CLAIM and st.window_open:
+            clock = f"claim:{st.index}"
         out: dict[str, Any] = {
             "phase": st.phase,
             "players": st.players,
             "convo": st.convo,
             "rows": rows,
             "index": current,
-            "card": _label(st.pyramid[current]) if current is not None else None,
+            "card": st.pyramid[current] if current is not None else None,
             "row_value": row_value(current) if current is not None else None,
             "window_open": st.window_open,
+            "look_closed": st.look_closed,
+            "clock": clock,
             "gives": [
                 {
-                    "id": g["id"],
-                    "giver": g["giver"],
-                    "left": g["left"],
-                    "index": g["index"],
-                    "card": _label(st.pyramid[g["index"]]),
+                    "id": g.id,
+                    "giver": g.giver,
+                    "left": g.left,
+                    "index": g.index,
+                    "card": st.pyramid[g.index],
+                    "clock": f"give:{g.id}",
                 }
                 for g in st.gives
             ],
             "answers": [
                 {
-                    "id": a["id"],
-                    "giver": a["giver"],
-                    "target": a["target"],
-                    "sips": a["sips"],
-                    "double": 2 * a["sips"],
-                    "index": a["index"],
-                    "card": _label(st.pyramid[a["index"]]),
+                    "id": a.id,
+                    "giver": a.giver,
+                    "target": a.target,
+                    "sips": a.sips,
+                    "double": 2 * a.sips,
+                    "index": a.index,
+                    "card": st.pyramid[a.index],
+                    "question": question_mark(a.index, a.index),
+                    "clock": f"answer:{a.id}",
                 }
                 for a in st.answers
             ],
@@ -932,6 +1005,7 @@ class PyramidEngine(Engine[PyramidState]):
             out["me"] = {
                 "seat": seat,
                 "peeking": st.peeking[seat],
+                "peek_clock": f"peek:{seat}" if st.peeking[seat] else None,
                 "slots": self._slots(st, seat, faces=st.peeking[seat]),
             }
             out["legal"] = self.legal_actions(st, seat)
@@ -960,15 +1034,6 @@ class PyramidEngine(Engine[PyramidState]):
             for s in range(st.players)
         ]
         return Results(outcomes=outcomes, summary=summary)
-
-    def to_dict(self, state: PyramidState) -> dict[str, Any]:
-        return {name: _dup(name, getattr(state, name)) for name in _FIELDS}
-
-    def from_dict(self, data: dict[str, Any]) -> PyramidState:
-        try:
-            return PyramidState(**{name: _dup(name, data[name]) for name in _FIELDS})
-        except KeyError as err:
-            raise GameError(f"This saved game is missing {err}.") from err
 
 
 ENGINE = PyramidEngine()
