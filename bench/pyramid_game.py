@@ -39,10 +39,10 @@ async def main() -> None:
         start = len(fake.requests)
         wrong: set[int] = set()
         while table.state.phase == "claim":
-            i, rank = table.state.index, table.state.pyramid[table.state.index][0]
+            i, rank = table.state.index, table.state.pyramid[table.state.index].rank
             for seat, p in by_seat.items():
                 hand = table.state.hands[seat]
-                match = [n + 1 for n, c in enumerate(hand) if c and c[0] == rank]
+                match = [n + 1 for n, c in enumerate(hand) if c and c.rank == rank]
                 if match:
                     res = await h.click(p, msg, f"lay:{match[0]}")
                     give = res.message
@@ -51,7 +51,7 @@ async def main() -> None:
                     if any(
                         g["giver"] == seat for g in table.engine.view(table.state, None)["gives"]
                     ):
-                        await h.select(p, give, "giveall", [str(others[1])])
+                        await h.select(p, give, "give:_", [str(others[1])])
                 elif seat not in wrong and any(hand) and seat % 3 == i % 3:
                     await h.click(p, msg, f"lay:{next(n + 1 for n, c in enumerate(hand) if c)}")
                     wrong.add(seat)

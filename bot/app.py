@@ -14,15 +14,15 @@ from discord.ext import commands
 
 from bot.clock import SystemClock
 from bot.engines import ENGINES
-from bot.gamecog import APOLOGY, GameCog, answer, reply_text
+from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.render import Renderer
 from bot.store import Store
 from bot.tables import TableService
-from bot.ui.components import GameItem, Ref
+from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.war", "cogs.pyramid", "cogs.tally", "cogs.table")
+EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table")
 
 
 class Barkeep(commands.Bot):
@@ -64,7 +64,6 @@ class Barkeep(commands.Bot):
             debounce=self.render_debounce,
         )
         tables = await self.service.load()
-        self.add_dynamic_items(GameItem)
         self.tree.on_error = self.on_app_command_error
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -74,6 +73,20 @@ class Barkeep(commands.Bot):
         await self.sync_commands()
         self.service.start_clocks()
         log.info("ready to deal: %d open tables loaded", tables)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every click and form submission, routed by its custom id (see bot/ui/components.py)."""
+        if interaction.type not in (
+            discord.InteractionType.component,
+            discord.InteractionType.modal_submit,
+        ):
+            return
+        data = interaction.data or {}
+        ref = Ref.parse(data.get("custom_id"))
+        if ref is None:
+            await answer(interaction, reply_text(STALE))
+            return
+        await self.route_component(interaction, ref, submitted_values(data))
 
     async def route_component(
         self, interaction: discord.Interaction, ref: Ref, values: list[str] | None

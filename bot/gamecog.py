@@ -1,6 +1,11 @@
 """What every game's cog shares: the lobby, the routing of clicks, and answering in time.
 
-A cog turns a slash command or a click into one call on the table service and one reply.
+A game needs no cog code of its own: ``cogs/<game>.py`` calls :func:`setup_game`, which builds a
+:class:`GameCog` from the game's engine (name, title, options, verbs), its UI module
+``bot/ui/<game>.py`` (``public(table)``, ``private(table, seat)``, optionally ``form(table, seat,
+verb)``) and its rules text ``data/rules/<game>.md``. ``/<game> start`` is generated from the
+engine's options, and a click is decoded into the engine's action by the action's own codec.
+
 Every interaction is answered within Discord's 3 seconds: the work runs, and if it is not done
 after ``DEFER_AFTER`` seconds the interaction is deferred and the reply follows when ready.
 Errors a player can cause get their message privately; anything else is logged and the player
@@ -10,21 +15,25 @@ gets an apology.
 from __future__ import annotations
 
 import asyncio
+import importlib
+import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.engines.base import Engine, GameError
+from bot.engines import ENGINES
+from bot.engines.base import Action, Engine, GameError, Private
 from bot.tables import Change, Table, TableError
 from bot.ui import common
 from bot.ui.common import Screen
-from bot.ui.components import Ref
+from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
 
 if TYPE_CHECKING:
     from bot.app import Barkeep
@@ -38,10 +47,12 @@ STALE = "That button does nothing any more."
 
 @dataclass
 class Reply:
-    """How to answer: ``update`` the clicked message, send a ``private`` or ``public`` one."""
+    """How to answer: ``update`` the clicked message, send a ``private`` or ``public`` one,
+    or open a ``form``."""
 
     kind: str
     screen: Screen
+    form: Form | None = None
     remember_view: tuple[Table, int] | None = None  # (table, user): a private view to keep fresh
     table: Table | None = None  # the table whose public message this reply shows
     table_message: Table | None = None  # a public reply that becomes this table's message
@@ -91,6 +102,12 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     kwargs = reply.screen.kwargs()
     client: Barkeep = interaction.client  # type: ignore[assignment]
     message_id: int | None = None
+    if reply.kind == "form" and reply.form is not None:
+        if deferred:  # a form can only be the first answer
+            await interaction.followup.send(ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_modal(modal(reply.form))
+        return
     if reply.kind == "update":
         if deferred:
             await interaction.edit_original_response(**kwargs)
@@ -130,30 +147,116 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 RULES = Path(__file__).resolve().parent.parent / "data" / "rules"
 
 
+@dataclass(frozen=True)
+class Game:
+    """One game as the bot deals it: its engine, its UI module and the rules players read."""
+
+    engine: Engine[Any]
+    ui: ModuleType
+    rules_text: str
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def players(self) -> str:
+        e = self.engine
+        return (
+            str(e.min_players)
+            if e.min_players == e.max_players
+            else (f"{e.min_players}-{e.max_players}")
+        )
+
+    @property
+    def start_hint(self) -> str:
+        return f"`/{self.name} start`"
+
+
+def _load_games() -> dict[str, Game]:
+    games = {}
+    for name, engine in ENGINES.items():
+        clash = (set(engine.verbs) & PLATFORM_VERBS) - {"leave"}
+        if clash:
+            raise ValueError(f"{name}: verbs {sorted(clash)} are the platform's")
+        ui = importlib.import_module(f"bot.ui.{name}")
+        text = (RULES / f"{name}.md").read_text(encoding="utf-8")
+        games[name] = Game(engine, ui, text)
+    return games
+
+
+GAMES: dict[str, Game] = _load_games()
+
+
+def start_hints() -> str:
+    """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints."""
+    hints = [g.start_hint for g in GAMES.values()]
+    return hints[0] if len(hints) == 1 else ", ".join(hints[:-1]) + " or " + hints[-1]
+
+
 class GameCog(commands.Cog):
-    """Base for one game's cog. Subclasses set ``engine`` and ``ui`` and map verbs to actions.
+    """One game's slash commands and clicks. Built from the game's declaration, not subclassed."""
 
-    ``ui`` is the game's module in bot/ui with ``public(table)`` and ``private(table, seat)``;
-    the rules players read are ``data/rules/<game>.md``.
-    """
-
-    engine: ClassVar[Engine[Any]]
-    ui: ClassVar[ModuleType]
-
-    def __init__(self, bot: Barkeep) -> None:
+    def __init__(self, bot: Barkeep, game: Game) -> None:
         self.bot = bot
         self.service = bot.service
-        self.rules_text = (RULES / f"{self.engine.name}.md").read_text(encoding="utf-8")
+        self.game_spec = game
+        self.engine = game.engine
+        self.ui = game.ui
+        self.rules_text = game.rules_text
+        self.group = app_commands.Group(
+            name=game.name, description=game.engine.blurb[:100], guild_only=True
+        )
+        self.group.add_command(self._start_command())
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+    def _start_command(self) -> app_commands.Command[Any, ..., None]:
+        """``/<game> start`` with one parameter per engine option, ranges and help included."""
+        engine = self.engine
+
+        async def start(interaction: discord.Interaction[Any], **options: Any) -> None:
+            await self.open_table(interaction, options)
+
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        params = [inspect.Parameter("interaction", kind, annotation=discord.Interaction)]
+        for opt in engine.options:
+            if isinstance(opt.default, bool):
+                annotation: Any = bool
+            else:
+                annotation = app_commands.Range[int, opt.minimum, opt.maximum]
+            params.append(
+                inspect.Parameter(opt.name, kind, default=opt.default, annotation=annotation)
+            )
+        start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        start.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+            o.name: o.help[:100] for o in engine.options
+        }
+        return app_commands.Command(
+            name="start",
+            description=f"Open a {engine.title} table in this channel"[:100],
+            callback=start,
+        )
 
     @property
     def game(self) -> str:
         return self.engine.name
 
     def public(self, table: Table) -> Screen:
-        return self.ui.public(table)
+        screen: Screen = self.ui.public(table)
+        return screen
 
     def private(self, table: Table, seat: int) -> Screen:
-        return self.ui.private(table, seat)
+        screen: Screen = self.ui.private(table, seat)
+        return screen
 
     def screen(self, table: Table) -> Screen:
         """The public table message as it should look now."""
@@ -163,17 +266,29 @@ class GameCog(commands.Cog):
             return common.ended_screen(table, ["The table closed before the cards were dealt."])
         return self.public(table)
 
-    def action_for(self, ref: Ref, values: list[str] | None) -> dict[str, Any]:
-        """Map a clicked game verb to an engine action."""
-        raise TableError(STALE)
+    def action_for(self, ref: Ref, values: list[str] | None) -> Action:
+        """The engine action a click or form sends, read by the action's own codec."""
+        cls = self.engine.verbs.get(ref.verb)
+        if cls is None:
+            raise TableError(STALE)
+        try:
+            return cls.from_arg(ref.arg, values)
+        except ValueError:
+            raise TableError(STALE) from None
 
-    def reply_for(
-        self, change: Change, clicked_public: bool, user_id: int, action: dict[str, Any]
-    ) -> Reply:
-        """After a game action: show the new table where the click was."""
+    def reply_for(self, change: Change, clicked_public: bool, user_id: int) -> Reply:
+        """After a game action: show the new table where the click was.
+
+        A line for the actor's eyes only (a :class:`Private` event: the cards of their look,
+        the sips a right card gives them) opens their private view instead of the table.
+        """
         table = change.table
         seat = table.seat_of(user_id)
-        if clicked_public or seat is None or table.status == "ended":
+        if table.status == "ended" or seat is None:
+            return self.table_reply(table) if clicked_public else Reply.text("The game is over.")
+        if clicked_public:
+            if any(isinstance(e, Private) and e.seat == seat for e in change.events):
+                return Reply("private", self.private(table, seat), remember_view=(table, user_id))
             return self.table_reply(table)
         return Reply("update", self.private(table, seat))
 
@@ -225,26 +340,33 @@ class GameCog(commands.Cog):
             "**I'm in** to take your seat.",
             inline=False,
         )
-        rows = [
-            [common.Button("I'm in", common.custom_id(self.game, table.id, "consent"), "success")]
-        ]
-        return Screen(embed, rows)
+        return Screen(embed, [[common.platform(table, "consent", "I'm in", "success")]])
 
     # -- clicks ------------------------------------------------------------------------------
     async def on_component(
         self, interaction: discord.Interaction[Any], ref: Ref, values: list[str] | None
     ) -> None:
         msg = interaction.message
+        # Decided by the message's ephemeral flag, not by its id: a click on any public copy of
+        # a table is public, and a private screen never goes onto a public message.
+        clicked_public = msg is not None and not msg.flags.ephemeral
 
         async def work() -> Reply:
             table = await self.service.get(ref.table_id)
             if table is None or table.row.game != self.game:
                 raise TableError("I can't find that table any more.")
-            clicked_public = msg is not None and msg.id == table.row.message_id
-            reply = await self.handle(interaction, table, ref, values, clicked_public)
-            if clicked_public and reply.kind == "update" and reply.table is not None:
-                # the reply puts the table on its own message: the renderer need not edit it
-                self.bot.renderer.shown(reply.table)
+            try:
+                reply = await self.handle(interaction, table, ref, values, clicked_public)
+            except GameError as err:
+                if interaction.type != discord.InteractionType.modal_submit:
+                    raise
+                cid = custom_id(self.game, table.id, "form", ref.verb)
+                again = common.Button("Write it again", cid, "primary")
+                return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
+            if reply.kind == "update" and reply.table is not None and msg is not None:
+                if msg.id == table.row.message_id:
+                    # the reply puts the table on its own message: the renderer need not edit it
+                    self.bot.renderer.shown(reply.table)
             return reply
 
         await answer(interaction, work)
@@ -285,22 +407,38 @@ class GameCog(commands.Cog):
             return Reply("update", _screen(f"You left table #{table.id}."))
         if verb == "start":
             change = await self.service.start(table.id, user.id)
-            return self.reply_for(change, clicked_public, user.id, {})
+            return self.reply_for(change, clicked_public, user.id)
         if verb == "end":
             change = await self.service.end(table.id, user.id, can_manage=can_manage(interaction))
-            return self.reply_for(change, clicked_public, user.id, {})
-        if verb == "seat":
+            return self.reply_for(change, clicked_public, user.id)
+        if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)
             if seat_no is None or table.status != "playing":
                 raise TableError("You're not playing at this table.")
+            if verb == "form":
+                maker = getattr(self.ui, "form", None)
+                spec = maker(table, seat_no, ref.arg) if maker is not None else None
+                if spec is None:
+                    raise TableError("There is nothing to write now.")
+                return Reply("form", Screen(_embed("", common.GREY)), form=spec)
             return Reply("private", self.private(table, seat_no), remember_view=(table, user.id))
         action = self.action_for(ref, values)
         change = await self.service.act(table.id, user.id, action, interaction.id)
-        return self.reply_for(change, clicked_public, user.id, action)
+        return self.reply_for(change, clicked_public, user.id)
+
+
+def _embed(message: str, colour: discord.Colour) -> discord.Embed:
+    return discord.Embed(description=message or None, colour=colour)
 
 
 def _screen(message: str) -> Screen:
-    return Screen(discord.Embed(description=message, colour=common.GREEN))
+    return Screen(_embed(message, common.GREEN))
+
+
+async def setup_game(bot: Barkeep, name: str) -> None:
+    """What ``cogs/<game>.py`` does: add the game's cog, built from its declaration."""
+    cls = type(f"{name.capitalize()}Cog", (GameCog,), {})  # discord.py names a cog by its class
+    await bot.add_cog(cls(bot, GAMES[name]))
 
 
 def reply_text(message: str) -> Work:

@@ -12,7 +12,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ class SeatRow:
     joined_at: float
     left_at: float | None
     strikes: int
+    notes: list[str] = field(default_factory=list)  # latest lines only this player may see
 
 
 @dataclass
@@ -63,6 +64,13 @@ class TimerRow:
     due_at: float
     action: dict[str, Any]
     seats: list[int]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    outcome: str
+    place: int | None = None
+    points: int | None = None
 
 
 @dataclass
@@ -101,7 +109,9 @@ def _table(row: aiosqlite.Row) -> TableRow:
 
 
 def _seat(row: aiosqlite.Row) -> SeatRow:
-    return SeatRow(**{k: row[k] for k in row.keys()})  # noqa: SIM118 - sqlite3.Row
+    data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
+    data["notes"] = json.loads(data["notes"])
+    return SeatRow(**data)
 
 
 def _dumps(value: Any) -> str:
@@ -192,9 +202,9 @@ class Tx:
 
     async def save_seat(self, s: SeatRow) -> None:
         await self.db.execute(
-            "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?"
+            "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?"
             " WHERE table_id = ? AND user_id = ?",
-            (s.name, s.seat, s.left_at, s.strikes, s.table_id, s.user_id),
+            (s.name, s.seat, s.left_at, s.strikes, _dumps(s.notes), s.table_id, s.user_id),
         )
 
     async def seated_at(self, guild_id: int, user_id: int) -> int | None:
@@ -267,12 +277,23 @@ class Tx:
         return [DrinkRow(*r) for r in rows]
 
     async def add_results(
-        self, table_id: int, guild_id: int, game: str, outcomes: dict[int, str], at: float
+        self,
+        table_id: int,
+        guild_id: int,
+        game: str,
+        outcomes: dict[int, str | ResultRow],
+        at: float,
     ) -> None:
+        """Each player's outcome ("won", ...), with a place and points where the game has them."""
+        rows = []
+        for uid, o in outcomes.items():
+            r = o if isinstance(o, ResultRow) else ResultRow(o)
+            rows.append((table_id, uid, guild_id, game, r.outcome, r.place, r.points, at))
         await self.db.executemany(
-            "INSERT OR REPLACE INTO results (table_id, user_id, guild_id, game, outcome, at)"
-            " VALUES (?,?,?,?,?,?)",
-            [(table_id, uid, guild_id, game, outcome, at) for uid, outcome in outcomes.items()],
+            "INSERT OR REPLACE INTO results"
+            " (table_id, user_id, guild_id, game, outcome, place, points, at)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            rows,
         )
 
     # -- timers ----------------------------------------------------------------------------
@@ -351,9 +372,11 @@ class Tx:
             """
             WITH d AS (
                 SELECT user_id,
-                       SUM(CASE WHEN kind != 'finish' THEN amount ELSE 0 END) AS sips,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') THEN amount ELSE 0 END)
+                           AS sips,
                        SUM(CASE WHEN kind = 'social' THEN amount ELSE 0 END) AS social,
-                       SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes
+                       SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes,
+                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits
                 FROM drinks WHERE guild_id = :g AND at >= :since GROUP BY user_id
             ), gv AS (
                 SELECT giver_id AS user_id, SUM(amount) AS given
@@ -361,18 +384,21 @@ class Tx:
                 GROUP BY giver_id
             ), r AS (
                 SELECT user_id, COUNT(*) AS played,
-                       SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won
+                       SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won,
+                       MIN(place) AS best_place, AVG(place) AS avg_place,
+                       MAX(points) AS best_points
                 FROM results WHERE guild_id = :g AND at >= :since GROUP BY user_id
             ), u AS (
                 SELECT user_id FROM d UNION SELECT user_id FROM gv UNION SELECT user_id FROM r
             )
             SELECT u.user_id AS user_id, COALESCE(d.sips, 0) AS sips,
                    COALESCE(d.social, 0) AS social, COALESCE(d.finishes, 0) AS finishes,
+                   COALESCE(d.forfeits, 0) AS forfeits,
                    COALESCE(gv.given, 0) AS given, COALESCE(r.played, 0) AS played,
                    COALESCE(r.won, 0) AS won
             FROM u LEFT JOIN d USING (user_id) LEFT JOIN gv USING (user_id)
                    LEFT JOIN r USING (user_id)
-            ORDER BY sips DESC, finishes DESC, won DESC, user_id
+            ORDER BY sips DESC, finishes + forfeits DESC, won DESC, user_id
             """,
             {"g": guild_id, "since": since},
         )
@@ -386,21 +412,28 @@ class Tx:
             """
             WITH d AS (
                 SELECT game,
-                       SUM(CASE WHEN kind != 'finish' THEN amount ELSE 0 END) AS sips,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') THEN amount ELSE 0 END)
+                           AS sips,
                        SUM(CASE WHEN kind = 'social' THEN amount ELSE 0 END) AS social,
-                       SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes
+                       SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes,
+                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits
                 FROM drinks WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), gv AS (
                 SELECT game, SUM(amount) AS given FROM drinks
                 WHERE guild_id = :g AND giver_id = :u AND at >= :since GROUP BY game
             ), r AS (
                 SELECT game, COUNT(*) AS played,
-                       SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won
+                       SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won,
+                       MIN(place) AS best_place, AVG(place) AS avg_place,
+                       MAX(points) AS best_points
                 FROM results WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), g AS (SELECT game FROM d UNION SELECT game FROM gv UNION SELECT game FROM r)
             SELECT g.game AS game, COALESCE(d.sips, 0) AS sips, COALESCE(d.social, 0) AS social,
-                   COALESCE(d.finishes, 0) AS finishes, COALESCE(gv.given, 0) AS given,
-                   COALESCE(r.played, 0) AS played, COALESCE(r.won, 0) AS won
+                   COALESCE(d.finishes, 0) AS finishes, COALESCE(d.forfeits, 0) AS forfeits,
+                   COALESCE(gv.given, 0) AS given,
+                   COALESCE(r.played, 0) AS played, COALESCE(r.won, 0) AS won,
+                   r.best_place AS best_place, r.avg_place AS avg_place,
+                   r.best_points AS best_points
             FROM g LEFT JOIN d USING (game) LEFT JOIN gv USING (game) LEFT JOIN r USING (game)
             ORDER BY sips DESC, game
             """,

@@ -17,20 +17,26 @@ from typing import Any
 
 from bot.clock import SystemClock
 from bot.engines.base import (
+    Action,
     Drink,
     Engine,
     Event,
     GameError,
     IllegalAction,
+    Leave,
     Log,
+    Private,
+    Results,
+    StateError,
     check_options,
     seed_hash,
 )
-from bot.store import DrinkRow, SeatRow, Store, TableRow, TimerRow, Tx
+from bot.store import DrinkRow, ResultRow, SeatRow, Store, TableRow, TimerRow, Tx
 
 log = logging.getLogger(__name__)
 
 LOG_LINES = 8  # public log lines kept with a table
+NOTE_LINES = 3  # private lines kept per seat
 LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its seats
 LOBBY_CLOCK = "lobby"
 STRIKES_OUT = 3  # timeouts in a row that remove a player
@@ -75,6 +81,16 @@ class Table:
 
     def user_at(self, seat: int) -> SeatRow:
         return next(s for s in self.seats if s.seat == seat)
+
+    def seat_at(self, seat: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def view(self, seat: int | None = None) -> Any:
+        """What ``seat`` (``None``: everyone) may see of the game now."""
+        return self.engine.view(self.state, seat)
+
+    def results(self) -> Results:
+        return self.engine.results(self.state)
 
     def names(self) -> dict[str, str]:
         """``{"p0": "Ana", ...}`` for formatting :class:`Log` lines."""
@@ -125,15 +141,20 @@ class TableService:
             by_table: dict[int, dict[str, TimerRow]] = {}
             for t in timers:
                 by_table.setdefault(t.table_id, {})[t.key] = t
+            loaded = 0
             for row in rows:
-                self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
+                try:
+                    self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
+                    loaded += 1
+                except (StateError, KeyError) as err:
+                    log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
         self._wake.set()
-        return len(rows)
+        return loaded
 
     def _build(
         self, row: TableRow, seats: list[SeatRow], timers: dict[int, dict[str, TimerRow]]
     ) -> Table:
-        engine = self.engines[row.game]
+        engine = self.engines[row.game]  # KeyError: a game this bot no longer deals
         state = engine.from_dict(row.state) if row.state is not None else None
         return Table(row, seats, engine, state, timers.get(row.id, {}))
 
@@ -275,7 +296,7 @@ class TableService:
                 raise TableError("You're not at this table.")
             if table.status == "lobby":
                 return await self._leave_lobby(table, seat)
-            return await self._apply(table, seat.seat, user_id, {"type": "leave"}, None)
+            return await self._apply(table, seat.seat, user_id, Leave(), None)
 
     async def _leave_lobby(self, table: Table, seat: SeatRow) -> Change:
         now = self.clock.now()
@@ -303,7 +324,9 @@ class TableService:
             by = next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
             async with self.store.transaction() as tx:
                 if table.status == "playing":
-                    outcomes = {s.user_id: "ended" for s in table.seated()}
+                    outcomes: dict[int, str | ResultRow] = {
+                        s.user_id: "ended" for s in table.seated()
+                    }
                     await tx.add_results(
                         table.id, table.row.guild_id, table.row.game, outcomes, now
                     )
@@ -335,7 +358,7 @@ class TableService:
         self,
         table_id: int,
         user_id: int,
-        action: dict[str, Any],
+        action: Action | dict[str, Any],
         interaction_id: int | None = None,
     ) -> Change:
         """A player's move. Raises :class:`GameError` (with a message for them) if refused."""
@@ -353,7 +376,8 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You're not playing at this table.")
-            if action.get("type") in table.engine.host_actions:
+            action = table.engine.parse(action)
+            if type(action) in table.engine.host_actions:
                 if user_id != table.row.host_id:
                     raise TableError("Only the host can do that.")
             return await self._apply(table, seat, user_id, action, interaction_id)
@@ -363,16 +387,17 @@ class TableService:
         table: Table,
         seat: int | None,
         user_id: int | None,
-        action: dict[str, Any],
+        action: Action | dict[str, Any],
         interaction_id: int | None,
         timer: TimerRow | None = None,
     ) -> Change:
         engine = table.engine
+        action = engine.parse(action)
         state, events = engine.apply(table.state, seat, action)
-        extra: list[tuple[int | None, int | None, dict[str, Any]]] = []
+        extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
             table.user_at(seat).strikes = 0
-            if action.get("type") == "leave":
+            if isinstance(action, Leave):
                 table.user_at(seat).left_at = self.clock.now()
         elif timer is not None:
             for s in timer.seats:
@@ -380,7 +405,7 @@ class TableService:
                 if row.left_at is None:
                     row.strikes += 1
                     if row.strikes >= STRIKES_OUT:
-                        extra.append((s, row.user_id, {"type": "leave", "timeouts": row.strikes}))
+                        extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
         change = await self._commit(
             table, state, events, seat, user_id, action, interaction_id, timer, extra
         )
@@ -393,10 +418,10 @@ class TableService:
         events: list[Event],
         seat: int | None,
         user_id: int | None,
-        action: dict[str, Any] | None,
+        action: Action | None,
         interaction_id: int | None = None,
         fired: TimerRow | None = None,
-        extra: list[tuple[int | None, int | None, dict[str, Any]]] | None = None,
+        extra: list[tuple[int | None, int | None, Action]] | None = None,
     ) -> Change:
         """Write the action(s), state, drinks, clocks and results in one transaction."""
         engine, row = table.engine, table.row
@@ -434,7 +459,7 @@ class TableService:
         table: Table,
         state: Any,
         events: list[Event],
-        steps: list[tuple[int | None, int | None, dict[str, Any], int | None, list[Event]]],
+        steps: list[tuple[int | None, int | None, Action, int | None, list[Event]]],
         over: bool,
         now: float,
         fired: TimerRow | None,
@@ -444,7 +469,7 @@ class TableService:
             drinks: list[DrinkRow] = []
             for s, u, a, iid, evs in steps:
                 row.seq += 1
-                await tx.add_action(table.id, row.seq, s, u, a, iid, now)
+                await tx.add_action(table.id, row.seq, s, u, a.to_json(), iid, now)
                 drinks += [
                     self._ledger(table, d, row.seq, now) for d in evs if isinstance(d, Drink)
                 ]
@@ -452,6 +477,12 @@ class TableService:
                 await tx.add_drinks(drinks)
             row.state = engine.to_dict(state)
             row.log = (row.log + [e.text for e in events if isinstance(e, Log)])[-LOG_LINES:]
+            for s, _u, _a, _i, _e in steps:  # a player has read their notes once they act
+                if s is not None and (actor := table.seat_at(s)) is not None:
+                    actor.notes = []
+            for e in events:
+                if isinstance(e, Private) and (who := table.seat_at(e.seat)) is not None:
+                    who.notes = [*who.notes, e.text][-NOTE_LINES:]
             wanted = {t.key: t for t in engine.timers(state)} if not over else {}
             if fired is not None:
                 await tx.delete_timer(table.id, fired.key)
@@ -462,12 +493,15 @@ class TableService:
                     del table.timers[key]
             for key, t in wanted.items():
                 if key not in table.timers and (fired is None or key != fired.key):
-                    tr = TimerRow(table.id, key, now + t.seconds, t.action, list(t.seats))
+                    tr = TimerRow(table.id, key, now + t.seconds, t.action.to_json(), list(t.seats))
                     await tx.add_timer(tr)
                     table.timers[key] = tr
             if over:
                 results = engine.results(state)
-                outcomes = {table.user_at(o.seat).user_id: o.result for o in results.outcomes}
+                outcomes: dict[int, str | ResultRow] = {
+                    table.user_at(o.seat).user_id: ResultRow(o.result, o.place, o.points)
+                    for o in results.outcomes
+                }
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
                 self._finish(table, "game over", now)
             for s in table.seats:

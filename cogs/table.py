@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import Reply, answer
+from bot.gamecog import Reply, answer, start_hints
 from bot.ui import common
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class TableCommand(commands.Cog):
             table = await service.get(table_id) if table_id is not None else None
             if table is None:
                 return Reply.text(
-                    "You're not at a table in this server. Start one with `/pyramid start` or `/war start`."
+                    f"You're not at a table in this server. Start one with {start_hints()}."
                 )
             if table.row.channel_id != interaction.channel_id:
                 return Reply.text(

@@ -8,8 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engines import ENGINES
-from bot.gamecog import Reply, answer
+from bot.gamecog import GAMES, Reply, answer, start_hints
 from bot.ui import common, tally
 from bot.ui.common import Screen
 
@@ -19,7 +18,7 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="all time", value="all"),
 ]
 
-GAME_CHOICES = [app_commands.Choice(name=e.title, value=name) for name, e in ENGINES.items()]
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in GAMES.items()]
 
 
 class Tally(commands.Cog):
@@ -51,7 +50,8 @@ class Tally(commands.Cog):
                     return Reply("public", Screen(tally.breakdown(rows, user.display_name, key)))
                 rows = await q.leaderboard(guild_id, since)
                 names = await q.names(guild_id, [r["user_id"] for r in rows])
-            return Reply("public", Screen(tally.leaderboard(rows, names, key, guild_name)))
+            board = tally.leaderboard(rows, names, key, guild_name, start_hints())
+            return Reply("public", Screen(board))
 
         await answer(interaction, work, public=True)
 

@@ -32,7 +32,7 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
         "consents",
         "meta",
     } <= names
-    assert applied == ["001_initial.sql"]
+    assert applied == ["001_initial.sql", "002_results_and_notes.sql"]
 
 
 async def _table(store: Store, guild: int = 1) -> int:
@@ -58,6 +58,7 @@ async def test_ledger_sums_by_period_and_kind(store):
                 _drink(tid, 11, 1, "social"),
                 _drink(tid, 11, 4, "assigned", giver=10),
                 _drink(tid, 11, 1, "finish"),
+                _drink(tid, 11, 1, "forfeit"),
                 _drink(tid, 11, 3, at=10.0),  # too old for the period below
                 _drink(tid, 12, 5, guild=2),  # another server
             ]
@@ -74,6 +75,7 @@ async def test_ledger_sums_by_period_and_kind(store):
         "sips": 8,
         "social": 1,
         "finishes": 0,
+        "forfeits": 0,
         "given": 4,
         "played": 1,
         "won": 0,
@@ -83,13 +85,26 @@ async def test_ledger_sums_by_period_and_kind(store):
         "sips": 5,
         "social": 1,
         "finishes": 1,
+        "forfeits": 1,
         "given": 0,
         "played": 1,
         "won": 1,
     }
     assert [r["user_id"] for r in board] == [10, 11]  # most sips first
     assert ana == [
-        {"game": "war", "sips": 8, "social": 1, "finishes": 0, "given": 4, "played": 1, "won": 0}
+        {
+            "game": "war",
+            "sips": 8,
+            "social": 1,
+            "finishes": 0,
+            "forfeits": 0,
+            "given": 4,
+            "played": 1,
+            "won": 0,
+            "best_place": None,
+            "avg_place": None,
+            "best_points": None,
+        }
     ]
 
 

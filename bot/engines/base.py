@@ -116,6 +116,17 @@ class Action:
         return ".".join(parts) if parts else None
 
     @classmethod
+    def arg_with(cls, fill: str, **known: Any) -> str:
+        """The custom-id form of a select or form: ``known`` fields, and ``fill`` chosen later."""
+        names = [f.name for f in records.record_fields(cls)]
+        if fill not in names or not set(known) <= set(names) - {fill}:
+            raise ValueError(f"{cls.__name__} has no field {fill!r} to fill")
+        parts = [FILL if n == fill else _encode(known.get(n), n) for n in names]
+        while parts and parts[-1] == "":
+            parts.pop()
+        return ".".join(parts)
+
+    @classmethod
     def from_arg(cls, arg: str | None, values: list[str] | None = None) -> Action:
         """Read :meth:`to_arg`'s form back; ``values`` fill the ``_`` field. Raises ValueError."""
         fields_ = records.record_fields(cls)

@@ -363,9 +363,7 @@ class PyramidEngine(Engine[PyramidState]):
         st.looked[seat] = True
         st.peeking[seat] = True
         ev.append(Log(f"{{p{seat}}} takes their look"))
-        ev.append(
-            Private(seat, f"Memorise your cards: you may look for {PEEK_SECONDS} seconds, once.")
-        )
+        ev.append(Private(seat, f"You take your one look ({PEEK_SECONDS} seconds)."))
 
     # claim --------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""What every table shows: screens (embeds + buttons), persistent buttons, the lobby."""
+"""What every table shows: screens (embeds + components), buttons built from actions, the lobby."""
 
 from __future__ import annotations
 
@@ -10,57 +10,25 @@ from typing import Any
 
 import discord
 
+from bot.engines.base import Action
 from bot.tables import Table
+from bot.ui.components import (
+    Button,
+    Form,
+    Row,
+    Select,
+    SelectOption,
+    controls,
+    custom_id,
+)
+
+__all__ = ["Button", "Form", "Row", "Select", "SelectOption", "Screen", "custom_id"]
 
 GOLD = discord.Colour.from_rgb(0xE8, 0xA3, 0x3D)  # lager
 GREEN = discord.Colour.from_rgb(0x4C, 0xAF, 0x50)
 GREY = discord.Colour.from_rgb(0x80, 0x80, 0x80)
 
-# <game>:<table>:<verb>[:<arg>] - at most 100 characters (Discord's limit for custom ids).
-CUSTOM_ID = r"(?P<game>[a-z]+):(?P<table>\d+):(?P<verb>[a-z_]+)(?::(?P<arg>[A-Za-z0-9_.,=-]*))?"
-CUSTOM_ID_RE = re.compile(CUSTOM_ID)
-
-STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
-
-
-def custom_id(game: str, table_id: int, verb: str, arg: str | None = None) -> str:
-    cid = f"{game}:{table_id}:{verb}" + (f":{arg}" if arg is not None else "")
-    if len(cid) > 100 or not CUSTOM_ID_RE.fullmatch(cid):
-        raise ValueError(f"bad custom id {cid!r}")
-    return cid
-
-
-@dataclass(frozen=True)
-class Button:
-    label: str
-    custom_id: str
-    style: str = "secondary"
-    disabled: bool = False
-    emoji: str | None = None
-
-
-@dataclass(frozen=True)
-class SelectOption:
-    label: str
-    value: str
-    description: str | None = None
-
-
-@dataclass(frozen=True)
-class Select:
-    custom_id: str
-    options: tuple[SelectOption, ...]
-    placeholder: str = ""
-    min_values: int = 1
-    max_values: int = 1
-
-
-Row = list[Button] | Select
+NAME_MARK = re.compile(r"\{p(\d{1,2})\}")
 
 
 @dataclass
@@ -71,36 +39,96 @@ class Screen:
     rows: list[Row] = field(default_factory=list)
     content: str | None = None
 
-    def view(self) -> discord.ui.View | None:
-        from bot.ui.components import GameItem, build  # discord.ui subclasses
-
-        if not self.rows:
-            return None
-        view = discord.ui.View(timeout=None)
-        for i, row in enumerate(self.rows[:5]):
-            for spec in [row] if isinstance(row, Select) else row[:5]:
-                view.add_item(GameItem(build(spec, i)))
-        return view
-
     def kwargs(self) -> dict[str, Any]:
         """Keyword arguments for send_message / edit_message."""
-        return {
-            "content": self.content,
-            "embed": self.embed,
-            "view": self.view() or discord.ui.View(),
-        }
+        return {"content": self.content, "embed": self.embed, "view": controls(self.rows)}
 
     def fingerprint(self) -> str:
         data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
         return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
+def button(
+    table: Table,
+    action: Action,
+    label: str,
+    style: str = "secondary",
+    *,
+    emoji: str | None = None,
+    disabled: bool = False,
+) -> Button:
+    """A button that sends ``action`` at ``table``."""
+    cid = custom_id(table.row.game, table.id, action.verb, action.to_arg())
+    return Button(label, cid, style, disabled, emoji)
+
+
+def select(
+    table: Table,
+    action: type[Action],
+    fill: str,
+    options: list[SelectOption] | tuple[SelectOption, ...],
+    placeholder: str = "",
+    min_values: int = 1,
+    max_values: int = 1,
+    **known: Any,
+) -> Select:
+    """A select that sends ``action(**known, <fill>=<what was chosen>)`` at ``table``."""
+    arg = action.arg_with(fill, **known)
+    cid = custom_id(table.row.game, table.id, action.verb, arg)
+    return Select(cid, tuple(options), placeholder, min_values, max_values)
+
+
+def form(table: Table, action: type[Action], fill: str, title: str, label: str, **kw: Any) -> Form:
+    """A form (modal) whose text fills ``action``'s ``fill`` field."""
+    cid = custom_id(table.row.game, table.id, action.verb, action.arg_with(fill))
+    return Form(title, cid, label, **kw)
+
+
+def platform(
+    table: Table, verb: str, label: str, style: str = "secondary", emoji: str | None = None
+) -> Button:
+    """A button for one of the platform's verbs (join, seat, rules, leave, end...)."""
+    return Button(label, custom_id(table.row.game, table.id, verb), style, emoji=emoji)
+
+
+def table_buttons(table: Table, seat_label: str = "My seat") -> list[Button]:
+    """The row every running table has: open your private view, the rules, leave, end."""
+    return [
+        platform(table, "seat", seat_label, emoji="\U0001f0cf"),
+        platform(table, "rules", "Rules"),
+        platform(table, "leave", "Leave"),
+        platform(table, "end", "End", "danger"),
+    ]
+
+
+def name(table: Table, seat: int) -> str:
+    return say(f"{{p{seat}}}", table)
+
+
 def say(template: str, table: Table) -> str:
-    """Fill ``{p0}``... in an engine log line with the players' names."""
-    out = template
-    for key, name in table.names().items():
-        out = out.replace("{" + key + "}", f"**{discord.utils.escape_markdown(name)}**")
-    return out
+    """Fill ``{p0}``... in an engine line with the players' names, in one pass.
+
+    Names are data: a name that itself looks like ``{p1}`` or holds Markdown is shown as written.
+    """
+    names = table.names()
+
+    def fill(m: re.Match[str]) -> str:
+        who = names.get(f"p{m[1]}")
+        return f"**{escape(who)}**" if who is not None else m[0]
+
+    return NAME_MARK.sub(fill, template)
+
+
+def escape(text: str) -> str:
+    """A player's name or words, shown literally: no Markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def notes(table: Table, seat: int, fmt: Any = None) -> list[str]:
+    """The latest lines only ``seat`` may see (``Private`` events), newest last."""
+    row = table.seat_at(seat)
+    fill = fmt or say
+    return [f"\U0001f4e9 {fill(n, table)}" for n in (row.notes if row else [])]
 
 
 def countdown(due: float | None) -> str:
@@ -109,14 +137,13 @@ def countdown(due: float | None) -> str:
 
 
 def lobby_rows(table: Table) -> list[Row]:
-    g, t = table.row.game, table.id
     return [
         [
-            Button("Join", custom_id(g, t, "join"), "success", emoji="\U0001f37a"),
-            Button("Leave", custom_id(g, t, "leave"), "secondary"),
-            Button("Start", custom_id(g, t, "start"), "primary"),
-            Button("Rules", custom_id(g, t, "rules"), "secondary", emoji="\U0001f4dc"),
-            Button("End", custom_id(g, t, "end"), "danger"),
+            platform(table, "join", "Join", "success", "\U0001f37a"),
+            platform(table, "leave", "Leave"),
+            platform(table, "start", "Start", "primary"),
+            platform(table, "rules", "Rules", emoji="\U0001f4dc"),
+            platform(table, "end", "End", "danger"),
         ]
     ]
 
@@ -126,9 +153,9 @@ def options_line(table: Table) -> str:
     for opt in table.engine.options:
         value = table.row.options.get(opt.name, opt.default)
         if isinstance(opt.default, bool):
-            parts.append(f"{opt.help or opt.name}: {'on' if value else 'off'}")
+            parts.append(f"{opt.label or opt.name}: {'on' if value else 'off'}")
         else:
-            parts.append(f"{opt.help or opt.name}: {value}")
+            parts.append(f"{opt.label or opt.name}: {value}")
     return " · ".join(parts)
 
 
@@ -136,8 +163,7 @@ def lobby_screen(table: Table) -> Screen:
     e = table.engine
     players = table.seated()
     lines = [
-        f"{i + 1}. {discord.utils.escape_markdown(s.name)}"
-        + (" (host)" if s.user_id == table.row.host_id else "")
+        f"{i + 1}. {escape(s.name)}" + (" (host)" if s.user_id == table.row.host_id else "")
         for i, s in enumerate(players)
     ] or ["Nobody yet."]
     count = (

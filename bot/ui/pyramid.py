@@ -10,11 +10,11 @@ from typing import Any
 
 import discord
 
-from bot.engines.cards import Card
-from bot.engines.pyramid import question_for
+from bot.engines.base import plural
+from bot.engines.pyramid import Answer, Ask, Explore, Give, Lay, Pass, Peek, Refuse, question_for
 from bot.tables import Table
 from bot.ui import common
-from bot.ui.common import Button, Screen, Select, SelectOption, countdown, custom_id, say
+from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "data" / "pyramid_questions.json"
 QUESTION_MARK = re.compile(r"\{q:(\d+):(\d+)\}")
@@ -35,8 +35,9 @@ def bank() -> dict[str, list[str]]:
 
 
 def question(table: Table, index: int, n: int) -> str:
-    code = table.state.pyramid[index]
-    return question_for(bank(), Card.from_code(code).rank, table.row.seed, n)
+    """The ``n``-th question of the turned pyramid card at ``index`` (read from the view)."""
+    card = next(c["card"] for r in table.view()["rows"] for c in r["cards"] if c["index"] == index)
+    return question_for(bank(), card.rank, table.row.seed, n)
 
 
 def text(template: str, table: Table) -> str:
@@ -110,12 +111,12 @@ def _players(table: Table, v: dict[str, Any]) -> str:
 def _pending(table: Table, v: dict[str, Any]) -> list[str]:
     lines = []
     for g in v["gives"]:
-        due = countdown(table.deadline(f"give:{g['id']}"))
+        due = countdown(table.deadline(g["clock"]))
         lines.append(
             f"\U0001f381 {_name(table, g['giver'])} has **{g['left']}** to give for the {g['card']} ({due})"
         )
     for a in v["answers"]:
-        due = countdown(table.deadline(f"answer:{a['id']}"))
+        due = countdown(table.deadline(a["clock"]))
         q = question(table, a["index"], a["index"])
         lines.append(
             f"\u2753 {_name(table, a['target'])}: answer \u201c{q}\u201d and drink {a['sips']}, "
@@ -124,32 +125,17 @@ def _pending(table: Table, v: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _tail(table: Table, g: str) -> list[Button]:
-    t = table.id
-    return [
-        Button("My cards", custom_id(g, t, "seat"), "secondary", emoji="\U0001f0cf"),
-        Button("Rules", custom_id(g, t, "rules"), "secondary"),
-        Button("Leave", custom_id(g, t, "leave"), "secondary"),
-        Button("End", custom_id(g, t, "end"), "danger"),
-    ]
-
-
 def _lay_row(table: Table, slots: int) -> list[Button]:
-    g, t = table.row.game, table.id
-    row = [
-        Button(f"Lay card {n}", custom_id(g, t, "lay", str(n)), "primary")
-        for n in range(1, slots + 1)
-    ]
-    row.append(Button("Pass", custom_id(g, t, "pass"), "secondary"))
+    row = [button(table, Lay(slot=n), f"Lay card {n}", "primary") for n in range(1, slots + 1)]
+    row.append(button(table, Pass(), "Pass"))
     return row
 
 
 def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
-    g, t = table.row.game, table.id
     row = next(r for r in ex["rows"] if r["row"] == ex["row"])
     positions = sorted([p["pos"] for p in row["turned"]] + row["face_down"])
     buttons = [
-        Button(f"Card {k + 1}", custom_id(g, t, "explore", str(p)), "primary")
+        button(table, Explore(pos=p), f"Card {k + 1}", "primary")
         for k, p in enumerate(positions)
         if p in row["face_down"]
     ]
@@ -157,36 +143,33 @@ def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
 
 
 def public(table: Table) -> Screen:
-    v = table.engine.view(table.state, None)
+    v = table.view()
     if table.status == "ended" or v["phase"] == "over":
         return ended(table, v)
-    g = table.row.game
     desc: list[str] = []
     rows: list[common.Row] = []
     if v["phase"] == "peek":
         desc.append(_drawing(v["rows"], None))
-        due = countdown(table.deadline("look"))
-        desc.append(
-            "\U0001f440 Everyone gets **one** look at their cards, for 15 seconds. Memorise them: "
-            f"you won't see them again! The first card is turned when all have looked, or {due}."
-        )
-        rows.append(
-            [
-                Button(
-                    "Look at my cards",
-                    custom_id(g, table.id, "peek"),
-                    "success",
-                    emoji="\U0001f440",
-                )
-            ]
-        )
+        if v["clock"]:
+            due = countdown(table.deadline(v["clock"]))
+            desc.append(
+                "\U0001f440 Everyone gets **one** look at their cards, for 15 seconds. Memorise "
+                "them: you won't see them again! The first card is turned when every look is "
+                f"over. Looks close {due}."
+            )
+            rows.append([_peek_button(table)])
+        else:
+            desc.append(
+                "\U0001f440 Looks are closed: the first card turns when the last look ends."
+            )
     elif v["phase"] == "claim":
         desc.append(_drawing(v["rows"], v["index"]))
         if v["window_open"]:
-            due = countdown(table.deadline(f"claim:{v['index']}"))
+            due = countdown(table.deadline(v["clock"]))
+            card = v["card"]
             desc.append(
-                f"Turned: **{v['card']}** ({v['row_value']} sip{'s' if v['row_value'] != 1 else ''}). "
-                f"Got a {v['card'][:-1]}? Lay it by its number, or pass. Closes {due}."
+                f"Turned: **{card}** ({plural(v['row_value'], 'sip')}). "
+                f"Got {_a(card.rank_label)}? Lay it by its number, or pass. Closes {due}."
             )
             most = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
             rows.append(_lay_row(table, most))
@@ -196,7 +179,7 @@ def public(table: Table) -> Screen:
         ex = v["explore"]
         who = _name(table, ex["explorer"])
         desc.append(_drawing(_explore_rows(ex), None))
-        due = countdown(table.deadline(_explore_key(table)))
+        due = countdown(table.deadline(ex["clock"]))
         desc.append(
             f"\U0001f9ed {who} has the most cards left and must **explore** a fresh pyramid: one card per "
             f"row from the bottom. A J, Q, K or A costs the row's sips and back to the start! Now: the "
@@ -217,19 +200,23 @@ def public(table: Table) -> Screen:
         )
     mode = "convo mode" if v["convo"] else "rows give 1-2-4-6-8-10 sips"
     embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}… · {mode}")
-    rows.append(_tail(table, g))
+    rows.append(common.table_buttons(table, "My cards"))
     return Screen(embed, rows[:5])
 
 
-def _explore_key(table: Table) -> str:
-    keys = [k for k in table.timers if k.startswith("explore:")]
-    return keys[0] if keys else ""
+def _a(rank: str) -> str:
+    """``"an A"``, ``"an 8"``, ``"a 7"``: the article a rank takes when read aloud."""
+    return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
+
+
+def _peek_button(table: Table) -> Button:
+    return button(table, Peek(), "Look at my cards", "success", emoji="\U0001f440")
 
 
 def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     lines: list[str] = []
     if table.state is not None:
-        results = table.engine.results(table.state)
+        results = table.results()
         lines += [text(s, table) for s in results.summary]
         won = [o.seat for o in results.outcomes if o.result == "won"]
         if won and table.row.end_reason == "game over":
@@ -241,26 +228,22 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
 
 
 def private(table: Table, seat: int) -> Screen:
-    v = table.engine.view(table.state, seat)
+    v = table.view(seat)
     if table.status == "ended" or v["phase"] == "over":
         return ended(table, v)
-    g, t = table.row.game, table.id
     me = v["me"]
-    legal = v["legal"]
-    types = {a["type"] for a in legal}
-    desc: list[str] = []
+    types = {a.verb for a in v["legal"]}
+    desc: list[str] = common.notes(table, seat, text)
     rows: list[common.Row] = []
     if me["peeking"]:
-        due = countdown(table.deadline(f"peek:{seat}"))
+        due = countdown(table.deadline(me["peek_clock"]))
         desc.append(f"\U0001f440 **Memorise these!** They turn face down {due}.")
         desc.append(_slots(me["slots"], faces=True))
     else:
         desc.append("Your cards, face down (numbers never change):")
         desc.append(_slots(me["slots"]))
         if "peek" in types:
-            rows.append(
-                [Button("Look at my cards", custom_id(g, t, "peek"), "success", emoji="\U0001f440")]
-            )
+            rows.append([_peek_button(table)])
     others = [s["seat"] for s in v["seats"] if s["active"] and s["seat"] != seat]
     mine = [gv for gv in v["gives"] if gv["giver"] == seat]
     if "answer" in types:
@@ -271,13 +254,13 @@ def private(table: Table, seat: int) -> Screen:
         )
         rows.append(
             [
-                Button(f"I'll answer (drink {a['sips']})", custom_id(g, t, "answer"), "success"),
-                Button(f"Refuse (drink {a['double']})", custom_id(g, t, "refuse"), "danger"),
+                button(table, Answer(), f"I'll answer (drink {a['sips']})", "success"),
+                button(table, Refuse(), f"Refuse (drink {a['double']})", "danger"),
             ]
         )
     if mine:
         left, card = mine[0]["left"], mine[0]["card"]
-        due = countdown(table.deadline(f"give:{mine[0]['id']}"))
+        due = countdown(table.deadline(mine[0]["clock"]))
         options = tuple(
             SelectOption(label=table.user_at(o).name[:100], value=str(o)) for o in others
         )
@@ -285,32 +268,25 @@ def private(table: Table, seat: int) -> Screen:
             desc.append(
                 f"\U0001f381 Right! Name one player to drink all **{left}** and answer the {card}'s question ({due})."
             )
-            rows.append(
-                Select(custom_id(g, t, "giveall"), options, placeholder=f"Who drinks {left}?")
-            )
+            rows.append(select(table, Give, "to", options, f"Who drinks {left}?"))
         else:
             desc.append(
-                f"\U0001f381 Right! You have **{left}** sip{'s' if left != 1 else ''} to give for the {card}: split them as you like ({due})."
+                f"\U0001f381 Right! You have **{plural(left, 'sip')}** to give for the {card}: "
+                f"split them as you like ({due})."
             )
             plus = [
-                Button(
-                    f"+1 {table.user_at(o).name[:70]}", custom_id(g, t, "give", f"{o}.1"), "primary"
-                )
+                button(table, Give(to=o, sips=1), f"+1 {table.user_at(o).name[:70]}", "primary")
                 for o in others
             ]
             rows += [plus[i : i + 5] for i in range(0, min(len(plus), 10), 5)]
-            rows.append(
-                Select(custom_id(g, t, "giveall"), options, placeholder=f"Give all {left} to…")
-            )
+            rows.append(select(table, Give, "to", options, f"Give all {left} to…"))
     filled = [x["slot"] for x in me["slots"] if x["state"] != "empty"]
-    if len(filled) > 1 and v["phase"] in ("peek", "claim"):
+    if len(filled) > 1 and v["phase"] == "claim" and "lay" in types:
         # laying one card, passing and exploring are on the table message; this view only
         # changes when something changes for this player, which keeps edits few
         several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in filled)
         rows.append(
-            Select(
-                custom_id(g, t, "laymany"), several, "Lay several cards at once…", 2, len(filled)
-            )
+            select(table, Lay, "slots", several, "Lay several cards at once…", 2, len(filled))
         )
     if "ask" in types and table.row.host_id == table.user_at(seat).user_id:
         for who in v["askable"][:2]:
@@ -318,13 +294,8 @@ def private(table: Table, seat: int) -> Screen:
             opts = tuple(
                 SelectOption(label=f"The {c['card']}", value=str(c["index"])) for c in turned
             )
-            rows.append(
-                Select(
-                    custom_id(g, t, "ask", str(who)),
-                    opts,
-                    placeholder=f"Ask {table.user_at(who).name[:60]} a question…",
-                )
-            )
+            ask = f"Ask {table.user_at(who).name[:60]} a question…"
+            rows.append(select(table, Ask, "card", opts, ask, seat=who))
     embed = discord.Embed(
         title=f"Your seat at Pyramid · table #{table.id}",
         description="\n".join(desc),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.engines import ENGINES
+from bot.engines.base import plural
 from bot.ui import common
 
 PERIODS = {
@@ -14,38 +16,46 @@ PERIODS = {
 MEDALS = ["\U0001f947", "\U0001f948", "\U0001f949"]
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+_s = plural
 
 
-def _stats(r: dict) -> str:
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _stats(r: dict, scoring: str = "sips") -> str:
     parts = [f"**{_s(r['sips'], 'sip')}**"]
     if r["social"]:
         parts.append(f"{r['social']} social")
     if r["finishes"]:
         parts.append(_s(r["finishes"], "finished drink"))
+    if r.get("forfeits"):
+        parts.append(_s(r["forfeits"], "forfeit"))
     if r["given"]:
         parts.append(f"gave {r['given']}")
     parts.append(f"{_s(r['played'], 'game')}, {_s(r['won'], 'win')}")
+    if scoring == "places" and r.get("best_place"):
+        parts.append(f"best place {_ordinal(r['best_place'])}, average {r['avg_place']:.1f}")
+    if scoring == "points" and r.get("best_points") is not None:
+        parts.append(f"best score {_s(r['best_points'], 'point')}")
     return " · ".join(parts)
 
 
 def leaderboard(
-    rows: list[dict], names: dict[int, str], period: str, guild_name: str
+    rows: list[dict], names: dict[int, str], period: str, guild_name: str, hints: str
 ) -> discord.Embed:
     label = PERIODS[period][0]
     embed = discord.Embed(
         title=f"\U0001f37b The tally at {guild_name}: {label}", colour=common.GOLD
     )
     if not rows:
-        embed.description = (
-            "Nobody has drunk a thing. Start a game: `/war start` or `/pyramid start`."
-        )
+        embed.description = f"Nobody has drunk a thing. Start a game: {hints}."
         return embed
     lines = []
     for i, r in enumerate(rows[:20]):
         mark = MEDALS[i] if i < 3 else f"{i + 1}."
-        name = discord.utils.escape_markdown(names.get(r["user_id"], f"<@{r['user_id']}>"))
+        name = common.escape(names.get(r["user_id"], f"<@{r['user_id']}>"))
         lines.append(f"{mark} {name}: {_stats(r)}")
     if len(rows) > 20:
         lines.append(f"…and {len(rows) - 20} more.")
@@ -62,9 +72,11 @@ def breakdown(rows: list[dict], name: str, period: str) -> discord.Embed:
         embed.description = "No drinks and no games in this period."
         return embed
     for r in rows:
-        embed.add_field(name=r["game"].capitalize(), value=_stats(r), inline=False)
-    total = {
-        k: sum(r[k] for r in rows) for k in ("sips", "social", "finishes", "given", "played", "won")
-    }
+        engine = ENGINES.get(r["game"])
+        title = engine.title if engine else r["game"].capitalize()
+        scoring = engine.scoring if engine else "sips"
+        embed.add_field(name=title, value=_stats(r, scoring), inline=False)
+    keys = ("sips", "social", "finishes", "forfeits", "given", "played", "won")
+    total = {k: sum(r[k] for r in rows) for k in keys}
     embed.description = "All games: " + _stats(total)
     return embed

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import discord
 
+from bot.engines.base import plural, sips
+from bot.engines.war import Double, Flip, TakeDrink
 from bot.tables import Table
 from bot.ui import common
-from bot.ui.common import Button, Screen, countdown, custom_id, say
+from bot.ui.common import Button, Screen, button, countdown, say
 
 
 def _line(table: Table, v: dict, seat: int) -> str:
-    name = discord.utils.escape_markdown(table.user_at(seat).name)
     gone = " (left)" if table.user_at(seat).left_at is not None else ""
-    sips = v["sips"][seat]
-    return f"**{name}**{gone}: {v['piles'][seat]} cards left · {sips} sip{'s' if sips != 1 else ''}"
+    left = plural(v["piles"][seat], "card")
+    return f"{common.name(table, seat)}{gone}: {left} left · {sips(v['sips'][seat])}"
 
 
 def _hand(table: Table, v: dict) -> list[str]:
@@ -21,41 +22,40 @@ def _hand(table: Table, v: dict) -> list[str]:
     if v["turned"]:
         a, b = v["turned"]
         lines.append(
-            f"Hand {v['turned_hand']}: {say('{p0}', table)} **{a['label']}** · {say('{p1}', table)} **{b['label']}**"
+            f"Hand {v['turned_hand']}: {say('{p0}', table)} **{a['card']}** · "
+            f"{say('{p1}', table)} **{b['card']}**"
         )
     if v["save"]:
         a, b = v["save"]
         lines.append(
-            f"Save throw: {say('{p0}', table)} {a['label']} · {say('{p1}', table)} {b['label']}"
+            f"Save throw: {say('{p0}', table)} {a['card']} · {say('{p1}', table)} {b['card']}"
         )
     return lines
 
 
+def _flip(table: Table) -> Button:
+    return button(table, Flip(), "Flip the next hand", "primary", emoji="\U0001f0cf")
+
+
+def _choice(table: Table, base: int) -> list[Button]:
+    return [
+        button(table, TakeDrink(), f"Drink {base}", emoji="\U0001f37a"),
+        button(table, Double(), "Double or nothing", "danger", emoji="\U0001f3b2"),
+    ]
+
+
 def _rows(table: Table, v: dict) -> list[common.Row]:
-    g, t = table.row.game, table.id
     main: list[Button] = []
     if v["phase"] == "flip":
-        main.append(
-            Button("Flip the next hand", custom_id(g, t, "flip"), "primary", emoji="\U0001f0cf")
-        )
+        main.append(_flip(table))
     elif v["phase"] == "choice":
-        main.append(
-            Button(f"Drink {v['base']}", custom_id(g, t, "drink"), "secondary", emoji="\U0001f37a")
-        )
-        main.append(
-            Button("Double or nothing", custom_id(g, t, "double"), "danger", emoji="\U0001f3b2")
-        )
-    extra = [
-        Button("My seat", custom_id(g, t, "seat"), "secondary"),
-        Button("Rules", custom_id(g, t, "rules"), "secondary"),
-        Button("Leave", custom_id(g, t, "leave"), "secondary"),
-        Button("End", custom_id(g, t, "end"), "danger"),
-    ]
+        main += _choice(table, v["base"])
+    extra = common.table_buttons(table)
     return [main, extra] if main else [extra]
 
 
 def public(table: Table) -> Screen:
-    v = table.engine.view(table.state, None)
+    v = table.view()
     if table.status == "ended" or v["over"]:
         return ended(table, v)
     desc = [_line(table, v, 0), _line(table, v, 1), ""]
@@ -79,8 +79,8 @@ def public(table: Table) -> Screen:
     )
     common.log_field(table, embed)
     embed.set_footer(
-        text=f"Seed SHA-256 {table.seed_hash[:16]}… · social drink {v['social_sips']} sip"
-        f"{'s' if v['social_sips'] != 1 else ''} · {v['seconds']} s to choose"
+        text=f"Seed SHA-256 {table.seed_hash[:16]}… · social drink {sips(v['social_sips'])}"
+        f" · {v['seconds']} s to choose"
     )
     return Screen(embed, _rows(table, v))
 
@@ -88,45 +88,33 @@ def public(table: Table) -> Screen:
 def ended(table: Table, v: dict | None = None) -> Screen:
     lines: list[str] = []
     if table.state is not None:
-        v = v or table.engine.view(table.state, None)
+        v = v or table.view()
         lines += _hand(table, v)
         if v["last_result"]:
             lines.append(say(v["last_result"], table))
         lines.append("")
-        lines += [say(s, table) for s in table.engine.results(table.state).summary]
+        lines += [say(s, table) for s in table.results().summary]
     return common.ended_screen(table, lines)
 
 
 def private(table: Table, seat: int) -> Screen:
     """War hides nothing from one player that the other sees: your seat, your sips, your choice."""
-    v = table.engine.view(table.state, seat)
+    v = table.view(seat)
     if table.status == "ended" or v["over"]:
         return ended(table, v)
-    lines = [_line(table, v, seat), ""]
+    lines = [*common.notes(table, seat), _line(table, v, seat), ""]
     lines += _hand(table, v)
     rows: list[common.Row] = []
-    g, t = table.row.game, table.id
     if v["phase"] == "choice" and v["loser"] == seat:
         lines.append(
             f"You lost by **{v['base']}**. Drink {v['base']}, or double or nothing "
             f"(win the save throw and the other player drinks {v['base']}; lose it and you drink "
             f"{2 * v['base']}). Decide {countdown(table.deadline(v['choice_key']))}."
         )
-        rows.append(
-            [
-                Button(
-                    f"Drink {v['base']}", custom_id(g, t, "drink"), "secondary", emoji="\U0001f37a"
-                ),
-                Button(
-                    "Double or nothing", custom_id(g, t, "double"), "danger", emoji="\U0001f3b2"
-                ),
-            ]
-        )
+        rows.append(_choice(table, v["base"]))
     elif v["phase"] == "flip":
         lines.append("Waiting for a flip.")
-        rows.append(
-            [Button("Flip the next hand", custom_id(g, t, "flip"), "primary", emoji="\U0001f0cf")]
-        )
+        rows.append([_flip(table)])
     else:
         lines.append("The other player is choosing.")
     embed = discord.Embed(

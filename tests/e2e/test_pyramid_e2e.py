@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engines.cards import Card
 from bot.tables import TableError
 from tests.e2e.conftest import Harness
 
@@ -38,7 +37,7 @@ async def open_pyramid(h: Harness, names=("Ana", "Bo", "Cy"), **options):
 
 
 def labels(codes) -> set[str]:
-    return {Card.from_code(c).label for c in codes if c}
+    return {c.label for c in codes if c}
 
 
 async def everyone_looks(h: Harness, players, msg, table) -> dict[int, object]:
@@ -73,7 +72,7 @@ def hidden_leaks(h: Harness, table, hands_at_deal) -> list[str]:
             for code in hand:
                 if code in exposed:
                     continue
-                lab = Card.from_code(code).label
+                lab = code.label
                 if lab in text and not (audience == owner and "Memorise these!" in text):
                     leaks.append(f"{lab} of seat {seat} shown to {audience or 'everyone'}")
     return leaks
@@ -90,10 +89,10 @@ async def test_three_players_play_a_whole_game(harness: Harness):
     while table.state.phase == "claim":
         st = table.state
         i = st.index
-        rank = st.pyramid[i][0]
+        rank = st.pyramid[i].rank
         for seat, p in by_seat.items():
             hand = table.state.hands[seat]
-            match = [n + 1 for n, c in enumerate(hand) if c and c[0] == rank]
+            match = [n + 1 for n, c in enumerate(hand) if c and c.rank == rank]
             if match:
                 res = await h.click(p, msg, f"lay:{match[0]}")
                 assert res.ephemeral and "Right!" in res.message.text  # the give is private
@@ -104,7 +103,7 @@ async def test_three_players_play_a_whole_game(harness: Harness):
                 res = await h.click(p, give, f"give:{others[0]}.1")
                 assert res.type == 7
                 if left > 1:
-                    res = await h.select(p, give, "giveall", [str(others[1])])
+                    res = await h.select(p, give, "give:_", [str(others[1])])
                     assert res.type == 7, res.message.text
                     splits += 1
                 right += 1
@@ -200,11 +199,11 @@ async def test_convo_mode_no_split_answer_or_double_and_the_hosts_question(fake,
         ana, bo, cy = players
         await everyone_looks(h, players, msg, table)
         mine = (await h.click(cy, msg, "seat")).message
-        res = await h.select(cy, mine, "laymany", ["2", "3"])  # both 9s at once
+        res = await h.select(cy, mine, "lay:._", ["2", "3"])  # both 9s at once
         assert res.type == 7 and "Name one player" in mine.text
         assert "+1" not in mine.text  # convo mode: no splitting
-        await h.select(cy, mine, "giveall", [str(table.seat_of(ana.id))])
-        await h.select(cy, mine, "giveall", [str(table.seat_of(bo.id))])
+        await h.select(cy, mine, "give:_", [str(table.seat_of(ana.id))])
+        await h.select(cy, mine, "give:_", [str(table.seat_of(bo.id))])
         await h.rendered(lambda: "\u2753 **Ana**: answer" in msg.text)
         nines = bank()["9"]
         assert any(q in msg.text for q in nines)  # the matched card's question, shown to all

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.engines.cards import Card
 from tests.e2e.conftest import Harness
 
 
@@ -55,7 +54,7 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
             hands += 1
             if hands == 6:  # mid-game: no message has ever shown a card still in a pile
                 await h.bot.renderer.flush()
-                face_down = {Card.from_code(c).label for pile in table.state.piles for c in pile}
+                face_down = {c.label for pile in table.state.piles for c in pile}
                 shown = [text for _, text in fake.everything_shown()]
                 assert not [lab for lab in face_down for text in shown if lab in text]
             continue
