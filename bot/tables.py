@@ -286,6 +286,7 @@ class TableService:
             row = table.row
             row.status, row.started_at = "playing", self.clock.now()
             events: list[Event] = [Log(f"Cards dealt. Seed SHA-256: {table.seed_hash[:16]}…")]
+            events += engine.opening(state)
             return await self._commit(table, state, events, None, None, None)
 
     async def leave(self, table_id: int, user_id: int) -> Change:

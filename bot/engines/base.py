@@ -240,9 +240,18 @@ class Drink:
 
 @dataclass(frozen=True)
 class Log:
-    """A public log line. ``{p0}``..``{p9}`` stand for the players' names, e.g. ``"{p1} drinks 7"``."""
+    """A public log line. ``{p0}``..``{p9}`` stand for the players' names, e.g. ``"{p1} drinks 7"``.
+
+    Text a player wrote goes in through :func:`literal`, so it is shown as written.
+    """
 
     text: str
+
+
+def literal(text: str) -> str:
+    """A player's own words inside a :class:`Log` or :class:`Private` line: braces doubled, so
+    ``{p1}`` in them stays ``{p1}`` instead of becoming a name."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 @dataclass(frozen=True)
@@ -460,6 +469,10 @@ class Engine(Generic[S]):
     # -- the rules ------------------------------------------------------------------------
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> S:
         raise NotImplementedError
+
+    def opening(self, state: S) -> list[Event]:
+        """What the deal itself tells the table (pairs thrown at the deal...): logged at start."""
+        return []
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every move ``seat`` may make now (Leave included while the game runs)."""

@@ -28,7 +28,7 @@ GOLD = discord.Colour.from_rgb(0xE8, 0xA3, 0x3D)  # lager
 GREEN = discord.Colour.from_rgb(0x4C, 0xAF, 0x50)
 GREY = discord.Colour.from_rgb(0x80, 0x80, 0x80)
 
-NAME_MARK = re.compile(r"\{p(\d{1,2})\}")
+NAME_MARK = re.compile(r"\{\{|\}\}|\{p(\d{1,2})\}")
 
 
 @dataclass
@@ -113,6 +113,8 @@ def say(template: str, table: Table) -> str:
     names = table.names()
 
     def fill(m: re.Match[str]) -> str:
+        if m[1] is None:  # a doubled brace: literal text (base.literal)
+            return m[0][0]
         who = names.get(f"p{m[1]}")
         return f"**{escape(who)}**" if who is not None else m[0]
 
