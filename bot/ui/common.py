@@ -91,6 +91,15 @@ def platform(
     return Button(label, custom_id(table.row.game, table.id, verb), style, emoji=emoji)
 
 
+def form_button(
+    table: Table, action: type[Action], label: str, style: str = "primary", emoji: str | None = None
+) -> Button:
+    """A button that opens the form for ``action`` (the UI module's ``form(table, seat, verb)``)."""
+    return Button(
+        label, custom_id(table.row.game, table.id, "form", action.verb), style, emoji=emoji
+    )
+
+
 def table_buttons(table: Table, seat_label: str = "My seat") -> list[Button]:
     """The row every running table has: open your private view, the rules, leave, end."""
     return [
