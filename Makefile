@@ -14,6 +14,7 @@ test: $(VENV)/.test
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check bot cogs tests bench
 	$(VENV)/bin/ruff format --check bot cogs tests bench
+	$(VENV)/bin/mypy
 
 format: $(VENV)/.test
 	$(VENV)/bin/ruff format bot cogs tests bench

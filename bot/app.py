@@ -64,7 +64,7 @@ class Barkeep(commands.Bot):
             debounce=self.render_debounce,
         )
         tables = await self.service.load()
-        self.tree.on_error = self.on_app_command_error
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         for cog in self.cogs.values():
@@ -81,7 +81,7 @@ class Barkeep(commands.Bot):
             discord.InteractionType.modal_submit,
         ):
             return
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         ref = Ref.parse(data.get("custom_id"))
         if ref is None:
             await answer(interaction, reply_text(STALE))

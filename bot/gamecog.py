@@ -100,7 +100,7 @@ async def answer(
 
 async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
     kwargs = reply.screen.kwargs()
-    client: Barkeep = interaction.client  # type: ignore[assignment]
+    client: Barkeep = interaction.client
     message_id: int | None = None
     if reply.kind == "form" and reply.form is not None:
         if deferred:  # a form can only be the first answer

@@ -136,6 +136,6 @@ class Renderer:
             self._private_seen[key] = fp
             try:
                 hook = discord.Webhook.partial(app_id, token, client=self.client)
-                await hook.edit_message("@original", **screen.kwargs())
+                await hook.edit_message("@original", **screen.kwargs())  # type: ignore[call-overload]
             except discord.HTTPException as err:
                 log.info("private view of %s at #%s not updated: %s", user_id, table.id, err)

@@ -149,7 +149,8 @@ class Tx:
             " created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
             (game, guild_id, channel_id, host_id, _dumps(options), seed, at),
         )
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None
+        return cur.lastrowid
 
     async def table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -354,7 +355,7 @@ class Tx:
             "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?",
             (table_id,),
         )
-        return [tuple(r) for r in rows]  # type: ignore[misc]
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))

@@ -468,9 +468,9 @@ class TableService:
         engine, row = table.engine, table.row
         async with self.store.transaction() as tx:
             drinks: list[DrinkRow] = []
-            for s, u, a, iid, evs in steps:
+            for st, u, a, iid, evs in steps:
                 row.seq += 1
-                await tx.add_action(table.id, row.seq, s, u, a.to_json(), iid, now)
+                await tx.add_action(table.id, row.seq, st, u, a.to_json(), iid, now)
                 drinks += [
                     self._ledger(table, d, row.seq, now) for d in evs if isinstance(d, Drink)
                 ]
@@ -478,8 +478,8 @@ class TableService:
                 await tx.add_drinks(drinks)
             row.state = engine.to_dict(state)
             row.log = (row.log + [e.text for e in events if isinstance(e, Log)])[-LOG_LINES:]
-            for s, _u, _a, _i, _e in steps:  # a player has read their notes once they act
-                if s is not None and (actor := table.seat_at(s)) is not None:
+            for step in steps:  # a player has read their notes once they act
+                if step[0] is not None and (actor := table.seat_at(step[0])) is not None:
                     actor.notes = []
             for e in events:
                 if isinstance(e, Private) and (who := table.seat_at(e.seat)) is not None:

@@ -97,7 +97,10 @@ def load(tp: Any, data: Any) -> Any:
         key_t, value_t = get_args(tp) or (str, Any)
         if not isinstance(data, dict):
             raise StateError(f"expected an object, got {data!r}")
-        return {_key(key_t, k): load(value_t, v) for k, v in data.items()}
+        out = {_key(key_t, k): load(value_t, v) for k, v in data.items()}
+        if len(out) != len(data):
+            raise StateError(f"the same key twice in {data!r}")
+        return out
     if tp is bool:
         if not isinstance(data, bool):
             raise StateError(f"expected true or false, got {data!r}")
@@ -130,11 +133,17 @@ def load(tp: Any, data: Any) -> Any:
     raise StateError(f"can't read a {tp!r}")
 
 
-def _key(tp: Any, key: str) -> Any:
+def _key(tp: Any, key: Any) -> Any:
     if tp is int:
-        if not (key.isascii() and key.lstrip("-").isdigit()):
+        if isinstance(key, int) and not isinstance(key, bool):
+            return key
+        if not isinstance(key, str) or not (key.isascii() and key.lstrip("-").isdigit()):
             raise StateError(f"expected a whole-number key, got {key!r}")
+        if str(int(key)) != key:
+            raise StateError(f"a number written two ways: {key!r}")
         return int(key)
+    if not isinstance(key, str):
+        raise StateError(f"expected a text key, got {key!r}")
     return key
 
 
