@@ -17,9 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.clock import SystemClock  # noqa: E402
-from tests.e2e.conftest import TOKEN, Harness  # noqa: E402
-from tests.e2e.test_war_e2e import open_war  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.harness import TOKEN, Harness, open_table  # noqa: E402
 
 GAMES = 5
 
@@ -32,7 +31,7 @@ def pct(values: list[float], p: float) -> float:
 async def play(h: Harness, n: int) -> None:
     fake = h.fake
     a, b = fake.add_user(f"Ana{n}"), fake.add_user(f"Bo{n}")
-    msg, tid = await open_war(h, a, b)
+    msg, tid = await open_table(h, "war", a, [b])
     await h.click(a, msg, "start")
     table = await h.service.get(tid)
     users = {a.id: a, b.id: b}

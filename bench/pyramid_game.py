@@ -19,9 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.answer_times import pct  # noqa: E402
 from bot.clock import ManualClock  # noqa: E402
-from tests.e2e.conftest import TOKEN, Harness  # noqa: E402
-from tests.e2e.test_pyramid_e2e import everyone_looks, open_pyramid  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.harness import TOKEN, Harness, open_table  # noqa: E402
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -33,9 +32,16 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         h = Harness(fake, Path(tmp) / "bench.db", ManualClock())
         await h.start_bot(render_interval=1.0, render_debounce=0.25, seeds=lambda: "bench-10")
-        players, msg, table = await open_pyramid(h, NAMES)
+        players = [fake.add_user(n) for n in NAMES]
+        msg, tid = await open_table(h, "pyramid", players[0], players[1:])
+        await h.click(players[0], msg, "start")
+        table = await h.service.get(tid)
         by_seat = {table.seat_of(p.id): p for p in players}
-        await everyone_looks(h, players, msg, table)
+        for p in players:  # everyone takes their look, then the looks run out
+            await h.click(p, msg, "peek")
+        h.clock.advance(15)
+        await h.service.fire_due()
+        await h.rendered(lambda: "Lay card 1" in msg.text, "the first card to be turned")
         start = len(fake.requests)
         wrong: set[int] = set()
         while table.state.phase == "claim":

@@ -21,8 +21,8 @@ from bot.clock import SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from tests.e2e.conftest import TOKEN, spawn_bot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.harness import TOKEN, spawn_bot  # noqa: E402
 
 TABLES = 100
 RUNS = 3

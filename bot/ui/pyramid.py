@@ -281,7 +281,7 @@ def private(table: Table, seat: int) -> Screen:
             rows += [plus[i : i + 5] for i in range(0, min(len(plus), 10), 5)]
             rows.append(select(table, Give, "to", options, f"Give all {left} to…"))
     filled = [x["slot"] for x in me["slots"] if x["state"] != "empty"]
-    if len(filled) > 1 and v["phase"] == "claim" and "lay" in types:
+    if len(filled) > 1 and v["phase"] == "claim":  # stable while cards turn: few edits
         # laying one card, passing and exploring are on the table message; this view only
         # changes when something changes for this player, which keeps edits few
         several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in filled)

@@ -1,139 +1,14 @@
-"""Runs the real Barkeep bot (real discord.py) against the fake Discord on loopback."""
+"""Fixtures for the end-to-end tests: a fake Discord on loopback and the real bot (tests/harness.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
-import re
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from bot.app import Barkeep
 from bot.clock import ManualClock
-from tests.fakediscord import FakeDiscord, FakeMessage, InteractionResult
+from tests.fakediscord import FakeDiscord
+from tests.harness import ROOT, TOKEN, Harness, open_table, spawn_bot
 
-ROOT = Path(__file__).resolve().parents[2]
-TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.fakefakefakefakefakefakefakefakefake00"
-
-
-class Harness:
-    """One fake Discord, one bot (restartable), and helpers to play through the UI."""
-
-    def __init__(self, fake: FakeDiscord, db_path: Any, clock: ManualClock) -> None:
-        self.fake = fake
-        self.db_path = db_path
-        self.clock = clock
-        self.bot: Barkeep | None = None
-        self._task: asyncio.Task[None] | None = None
-        self.results: list[InteractionResult] = []
-
-    async def start_bot(self, **options: Any) -> Barkeep:
-        options = {"render_interval": 0.05, "render_debounce": 0.01, **options}
-        self.bot = Barkeep(self.db_path, clock=self.clock, **options)
-        self._task = asyncio.create_task(self.bot.start(self.fake.token))
-        waiter = asyncio.ensure_future(self.fake.wait_ready(timeout=20))
-        done, _ = await asyncio.wait({waiter, self._task}, return_when=asyncio.FIRST_COMPLETED)
-        if self._task in done:
-            waiter.cancel()
-            self._task.result()  # raise the bot's start-up error
-        await waiter
-        return self.bot
-
-    async def stop_bot(self) -> None:
-        if self.bot is not None:
-            await self.bot.close()
-        if self._task is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        self.bot = None
-        await self.fake.wait_disconnected()
-
-    @property
-    def service(self):
-        assert self.bot is not None
-        return self.bot.service
-
-    # -- acting through the UI ------------------------------------------------------------
-    async def slash(self, who, *args, **kwargs) -> InteractionResult:
-        res = await self.fake.slash(who, *args, **kwargs)
-        self.results.append(res)
-        return res
-
-    async def click(self, user, message: FakeMessage | int, verb: str) -> InteractionResult:
-        """Click the button or select whose custom id has this verb (``war:12:flip``: ``flip``)."""
-        msg = self.fake.message(message)
-        cid = self.custom_id(msg, verb)
-        res = await self.fake.click(user, msg, cid)
-        self.results.append(res)
-        return res
-
-    async def select(
-        self, user, message: FakeMessage | int, verb: str, values: list[str]
-    ) -> InteractionResult:
-        msg = self.fake.message(message)
-        res = await self.fake.select(user, msg, self.custom_id(msg, verb), values)
-        self.results.append(res)
-        return res
-
-    @staticmethod
-    def custom_id(msg: FakeMessage, verb: str) -> str:
-        pattern = re.compile(rf"[a-z]+:\d+:{verb}(:.*)?$")
-        ids = [c for c in msg.custom_ids() if pattern.match(c)]
-        assert ids, f"no {verb!r} control on message {msg.id}: {msg.custom_ids()}"
-        return ids[0]
-
-    @staticmethod
-    def verbs(msg: FakeMessage) -> list[str]:
-        return [c.split(":")[2] for c in msg.custom_ids()]
-
-    async def rendered(
-        self, predicate, what: str = "the table to update", timeout: float = 5
-    ) -> None:
-        """Wait until the renderer has caught up and ``predicate()`` holds."""
-        await self.fake.wait_for(predicate, timeout=timeout, what=what)
-
-    async def join(self, user, table_msg: FakeMessage) -> None:
-        """Join a table through the UI, accepting the rules the first time."""
-        res = await self.click(user, table_msg, "join")
-        if res.ephemeral and "consent" in self.verbs(res.message):
-            ok = await self.click(user, res.message, "consent")
-            assert "You're in" in ok.message.text
-
-    def assert_clean(self) -> None:
-        """Every request matched Discord's API description and was answered in time."""
-        assert not self.fake.violations, "\n".join(map(str, self.fake.violations[:10]))
-        assert not self.fake.unknown_routes, self.fake.unknown_routes[:5]
-        assert not self.fake.failures, "\n".join(map(str, self.fake.failures[:10]))
-        for r in self.results:
-            assert r.ok, r
-
-
-async def spawn_bot(
-    fake: FakeDiscord, db: Path, token: str = TOKEN, **streams: Any
-) -> asyncio.subprocess.Process:
-    """Start the shipped bot (``python -m bot``'s main) as its own process, against ``fake``."""
-    env = {k: v for k, v in os.environ.items() if k != "DEV_GUILD_ID"}
-    env.update(
-        DISCORD_TOKEN=token,
-        DATABASE_URL=f"sqlite:///{db}",
-        FAKE_DISCORD_API=fake.base_url,
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        PYTHONPATH=str(ROOT),
-        LOG_LEVEL="WARNING",
-    )
-    streams = {
-        "stdout": asyncio.subprocess.DEVNULL,
-        "stderr": asyncio.subprocess.DEVNULL,
-        **streams,
-    }
-    script = ROOT / "tests" / "e2e" / "botproc.py"
-    return await asyncio.create_subprocess_exec(
-        sys.executable, str(script), cwd=str(db.parent), env=env, **streams
-    )
+__all__ = ["ROOT", "TOKEN", "Harness", "open_table", "spawn_bot"]
 
 
 @pytest.fixture
