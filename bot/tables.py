@@ -297,7 +297,20 @@ class TableService:
                 raise TableError("You're not at this table.")
             if table.status == "lobby":
                 return await self._leave_lobby(table, seat)
+            if seat.seat is None or not table.engine.is_active(table.state, seat.seat):
+                return await self._stand_up(table, seat)
             return await self._apply(table, seat.seat, user_id, Leave(), None)
+
+    async def _stand_up(self, table: Table, seat: SeatRow) -> Change:
+        """A player who is already out of the game (safe, finished) leaves the table: the game
+        itself does not change, so nothing goes into its action log."""
+        seat.left_at = self.clock.now()
+        line = f"{{p{seat.seat}}} leaves the table."
+        table.row.log = [*table.row.log, line][-LOG_LINES:]
+        async with self.store.transaction() as tx:
+            await tx.save_seat(seat)
+            await tx.save_table(table.row)
+        return self._changed(table, [Log(line)], None)
 
     async def _leave_lobby(self, table: Table, seat: SeatRow) -> Change:
         now = self.clock.now()

@@ -456,7 +456,7 @@ class Engine(Generic[S]):
             if not 0 <= seat < self.players(state):
                 raise IllegalAction("You are not seated at this table.")
             if not self.is_active(state, seat):
-                raise IllegalAction("You have left this game.")
+                raise IllegalAction("You're no longer playing in this game.")
         new = records.copy(state)
         events: list[Event] = []
         self.play(new, seat, act, events)

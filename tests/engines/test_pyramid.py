@@ -1094,7 +1094,7 @@ def test_leaving_removes_the_hand_from_play():
     check_conservation(state)
     state = to_explore(state)
     assert state.explorer == 0 and state.explorers == [1]
-    with pytest.raises(GameError, match="You have left this game."):
+    with pytest.raises(GameError, match="no longer playing"):
         act(state, 2, Leave())
 
 
