@@ -545,7 +545,7 @@ def test_lay_refusals():
     with pytest.raises(GameError, match="passed"):
         act(state, 1, Lay(slot=1))
     state, _ = act(state, 2, Leave())
-    with pytest.raises(GameError, match="left"):
+    with pytest.raises(GameError, match="no longer playing"):
         act(state, 2, Lay(slot=1))
     with pytest.raises(GameError, match="not a move"):
         act(state, 0, {"type": "fly"})
@@ -696,7 +696,7 @@ def test_give_refusals():
     with pytest.raises(GameError, match="no sips"):
         act(state, 1, Give(to=2, sips=1))
     state, _ = act(state, 2, Leave())
-    with pytest.raises(GameError, match="left"):
+    with pytest.raises(GameError, match="no longer playing"):
         act(state, 0, Give(to=2, sips=1))
     targets = {a.to for a in ENGINE.legal_actions(state, 0) if isinstance(a, Give)}
     assert targets == {1}
