@@ -696,7 +696,7 @@ def test_give_refusals():
     with pytest.raises(GameError, match="no sips"):
         act(state, 1, Give(to=2, sips=1))
     state, _ = act(state, 2, Leave())
-    with pytest.raises(GameError, match="no longer playing"):
+    with pytest.raises(GameError, match="has left the game"):
         act(state, 0, Give(to=2, sips=1))
     targets = {a.to for a in ENGINE.legal_actions(state, 0) if isinstance(a, Give)}
     assert targets == {1}
