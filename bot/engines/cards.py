@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import TypeVar
 
 C = TypeVar("C")
@@ -180,7 +181,7 @@ class TarotCard:
     def value(self) -> int:
         return self.rank
 
-    @property
+    @cached_property
     def code(self) -> str:
         """For storage: ``"B7"``, ``"L13"`` (Queen of lagers), ``"M15"`` (the Devil)."""
         return f"{self.suit.value}{self.rank}"

@@ -111,7 +111,7 @@ def playout(
     state = engine.new_game(players, seed, options or {})
     log: list[tuple[int | None, dict[str, Any]]] = []
     seen_keys: set[str] = set()
-    for _ in range(max_steps):
+    for step in range(max_steps):
         if deep:
             check_views(engine, state)
         choices = moves(engine, state)
@@ -133,9 +133,11 @@ def playout(
             seat, action = rnd.choice(plays)
         if deep:
             check_action_forms(engine, action)
-        before = dumped(engine, state)
+        sample = deep or step % 25 == 0  # the deep playout checks every step, the others a sample
+        before = dumped(engine, state) if sample else ""
         new, _events = engine.apply(state, seat, action)
-        assert dumped(engine, state) == before, f"apply mutated the state ({action})"
+        if sample:
+            assert dumped(engine, state) == before, f"apply mutated the state ({action})"
         if deep:  # a JSON round trip gives the same state, and so the same future
             again = engine.from_dict(json.loads(dumped(engine, new)))
             assert dumped(engine, again) == dumped(engine, new)
