@@ -143,3 +143,19 @@ async def test_data_survives_reopen(tmp_path):
         assert not await q.has_consent(10, "pyramid")
         assert await q.get_meta("k") == "v"
     await s.close()
+
+
+async def test_places_and_points_are_stored_and_summed_per_game(store):
+    from bot.store import ResultRow
+
+    tids = [await _table(store) for _ in range(3)]
+    async with store.transaction() as tx:
+        await tx.add_seat(tids[0], 1, 10, "Ana", 100.0)
+        await tx.add_results(tids[0], 1, "giveandtake", {10: ResultRow("won", place=1)}, 100.0)
+        await tx.add_results(tids[1], 1, "giveandtake", {10: ResultRow("lost", place=3)}, 101.0)
+        await tx.add_results(tids[2], 1, "tarok", {10: ResultRow("won", points=701)}, 102.0)
+    async with store.reading() as q:
+        rows = {r["game"]: r for r in await q.player_breakdown(1, 10, since=0.0)}
+    assert rows["giveandtake"]["best_place"] == 1 and rows["giveandtake"]["avg_place"] == 2.0
+    assert rows["giveandtake"]["played"] == 2 and rows["giveandtake"]["won"] == 1
+    assert rows["tarok"]["best_points"] == 701 and rows["tarok"]["best_place"] is None

@@ -249,3 +249,18 @@ async def test_a_failed_write_changes_nothing_and_the_table_reloads(service, sto
     assert again.timers.keys() == t.timers.keys()
     await service.act(t.id, ANA, {"type": "flip"})  # and play goes on
     assert again.row.seq == before[0] + 1
+
+
+async def test_a_private_line_reaches_only_its_seat_and_is_read_when_they_act(service, store):
+    t = await open_as(service, ANA, "Ana", game="pyramid")
+    await service.join(t.id, BO, "Bo")
+    await service.start(t.id, ANA)
+    await service.act(t.id, ANA, {"type": "peek"})
+    ana, bo = t.seat_row(ANA), t.seat_row(BO)
+    assert ana.notes == ["You take your one look (15 seconds)."] and bo.notes == []
+    async with store.reading() as q:  # kept with the seat, so a restart shows it too
+        assert [s.notes for s in await q.seats(t.id)] == [ana.notes, []]
+    await service.act(t.id, BO, {"type": "peek"})
+    assert t.seat_row(BO).notes and t.seat_row(ANA).notes  # Bo's move leaves Ana's line
+    await service.act(t.id, ANA, {"type": "leave"})
+    assert t.seat_row(ANA).notes == []  # Ana acted: she has read it
