@@ -357,7 +357,7 @@ def test_a_player_with_an_empty_pile_at_the_start_of_a_turn_is_out_and_the_other
 def test_a_player_who_is_out_cannot_act():
     state = make(give=["KH 2C 4C", "9S", "5C 6C"], take=["7H 3C", "8S 4D", "AD 9D"])
     state, _ = play(state, (0, Go()), (0, Pile(take=True)))
-    with pytest.raises(IllegalAction, match="left this game"):
+    with pytest.raises(IllegalAction, match="no longer playing"):
         play(state, (1, Go()))
 
 
