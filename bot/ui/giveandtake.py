@@ -1,0 +1,228 @@
+"""Give & Take on screen: the ring on the public table, a player's seat, the end screen.
+
+What is shown where:
+- The public table is the game: one line per player in seat order (the ring) with their give
+  and take pile sizes and, while cards are turned, their duet (their take card and the give
+  card of the player above them still in) with its difference; a ⭐ marks the capture, ⚔️ the
+  players tied in a fight. Out players keep their line, with the turn they went out and their
+  place. Then the leftovers (face up), a fight banner with the cards at stake, the last thing
+  settled, and one 👉 line naming whose move it is with its live clock; under it the last 3 log
+  lines. Its buttons are the public moves: **3, 2, 1, Go!** while waiting for the cue, **Under
+  give pile (n)** / **Under take pile (n)** while the capturer chooses.
+- **My seat** (private) repeats your piles and duet, says what you are waiting for, and holds
+  your buttons: Go! (host), the two piles (capturer) and **Last call** (host).
+- The end screen is the engine's ranking (places), the number of turns and the seed.
+
+Decisions:
+- Go! and the pile buttons sit on the public table for everybody; the table service lets only
+  the host cue and the engine only the capturer choose, and anybody else gets their plain
+  answer privately. When the host is out (or gone) there is no Go! button: the table cues by
+  itself every 10 seconds, and the 👉 line says so.
+- Last call ends the game for everyone, so it is not on the shared message, where a stray tap
+  costs a whole game: it is in the host's own view (My seat, then Last call).
+- Only the newest flip's duets are drawn (only they count); a fight's earlier flips are the
+  banner's "cards so far" and the log lines under "Latest".
+- Pile cards are never shown (not even to their owner); turned cards and leftovers are face
+  up and shown. A long row of leftovers is cut after 12 cards ("and 9 more") to fit a phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engines.base import plural
+from bot.engines.giveandtake import Go, LastCall, Pile, ordinal
+from bot.tables import Table
+from bot.ui import common
+from bot.ui.common import Button, Screen, button, countdown, name, say
+
+TITLE = "\U0001f91d Give & Take"
+LEFTOVERS_SHOWN = 12
+LOG_LINES = 3
+
+
+def _host_seat(table: Table) -> int | None:
+    return table.seat_of(table.row.host_id)
+
+
+def _host_cues(table: Table, v: dict[str, Any]) -> bool:
+    """The host can still press Go! (seated and still in the ring)."""
+    host = _host_seat(table)
+    return host is not None and host in v["ring"]
+
+
+def _duet(d: dict[str, Any]) -> str:
+    return f"{d['take'].label}\u2013{d['give'].label} = **{d['difference']}**"
+
+
+def _player(table: Table, v: dict[str, Any], p: dict[str, Any]) -> str:
+    seat = p["seat"]
+    who = name(table, seat)
+    if p["out"]:
+        place = ordinal(p["place"]) if p["place"] else ""
+        how = "left" if p["left"] else "out"
+        return f"\u2716\ufe0f {who} {how} (turn {p['out_turn']}) · **{place}**"
+    line = f"{who} give {p['give']} · take {p['take']}"
+    duet = next((d for d in v["duets"] if d["seat"] == seat), None)
+    if duet is not None:
+        line += f" · {_duet(duet)}"
+        if v["capturer"] == seat:
+            line += " \u2b50"
+        elif v["fight"] and seat in v["lowest"]:
+            line += " \u2694\ufe0f"
+    return line
+
+
+def _leftovers(v: dict[str, Any]) -> str | None:
+    cards = v["leftovers"]
+    if not cards:
+        return None
+    shown = " ".join(c.label for c in cards[:LEFTOVERS_SHOWN])
+    more = len(cards) - LEFTOVERS_SHOWN
+    return f"Leftovers ({len(cards)}): {shown}" + (f" and {more} more" if more > 0 else "")
+
+
+def _at_stake(v: dict[str, Any]) -> int:
+    return sum(2 * len(flip) for flip in v["rounds"]) + len(v["leftovers"])
+
+
+def _fight(table: Table, v: dict[str, Any]) -> str:
+    tied = " and ".join(name(table, s) for s in v["lowest"])
+    low = min(d["difference"] for d in v["duets"])
+    return (
+        f"\u2694\ufe0f **Fight!** {tied} tie at {low}: everyone turns again on top, and the "
+        f"winner takes the whole fight ({plural(_at_stake(v), 'card')} so far)."
+    )
+
+
+def _prompt(table: Table, v: dict[str, Any]) -> str:
+    due = countdown(table.deadline(v["clock"])) if v["clock"] else ""
+    turn = v["turn"] + 1
+    if v["phase"] == "pile":
+        who = name(table, v["capturer"])
+        return (
+            f"\U0001f449 {who} captures **{plural(v['capture_size'], 'card')}**: under the give "
+            f"pile or the take pile? Only {who} chooses; {due} they go under the smaller one."
+        )
+    host = _host_seat(table)
+    if host is not None and _host_cues(table, v):
+        return (
+            f"\U0001f449 {name(table, host)} cues turn {turn}: **3, 2, 1, Go!** "
+            f"(else the table cues {due})"
+        )
+    return f"\U0001f449 The host is out: the table cues turn {turn} {due}."
+
+
+def _go(table: Table) -> Button:
+    return button(table, Go(), "3, 2, 1, Go!", "success", emoji="\U0001f3ac")
+
+
+def _piles(table: Table, v: dict[str, Any], mine: bool = False) -> list[Button]:
+    p = v["players"][v["capturer"]]
+    whose = "my " if mine else ""
+    return [
+        button(table, Pile(take=False), f"Under {whose}give pile ({p['give']})", "primary"),
+        button(table, Pile(take=True), f"Under {whose}take pile ({p['take']})", "primary"),
+    ]
+
+
+def _footer(table: Table) -> str:
+    return (
+        "Duet: your take card and the give card of the player above you still in (the top "
+        f"pairs with the bottom). Seed SHA-256 {table.seed_hash[:16]}…"
+    )
+
+
+def public(table: Table) -> Screen:
+    v = table.view()
+    if table.status == "ended" or v["over"]:
+        return ended(table, v)
+    lines = [_player(table, v, p) for p in v["players"]]
+    leftovers = _leftovers(v)
+    if leftovers:
+        lines.append(leftovers)
+    if v["fight"]:
+        lines.append(_fight(table, v))
+    elif v["phase"] == "cue" and v["last"]:
+        lines.append(say(v["last"], table))
+    lines.append(_prompt(table, v))
+    embed = discord.Embed(
+        title=f"{TITLE} · table #{table.id}", description="\n".join(lines), colour=common.GOLD
+    )
+    common.log_field(table, embed, LOG_LINES)
+    embed.set_footer(text=_footer(table))
+    rows: list[common.Row] = []
+    if v["phase"] == "cue" and _host_cues(table, v):
+        rows.append([_go(table)])
+    elif v["phase"] == "pile":
+        rows.append(_piles(table, v))
+    rows.append(common.table_buttons(table, "My seat"))
+    return Screen(embed, rows)
+
+
+def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
+    lines: list[str] = []
+    if table.state is not None:
+        v = v or table.view()
+        lines += [say(line, table) for line in table.results().summary]
+        lines.append(f"Played {plural(v['turn'], 'turn')}.")
+    return common.ended_screen(table, lines)
+
+
+def private(table: Table, seat: int) -> Screen:
+    """Your piles and duet, what you wait for, and your own buttons (Go!, piles, Last call)."""
+    v = table.view(seat)
+    if table.status == "ended" or v["over"]:
+        return ended(table, v)
+    me = v["players"][seat]
+    host_seat = _host_seat(table)
+    host = host_seat == seat
+    lines = common.notes(table, seat)
+    rows: list[common.Row] = []
+    if me["out"]:
+        how = "left the game" if me["left"] else "out"
+        lines.append(f"You're {how}: **{ordinal(me['place'])} place**. The ring plays on.")
+    else:
+        lines.append(
+            f"Your piles: give **{me['give']}** · take **{me['take']}** "
+            f"({plural(me['cards'], 'card')}, face down to everyone, you too)."
+        )
+        duet = next((d for d in v["duets"] if d["seat"] == seat), None)
+        if duet is not None:
+            lines.append(
+                f"Your duet: {_duet(duet)} (your take card, {name(table, duet['giver'])}'s give "
+                "card)."
+            )
+    if v["fight"]:
+        lines.append("\u2694\ufe0f A fight! Everyone still in turns again on top.")
+    due = countdown(table.deadline(v["clock"])) if v["clock"] else ""
+    if v["phase"] == "pile" and v["capturer"] == seat:
+        lines.append(
+            f"\u2b50 You capture **{plural(v['capture_size'], 'card')}**! Under which pile? "
+            f"Choose {due}, or they go under the smaller one."
+        )
+        rows.append(_piles(table, v, mine=True))
+    elif v["phase"] == "pile":
+        lines.append(f"{name(table, v['capturer'])} is choosing a pile ({due}).")
+    elif host and not me["out"]:
+        lines.append(f"You cue turn {v['turn'] + 1}: **3, 2, 1, Go!** (else the table cues {due})")
+        rows.append([_go(table)])
+    elif host_seat is not None and _host_cues(table, v):
+        lines.append(f"Waiting for {name(table, host_seat)} to cue ({due}).")
+    else:
+        lines.append(f"The table cues the next turn {due}.")
+    if host and not me["out"]:
+        lines.append(
+            "As the host you may call **Last call**: the game ends now and the players still "
+            "in are ranked by cards held."
+        )
+        rows.append([button(table, LastCall(), "Last call", "danger", emoji="\U0001f514")])
+    embed = discord.Embed(
+        title=f"Your seat at Give & Take · table #{table.id}",
+        description="\n".join(lines),
+        colour=common.GOLD,
+    )
+    embed.set_footer(text="Only you can see this.")
+    return Screen(embed, rows)
