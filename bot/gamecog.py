@@ -285,7 +285,7 @@ class GameCog(commands.Cog):
         table = change.table
         seat = table.seat_of(user_id)
         if table.status == "ended" or seat is None:
-            return self.table_reply(table) if clicked_public else Reply.text("The game is over.")
+            return self.table_reply(table)  # the end screen (public, so fine on any message)
         if clicked_public:
             if any(isinstance(e, Private) and e.seat == seat for e in change.events):
                 return Reply("private", self.private(table, seat), remember_view=(table, user_id))
