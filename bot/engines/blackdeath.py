@@ -1,0 +1,577 @@
+"""Black Death (``/blackdeath``): the Old Maid of the Alcohol Tarot (shared/rules/black-death.md).
+
+The 56 minor cards and Death (XIII) are dealt out to 2-10 players, who throw away every pair
+(two cards of one rank, any suits). In turn each player offers their hand face down to the next
+player with cards, who takes one blind and throws away any pair it makes. Empty-handed players
+are safe; whoever is left holding Death loses and finishes their drink or does a forfeit.
+
+Decisions (where the rules file is silent):
+- The dealer is the host, seat 0; the deal starts at seat 1 ("left" is the next seat). The first
+  offer is made by the first seat from seat 1 on that still has cards after the deal's pairs go.
+- Pairs thrown at the deal can't be logged as events (``new_game`` has none): each player's are
+  kept as one public line in ``deal_log`` ("{p1} discards 3 pairs: 2s, Queens and Kings") for the
+  table to show. Later pairs are Log lines, one per discard ("{p2} discards a pair of Queens").
+- Of three of a rank the two lower suits (beers, lagers, wines, spirits) go; four make two pairs.
+  Only the deal can give three or four: after it, no hand holds two cards of one rank.
+- A deal that leaves one player alone with cards (about 1 in 16,000 for two players) makes them
+  the loser at once; that line is in ``deal_log`` too.
+- The offering hand is shuffled with ``rng(seed, "offer", n)``, ``n`` counting offers in the
+  state; a take clock's timeout picks ``rng(seed, "pick", n)``. Every offer has its own clock key
+  ``take:<n>``, and a new offer (new shuffle, new key) is made whenever a leaver changes the
+  offering hand, the offerer or the taker.
+- A taker left with no cards (their last card paired) is safe: the offer passes to the next player
+  with cards after them. The game ends as soon as one player alone holds cards: that is Death.
+- The loser's choice: ``Finish()`` or ``Forfeit()``, 60 s, timeout finishes the drink. The forfeit
+  is written by the host, taken as the lowest seat still in the game (the table passes the host's
+  powers on in join order when the host leaves); if that is the loser, by the next seat after the
+  loser still in the game. It is sent as ``SetForfeit(text)`` from a form: 1-200 characters after
+  stripping. The writer has 120 s; on timeout the loser finishes their drink instead (the other
+  ending the rules allow), and the timeout counts against the writer. If the writer leaves, the
+  next one in that order writes (a new clock); if nobody is left to write, the loser finishes.
+  ``Forfeit()`` is refused when nobody else is left in the game. ``legal_actions`` offers the
+  writer ``SetForfeit`` with an example text; the form fills the real one. The text is posted as
+  a public Log line and is the forfeit ledger entry's reason.
+- Safe (empty-handed) players are still in the game: they may write the forfeit and may leave.
+- Leaving while cards are being taken: the leaver's cards pass to the next player to the left with
+  cards, who throws away any new pairs (Death passes on with them). If fewer than two players are
+  left in the game, it ends at once without a loser: the last player wins and no cards move. If
+  only one player then holds cards, they hold Death alone and lose as usual.
+- A loser who leaves before their drink is recorded ends the game: no drink is written, the loser
+  shows as "left" and everyone else who stayed "won". Anyone else leaving then changes nothing
+  (except the forfeit writer, see above).
+- Results: the loser "lost", every other player still in "won", leavers "left"; no places.
+- Once the loser is known their hand (Death alone) is no longer hidden; every other hand stays
+  hidden, even at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import (
+    FINISH,
+    FORFEIT,
+    LEFT,
+    LOST,
+    WON,
+    Action,
+    Drink,
+    Engine,
+    Event,
+    IllegalAction,
+    Leave,
+    Log,
+    NotYourTurn,
+    Outcome,
+    Private,
+    Results,
+    Timeout,
+    Timer,
+    check_options,
+    plural,
+    rng,
+)
+from .cards import COURT_NAMES, DEATH, TarotCard, deal, major, shuffled, tarot_deck
+
+TAKE = "take"
+CHOOSE = "choose"
+WRITE = "forfeit"
+OVER = "over"
+
+TAKE_SECONDS = 30
+CHOOSE_SECONDS = 60
+WRITE_SECONDS = 120
+FORFEIT_MAX = 200
+EXAMPLE_FORFEIT = "Sing a song of the table's choosing"
+
+DEATH_CARD = major(DEATH)
+
+
+def black_death_deck() -> list[TarotCard]:
+    """The 56 minors and Death, in a fixed order (57 cards)."""
+    return [c for c in tarot_deck() if not c.is_major] + [DEATH_CARD]
+
+
+# -- verbs ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Take(Action, verb="take"):
+    """Take the card at position ``pos`` (1..n) of the offered, face-down hand."""
+
+    pos: int
+
+
+@dataclass(frozen=True)
+class Finish(Action, verb="finish"):
+    """The loser finishes their drink."""
+
+
+@dataclass(frozen=True)
+class Forfeit(Action, verb="forfeit"):
+    """The loser takes a forfeit instead, written by the host (or the next player)."""
+
+
+@dataclass(frozen=True)
+class SetForfeit(Action, verb="set_forfeit"):
+    """The forfeit's text, written in a form by whoever sets it."""
+
+    text: str
+
+
+# -- state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A discarded pair, face up: who threw it and its two cards."""
+
+    seat: int
+    cards: tuple[TarotCard, TarotCard]
+
+
+@dataclass
+class BlackDeathState:
+    seed: str
+    players: int
+    hands: list[list[TarotCard]]  # per seat; the offerer's hand in its shuffled (secret) order
+    discarded: list[Pair] = field(default_factory=list)
+    deal_log: list[str] = field(default_factory=list)  # public lines: the deal's pairs
+    phase: str = TAKE
+    offerer: int | None = None
+    taker: int | None = None
+    offers: int = 0  # offers made: shuffle salt and take clock key
+    left: list[int] = field(default_factory=list)  # seats that left, in order
+    loser: int | None = None
+    choice: str | None = None  # "finish" or "forfeit", once the loser chose
+    writer: int | None = None  # who writes the forfeit
+    writers: int = 0  # writers asked so far: the write clock key
+    forfeit: str | None = None  # the forfeit's text, once written
+    last: str = ""  # the latest public line about a take, {pN} names
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _p(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+def rank_plural(rank: int) -> str:
+    """``"Queens"``, ``"7s"``."""
+    return COURT_NAMES[rank] + "s" if rank in COURT_NAMES else f"{rank}s"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def pairs_phrase(ranks: list[int]) -> str:
+    """``"a pair of Queens"``; ``"3 pairs: 2s, Queens (two pairs)"`` for several."""
+    if len(ranks) == 1:
+        return f"a pair of {rank_plural(ranks[0])}"
+    items = []
+    for rank in sorted(set(ranks)):
+        n = ranks.count(rank)
+        items.append(rank_plural(rank) + (" (two pairs)" if n == 2 else ""))
+    return f"{plural(len(ranks), 'pair')}: {_and(items)}"
+
+
+def discard_pairs(state: BlackDeathState, seat: int) -> list[int]:
+    """Throw away every pair in ``seat``'s hand; return the ranks thrown, one per pair.
+
+    Of three of a rank the two lower suits go; of four, two pairs. Death never pairs.
+    """
+    hand = state.hands[seat]
+    ranks: list[int] = []
+    for rank in sorted({c.rank for c in hand if not c.is_major}):
+        same = sorted(c for c in hand if not c.is_major and c.rank == rank)
+        while len(same) >= 2:
+            a, b = same.pop(0), same.pop(0)
+            hand.remove(a)
+            hand.remove(b)
+            state.discarded.append(Pair(seat, (a, b)))
+            ranks.append(rank)
+    return ranks
+
+
+# -- the engine -------------------------------------------------------------------------------
+
+
+class BlackDeathEngine(Engine[BlackDeathState]):
+    name = "blackdeath"
+    title = "Black Death"
+    blurb = "Old Maid with the Alcohol Tarot: don't get stuck with Death, for 2-10"
+    min_players = 2
+    max_players = 10
+    options = ()
+    actions = (Take, Finish, Forfeit, SetForfeit)
+    scoring = "sips"
+
+    # ----------------------------------------------------------------- setup
+
+    def new_game(self, players: int, seed: str, options: dict[str, Any]) -> BlackDeathState:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("Black Death is for 2 to 10 players.")
+        check_options(self.options, options)
+        deck = shuffled(black_death_deck(), rng(seed, "deal"))
+        state = BlackDeathState(seed=seed, players=players, hands=deal(deck, players, first=1))
+        for seat in range(players):
+            ranks = discard_pairs(state, seat)
+            if ranks:
+                state.deal_log.append(f"{_p(seat)} discards {pairs_phrase(ranks)}")
+        holders = self.holders(state)
+        if len(holders) == 1:  # about 1 deal in 16,000 for two players
+            events: list[Event] = []
+            self._lose(state, holders[0], events)
+            state.deal_log += [e.text for e in events if isinstance(e, Log)]
+        else:
+            self._offer(state, self._next_holder(state, 0))
+        return state
+
+    # ----------------------------------------------------------------- reading helpers
+
+    def holders(self, state: BlackDeathState) -> list[int]:
+        """Seats still holding cards (never a seat that left while cards were taken)."""
+        return [s for s in range(state.players) if state.hands[s] and s not in state.left]
+
+    def _next_holder(self, state: BlackDeathState, seat: int) -> int:
+        """The next seat to the left of ``seat`` that holds cards (not ``seat`` itself)."""
+        for i in range(1, state.players):
+            nxt = (seat + i) % state.players
+            if state.hands[nxt] and nxt not in state.left:
+                return nxt
+        raise AssertionError("nobody else holds cards")
+
+    def _staying(self, state: BlackDeathState) -> list[int]:
+        return [s for s in range(state.players) if s not in state.left]
+
+    def forfeit_writer(self, state: BlackDeathState) -> int | None:
+        """The host (lowest seat still in), or if that is the loser the next seat still in."""
+        staying = self._staying(state)
+        if state.loser is None or not staying:
+            return None
+        if staying[0] != state.loser:
+            return staying[0]
+        for i in range(1, state.players):
+            nxt = (state.loser + i) % state.players
+            if nxt in staying:
+                return nxt
+        return None
+
+    # ----------------------------------------------------------------- transitions
+
+    def _offer(self, state: BlackDeathState, offerer: int) -> None:
+        """A fresh offer: ``offerer`` shuffles their hand for the next player with cards."""
+        state.offers += 1
+        state.offerer = offerer
+        state.taker = self._next_holder(state, offerer)
+        state.hands[offerer] = shuffled(
+            state.hands[offerer], rng(state.seed, "offer", state.offers)
+        )
+
+    def _lose(self, state: BlackDeathState, loser: int, events: list[Event]) -> None:
+        assert state.hands[loser] == [DEATH_CARD], state.hands[loser]
+        state.phase = CHOOSE
+        state.loser = loser
+        state.offerer = state.taker = None
+        events.append(
+            Log(
+                f"Only Death is left, and {_p(loser)} holds it! "
+                "Finish your drink or take a forfeit?"
+            )
+        )
+
+    def _after_take(self, state: BlackDeathState, events: list[Event]) -> None:
+        """The next offer, or the end when one player alone holds cards."""
+        holders = self.holders(state)
+        if len(holders) == 1:
+            self._lose(state, holders[0], events)
+            return
+        taker = state.taker
+        assert taker is not None
+        self._offer(state, taker if state.hands[taker] else self._next_holder(state, taker))
+
+    def _discard(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
+        ranks = discard_pairs(state, seat)
+        if ranks:
+            events.append(Log(f"{_p(seat)} discards {pairs_phrase(ranks)}"))
+
+    def _safe(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
+        if not state.hands[seat]:
+            events.append(Log(f"{_p(seat)} has no cards left: safe from Death!"))
+
+    def _end(self, state: BlackDeathState, events: list[Event]) -> None:
+        state.phase = OVER
+        state.offerer = state.taker = state.writer = None
+        events.extend(Log(line) for line in self.results(state).summary)
+
+    def _finish(self, state: BlackDeathState, events: list[Event], why: str) -> None:
+        assert state.loser is not None
+        state.choice = "finish"
+        events.append(Drink(state.loser, 1, FINISH, why))
+        events.append(Log(f"{_p(state.loser)} finishes their drink."))
+        self._end(state, events)
+
+    def _ask_writer(self, state: BlackDeathState, events: list[Event]) -> None:
+        """Ask the next forfeit writer, or finish the drink when nobody is left to write."""
+        writer = self.forfeit_writer(state)
+        if writer is None:
+            events.append(Log("Nobody is left to set a forfeit."))
+            self._finish(state, events, "held Death (no forfeit was set)")
+            return
+        state.phase = WRITE
+        state.writer = writer
+        state.writers += 1
+        events.append(Log(f"{_p(writer)} writes {_p(state.loser or 0)}'s forfeit."))
+
+    # ----------------------------------------------------------------- moves
+
+    def play(
+        self, state: BlackDeathState, seat: int | None, action: Action, events: list[Event]
+    ) -> None:
+        if isinstance(action, Timeout):
+            self._timeout(state, events)
+            return
+        assert seat is not None
+        if isinstance(action, Leave):
+            self._leave(state, seat, events)
+        elif isinstance(action, Take):
+            self._take(state, seat, action.pos, events)
+        elif isinstance(action, Finish | Forfeit):
+            if state.phase != CHOOSE:
+                raise IllegalAction("There is nothing to choose right now.")
+            if seat != state.loser:
+                raise NotYourTurn("Only the player holding Death chooses.")
+            if isinstance(action, Finish):
+                self._finish(state, events, "held Death")
+            elif self.forfeit_writer(state) is None:
+                raise IllegalAction("Nobody is left to set a forfeit: finish your drink.")
+            else:
+                state.choice = "forfeit"
+                events.append(Log(f"{_p(seat)} takes a forfeit."))
+                self._ask_writer(state, events)
+        elif isinstance(action, SetForfeit):
+            self._write(state, seat, action.text, events)
+        else:  # pragma: no cover - parse() lets no other verb through
+            raise IllegalAction("That is not a move in this game.")
+
+    def _take(self, state: BlackDeathState, seat: int, pos: int, events: list[Event]) -> None:
+        if state.phase != TAKE:
+            raise IllegalAction("No cards are being offered now.")
+        if seat != state.taker:
+            raise NotYourTurn("It's not your turn to take a card.")
+        assert state.offerer is not None
+        n = len(state.hands[state.offerer])
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= n:
+            raise IllegalAction(f"Pick a card from 1 to {n}.")
+        self._take_at(state, pos, events)
+
+    def _take_at(self, state: BlackDeathState, pos: int, events: list[Event]) -> None:
+        offerer, taker = state.offerer, state.taker
+        assert offerer is not None and taker is not None
+        card = state.hands[offerer].pop(pos - 1)
+        state.hands[taker].append(card)
+        state.last = f"{_p(taker)} takes a card from {_p(offerer)}."
+        events.append(Log(state.last))
+        events.append(Private(taker, f"You drew {card.name}"))
+        events.append(Private(offerer, f"{_p(taker)} took {card.name} from you"))
+        self._discard(state, taker, events)
+        self._safe(state, offerer, events)
+        self._safe(state, taker, events)
+        self._after_take(state, events)
+
+    def _write(self, state: BlackDeathState, seat: int, text: str, events: list[Event]) -> None:
+        if state.phase != WRITE:
+            raise IllegalAction("No forfeit is waiting to be written.")
+        if seat != state.writer:
+            raise NotYourTurn("Someone else writes this forfeit.")
+        text = text.strip() if isinstance(text, str) else ""
+        if not text:
+            raise IllegalAction("Write the forfeit: it can't be empty.")
+        if len(text) > FORFEIT_MAX:
+            raise IllegalAction(
+                f"A forfeit can be at most {FORFEIT_MAX} characters (this one has {len(text)})."
+            )
+        loser = state.loser
+        assert loser is not None
+        state.forfeit = text
+        events.append(Drink(loser, 1, FORFEIT, text))
+        events.append(Log(f"{_p(loser)}'s forfeit, set by {_p(seat)}: {text}"))
+        self._end(state, events)
+
+    def _timeout(self, state: BlackDeathState, events: list[Event]) -> None:
+        if state.phase == TAKE:
+            assert state.offerer is not None and state.taker is not None
+            n = len(state.hands[state.offerer])
+            pos = rng(state.seed, "pick", state.offers).randrange(n) + 1
+            events.append(Log(f"{_p(state.taker)} ran out of time: a card is taken for them."))
+            self._take_at(state, pos, events)
+        elif state.phase == CHOOSE:
+            events.append(Log(f"{_p(state.loser or 0)} ran out of time to choose."))
+            self._finish(state, events, "held Death (time ran out)")
+        else:
+            events.append(Log(f"{_p(state.writer or 0)} didn't set a forfeit in time."))
+            self._finish(state, events, "held Death (no forfeit was set in time)")
+
+    def _leave(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
+        state.left.append(seat)
+        events.append(Log(f"{_p(seat)} leaves the game."))
+        if state.phase in (CHOOSE, WRITE):
+            if seat == state.loser:
+                self._end(state, events)
+            elif seat == state.writer:
+                self._ask_writer(state, events)
+            return
+        if len(self._staying(state)) < 2:
+            self._end(state, events)
+            return
+        cards = state.hands[seat]
+        if not cards:
+            return  # a safe player: the offer stands
+        state.hands[seat] = []
+        heir = self._next_holder(state, seat)
+        state.hands[heir].extend(cards)
+        events.append(Log(f"{_p(seat)}'s {plural(len(cards), 'card')} pass to {_p(heir)}."))
+        self._discard(state, heir, events)
+        self._safe(state, heir, events)
+        holders = self.holders(state)
+        if len(holders) == 1:
+            self._lose(state, holders[0], events)
+            return
+        offerer, taker = state.offerer, state.taker
+        assert offerer is not None and taker is not None
+        if seat == offerer or not state.hands[offerer]:
+            self._offer(state, self._next_holder(state, seat))
+        elif seat == taker or heir == offerer or not state.hands[taker]:
+            self._offer(state, offerer)
+
+    # ----------------------------------------------------------------- the contract's readers
+
+    def legal_actions(self, state: BlackDeathState, seat: int) -> list[Action]:
+        if state.phase == OVER or seat in state.left or not 0 <= seat < state.players:
+            return []
+        out: list[Action] = []
+        if state.phase == TAKE and seat == state.taker:
+            assert state.offerer is not None
+            out += [Take(pos) for pos in range(1, len(state.hands[state.offerer]) + 1)]
+        elif state.phase == CHOOSE and seat == state.loser:
+            out.append(Finish())
+            if self.forfeit_writer(state) is not None:
+                out.append(Forfeit())
+        elif state.phase == WRITE and seat == state.writer:
+            out.append(SetForfeit(EXAMPLE_FORFEIT))
+        out.append(Leave())
+        return out
+
+    def clock(self, state: BlackDeathState) -> Timer | None:
+        """The one running clock, if any."""
+        if state.phase == TAKE and state.taker is not None:
+            return Timer(f"take:{state.offers}", TAKE_SECONDS, (state.taker,))
+        if state.phase == CHOOSE and state.loser is not None:
+            return Timer("choose", CHOOSE_SECONDS, (state.loser,))
+        if state.phase == WRITE and state.writer is not None:
+            return Timer(f"forfeit:{state.writers}", WRITE_SECONDS, (state.writer,))
+        return None
+
+    def timers(self, state: BlackDeathState) -> list[Timer]:
+        timer = self.clock(state)
+        return [timer] if timer else []
+
+    def is_over(self, state: BlackDeathState) -> bool:
+        return state.phase == OVER
+
+    def is_active(self, state: BlackDeathState, seat: int) -> bool:
+        return seat not in state.left
+
+    def _status(self, state: BlackDeathState, seat: int) -> str:
+        if seat in state.left:
+            return "left"
+        if seat == state.loser:
+            return "loser"
+        return "playing" if state.hands[seat] else "safe"
+
+    def view(self, state: BlackDeathState, seat: int | None) -> dict[str, Any]:
+        """The table as ``seat`` (``None``: anyone) sees it.
+
+        Public keys: ``phase`` ("take", "choose", "forfeit", "over"); ``offerer`` and ``taker``
+        (seats, in "take"); ``seats``: per seat ``{"seat", "cards" (count), "status"}`` with
+        status "playing", "safe", "left" or "loser"; ``pairs`` (count) and ``discarded`` (every
+        thrown pair, ``{"seat", "cards"}``); ``deal_log``; ``last``; ``loser``, ``choice``,
+        ``writer``, ``forfeit`` (the text, once written); ``clock`` (the running timer's key)
+        and ``seconds``; ``over`` and ``summary``. A seat's view adds ``seat``, ``hand`` (their
+        cards, sorted) and ``positions`` (how many cards they may pick from, when taking).
+        """
+        timer = self.clock(state)
+        over = state.phase == OVER
+        data: dict[str, Any] = {
+            "game": self.name,
+            "phase": state.phase,
+            "offerer": state.offerer,
+            "taker": state.taker,
+            "seats": [
+                {"seat": s, "cards": len(state.hands[s]), "status": self._status(state, s)}
+                for s in range(state.players)
+            ],
+            "safe": [s for s in range(state.players) if self._status(state, s) == "safe"],
+            "pairs": len(state.discarded),
+            "discarded": [{"seat": p.seat, "cards": list(p.cards)} for p in state.discarded],
+            "deal_log": list(state.deal_log),
+            "last": state.last,
+            "loser": state.loser,
+            "choice": state.choice,
+            "writer": state.writer,
+            "forfeit": state.forfeit,
+            "clock": timer.key if timer else None,
+            "seconds": timer.seconds if timer else None,
+            "over": over,
+            "summary": self.results(state).summary if over else [],
+        }
+        if seat is not None:
+            data["seat"] = seat
+            data["hand"] = sorted(state.hands[seat])
+            data["positions"] = (
+                len(state.hands[state.offerer])
+                if state.phase == TAKE and seat == state.taker and state.offerer is not None
+                else None
+            )
+        return data
+
+    def hidden(self, state: BlackDeathState, viewer: int | None) -> Collection[TarotCard]:
+        """Every card in another's hand; the loser's lone Death is known to all."""
+        return [
+            card
+            for s in range(state.players)
+            if s != viewer and s != state.loser
+            for card in state.hands[s]
+        ]
+
+    def results(self, state: BlackDeathState) -> Results:
+        outcomes = []
+        for s in range(state.players):
+            if s in state.left:
+                outcomes.append(Outcome(s, LEFT))
+            elif s == state.loser:
+                outcomes.append(Outcome(s, LOST))
+            else:
+                outcomes.append(Outcome(s, WON))
+        lines: list[str] = []
+        loser = state.loser
+        if loser is None:
+            staying = self._staying(state)
+            if len(staying) == 1:
+                lines.append(f"Everyone else left: {_p(staying[0])} wins.")
+        elif loser in state.left:
+            lines.append(f"{_p(loser)} held Death and left before drinking.")
+        elif state.choice == "finish" and state.phase == OVER:
+            lines.append(f"{_p(loser)} held Death and finished their drink.")
+        elif state.forfeit is not None:
+            lines.append(f"{_p(loser)} held Death and took a forfeit: {state.forfeit}")
+        else:
+            lines.append(f"{_p(loser)} holds Death.")
+        return Results(outcomes, lines)
+
+
+ENGINE = BlackDeathEngine()
