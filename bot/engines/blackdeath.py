@@ -8,9 +8,12 @@ are safe; whoever is left holding Death loses and finishes their drink or does a
 Decisions (where the rules file is silent):
 - The dealer is the host, seat 0; the deal starts at seat 1 ("left" is the next seat). The first
   offer is made by the first seat from seat 1 on that still has cards after the deal's pairs go.
-- Pairs thrown at the deal can't be logged as events (``new_game`` has none): each player's are
-  kept as one public line in ``deal_log`` ("{p1} discards 3 pairs: 2s, Queens and Kings") for the
-  table to show. Later pairs are Log lines, one per discard ("{p2} discards a pair of Queens").
+- Pairs thrown at the deal are announced by :meth:`BlackDeathEngine.opening` (the table logs
+  its events at the start): one Log line per player who threw any ("{p1} discards 3 pairs: 2s,
+  Queens and Kings"), one line each so ten players fill no more than ten lines. The same lines
+  stay in the state's and the view's ``deal_log``, so a screen can still show the whole deal
+  when the table's short log has scrolled past it. Later pairs are Log lines, one per discard
+  ("{p2} discards a pair of Queens").
 - Of three of a rank the two lower suits (beers, lagers, wines, spirits) go; four make two pairs.
   Only the deal can give three or four: after it, no hand holds two cards of one rank.
 - A deal that leaves one player alone with cards (about 1 in 16,000 for two players) makes them
@@ -30,7 +33,8 @@ Decisions (where the rules file is silent):
   next one in that order writes (a new clock); if nobody is left to write, the loser finishes.
   ``Forfeit()`` is refused when nobody else is left in the game. ``legal_actions`` offers the
   writer ``SetForfeit`` with an example text; the form fills the real one. The text is posted as
-  a public Log line and is the forfeit ledger entry's reason.
+  a public Log line and is the forfeit ledger entry's reason. In Log lines and the results'
+  summary it goes through ``literal``: a ``{p1}`` the writer typed is shown as typed.
 - Safe (empty-handed) players are still in the game: they may write the forfeit and may leave.
 - Leaving while cards are being taken: the leaver's cards pass to the next player to the left with
   cards, who throws away any new pairs (Death passes on with them). If fewer than two players are
@@ -70,6 +74,7 @@ from .base import (
     Timeout,
     Timer,
     check_options,
+    literal,
     plural,
     rng,
 )
@@ -230,6 +235,10 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         else:
             self._offer(state, self._next_holder(state, 0))
         return state
+
+    def opening(self, state: BlackDeathState) -> list[Event]:
+        """The deal's pairs, one public line per player who threw any (and a lone Death)."""
+        return [Log(line) for line in state.deal_log]
 
     # ----------------------------------------------------------------- reading helpers
 
@@ -399,7 +408,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         assert loser is not None
         state.forfeit = text
         events.append(Drink(loser, 1, FORFEIT, text))
-        events.append(Log(f"{_p(loser)}'s forfeit, set by {_p(seat)}: {text}"))
+        events.append(Log(f"{_p(loser)}'s forfeit, set by {_p(seat)}: {literal(text)}"))
         self._end(state, events)
 
     def _timeout(self, state: BlackDeathState, events: list[Event]) -> None:
@@ -568,7 +577,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         elif state.choice == "finish" and state.phase == OVER:
             lines.append(f"{_p(loser)} held Death and finished their drink.")
         elif state.forfeit is not None:
-            lines.append(f"{_p(loser)} held Death and took a forfeit: {state.forfeit}")
+            lines.append(f"{_p(loser)} held Death and took a forfeit: {literal(state.forfeit)}")
         else:
             lines.append(f"{_p(loser)} holds Death.")
         return Results(outcomes, lines)

@@ -150,6 +150,14 @@ def test_the_deal_pairs_are_announced_publicly_one_line_per_player():
     assert ENGINE.view(state, None)["pairs"] == 16
 
 
+def test_the_table_logs_the_deals_pairs_when_the_game_starts():
+    state = ENGINE.new_game(3, "seed-0", {})
+    assert ENGINE.opening(state) == [Log(line) for line in state.deal_log]
+    assert logs(ENGINE.opening(state))[0] == "{p0} discards 5 pairs: 1s, 2s, 3s, 4s and 7s"
+    lone = ENGINE.new_game(2, "seed-13353", {})  # the deal leaves Death alone: said at once
+    assert logs(ENGINE.opening(lone))[-1].startswith("Only Death is left, and {p1} holds it!")
+
+
 def test_pairs_are_named_by_rank():
     assert pairs_phrase([13]) == "a pair of Queens"
     assert pairs_phrase([7]) == "a pair of 7s"
@@ -434,6 +442,16 @@ def test_the_forfeit_is_1_to_200_characters_after_stripping():
         ENGINE.apply(state, 0, SetForfeit("x" * 201))
     new, events = ENGINE.apply(state, 0, SetForfeit(" " + "x" * 200 + " "))
     assert drinks(events) == [Drink(1, 1, FORFEIT, "x" * 200)]
+
+
+def test_a_forfeit_is_shown_as_written_even_with_braces_in_it():
+    state, _ = play(losing(3, 1), (1, Forfeit()))
+    state, events = play(state, (0, SetForfeit("Tell {p0} a secret {}")))
+    assert "{p1}'s forfeit, set by {p0}: Tell {{p0}} a secret {{}}" in logs(events)
+    assert drinks(events) == [Drink(1, 1, FORFEIT, "Tell {p0} a secret {}")]  # the ledger: raw
+    assert state.forfeit == "Tell {p0} a secret {}"
+    summary = ENGINE.results(state).summary
+    assert summary == ["{p1} held Death and took a forfeit: Tell {{p0}} a secret {{}}"]
 
 
 def test_only_the_writer_may_write_the_forfeit():
