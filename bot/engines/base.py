@@ -248,9 +248,14 @@ class Log:
     text: str
 
 
+_MARKDOWN = re.compile(r"([\\*_~|`>])")
+
+
 def literal(text: str) -> str:
-    """A player's own words inside a :class:`Log` or :class:`Private` line: braces doubled, so
-    ``{p1}`` in them stays ``{p1}`` instead of becoming a name."""
+    """A player's own words inside a :class:`Log` or :class:`Private` line, shown as written:
+    braces doubled (``{p1}`` stays ``{p1}`` instead of becoming a name), Markdown escaped, and
+    ``@`` followed by a zero-width space (no mention)."""
+    text = _MARKDOWN.sub(r"\\\1", text).replace("@", "@\u200b")
     return text.replace("{", "{{").replace("}", "}}")
 
 
