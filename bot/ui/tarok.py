@@ -1,0 +1,231 @@
+"""The Devil's Tarok on screen: the public table, a player's hand, the final scoreboard.
+
+What is shown where:
+- The public table: the hand number, the dealer and the draw pile; the trick in progress (who
+  led, the suit led, who played what), or between tricks the last trick and who took it; whose
+  card it is, named, with the clock; one line per player (cards in hand, total points, points
+  this hand); the last three log lines of this hand. Only cards already on the table are ever
+  named there. Its one row of buttons: **My hand**, Rules, Leave, End.
+- A player's hand (ephemeral): their Private lines (the cards they drew), their points, and
+  their cards as buttons sorted by suit and rank (the engine's order). On their turn it also
+  shows the trick so far and the clock, and the cards they may play are blue and enabled, the
+  others grey and disabled, so playing is one tap. The click's answer is their updated hand;
+  the renderer edits the table.
+- The end: the final hand's line, then the players still seated by total points (ties share a
+  place; the winner has the trophy), then those who left.
+
+Decisions:
+- A hand holds at most 15 cards, which is three rows of five buttons; up to four rows are used
+  before the rest (never met in play) goes into a select of the playable ones.
+- The one-line summary of the last hand is in the description until the new hand's first card,
+  then the first of the "Latest" lines until newer ones push it out. "Latest" shows only this
+  hand's log, so a card named there is never one shuffled into someone's new hand since.
+- A line per player reads ``Ana: 14 · 105 (+35)`` under a legend line, not in words: five
+  players with long names must fit a phone (about 12 lines, 600 characters).
+- The last trick marks its taker's card with a trophy instead of naming the taker again.
+- A hand that is waiting does not show the trick or whose turn it is (the table does): it
+  changes only when the player's turn comes, when they draw and when they score, so each open
+  hand costs about two edits a trick rather than one for every card played.
+- Nothing is public to press: every move is a card from a hidden hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engines.base import plural
+from bot.engines.cards import TarotCard
+from bot.engines.tarok import SUIT_WORDS, Play, card_id, card_points
+from bot.tables import Table
+from bot.ui import common
+from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
+
+DEVIL = "\U0001f608"
+POINTER = "\U0001f449"
+SUIT_OF = {word: suit for suit, word in SUIT_WORDS.items()}  # the view names the suit led
+TROPHY = "\U0001f3c6"
+MEDALS = ["\U0001f947", "\U0001f948", "\U0001f949"]
+CARD_ROWS = 4  # rows of card buttons before the rest goes into a select
+LOG_LINES = 3
+
+
+def _name(table: Table, seat: int) -> str:
+    return common.name(table, seat)
+
+
+def _suit(word: str) -> str:
+    """``"🍺 beers"``: the suit led, with its symbol."""
+    return f"{SUIT_OF[word].symbol} {word}"
+
+
+def _cards(table: Table, trick: list[dict[str, Any]], winner: int | None = None) -> str:
+    """``**Bo** 7🍺 · **Cy** Q🍺 🏆``: who played what, the trick's taker marked."""
+    return " · ".join(
+        f"{_name(table, e['seat'])} {e['card'].label}"
+        + (f" {TROPHY}" if e["seat"] == winner else "")
+        for e in trick
+    )
+
+
+def _trick_lines(table: Table, v: dict[str, Any]) -> list[str]:
+    """The trick in progress, or the last one and who took it (nothing before the first)."""
+    if v["trick"]:
+        leader = v["trick"][0]["seat"]
+        led = f"{_suit(v['led_suit'])} led by {_name(table, leader)}"
+        return [f"\U0001f0cf Trick, {led}: {_cards(table, v['trick'])}"]
+    if v["last_trick"]:
+        cards: list[TarotCard] = [e["card"] for e in v["last_trick"]]
+        points = plural(sum(card_points(c) for c in cards), "point")
+        return [f"Last trick, {points}: {_cards(table, v['last_trick'], v['last_winner'])}"]
+    return []
+
+
+def _clock(table: Table, v: dict[str, Any]) -> str:
+    """``"<t:…:R>"``: Discord shows "in 25 seconds" and keeps it ticking ("" if no clock)."""
+    due = table.deadline(v["clock"]) if v["clock"] else None
+    return countdown(due) if due else ""
+
+
+def _turn_line(table: Table, v: dict[str, Any]) -> str:
+    who = _name(table, v["turn"])
+    what = "to play" if v["trick"] else "leads the next trick"
+    clock = _clock(table, v)
+    return f"{POINTER} {who} {what}" + (f", time runs out {clock}." if clock else ".")
+
+
+def _player_line(table: Table, v: dict[str, Any], seat: int) -> str:
+    """``👉 **Ana**: 14 · **105** (+35)``: cards in hand, total points, points this hand."""
+    who = _name(table, seat)
+    if not v["active"][seat]:
+        return f"{who}: left · {v['totals'][seat]}"
+    mark = f"{POINTER} " if seat == v["turn"] else ""
+    return f"{mark}{who}: {v['hand_sizes'][seat]} · **{v['totals'][seat]}** (+{v['points'][seat]})"
+
+
+def _header(table: Table, v: dict[str, Any]) -> str:
+    return (
+        f"Hand {v['hand_no']} · dealer {_name(table, v['dealer'])} · "
+        f"draw pile {plural(v['pile'], 'card') if v['pile'] else 'empty'}"
+    )
+
+
+def _just_dealt(v: dict[str, Any]) -> bool:
+    """A new hand (not the first) whose first card is still to come."""
+    return bool(v["last_hand"]) and not v["trick"] and not v["last_trick"]
+
+
+def _this_hand_log(table: Table, v: dict[str, Any]) -> list[str]:
+    """This hand's log lines, newest last: from the last hand's summary on (the summary itself
+    only once it has left the description), never a line about a card of an earlier hand."""
+    log = list(table.row.log)
+    ends = [i for i, line in enumerate(log) if v["last_hand"] and line == v["last_hand"]]
+    if ends:
+        log = log[ends[-1] + (1 if _just_dealt(v) else 0) :]
+    return log[-LOG_LINES:]
+
+
+def public(table: Table) -> Screen:
+    v = table.view()
+    if table.status == "ended" or v["over"]:
+        return ended(table, v)
+    desc = [_header(table, v)]
+    if _just_dealt(v):
+        desc.append(f"\U0001f4cb {say(v['last_hand'], table)}")
+    desc += _trick_lines(table, v)
+    desc.append(_turn_line(table, v))
+    desc.append(f"\nCards · points (+ this hand) · first to {v['target']} wins:")
+    desc += [_player_line(table, v, seat) for seat in range(len(v["totals"]))]
+    embed = discord.Embed(
+        title=f"{DEVIL} The Devil's Tarok · table #{table.id}",
+        description="\n".join(desc),
+        colour=common.GOLD,
+    )
+    recent = _this_hand_log(table, v)
+    if recent:
+        embed.add_field(
+            name="Latest", value="\n".join(say(t, table) for t in recent)[:1024], inline=False
+        )
+    embed.set_footer(text=f"{v['seconds']} s per card · seed SHA-256 {table.seed_hash[:16]}…")
+    return Screen(embed, [common.table_buttons(table, "My hand")])
+
+
+def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
+    """The final scoreboard: the last hand's line, then everyone by total points."""
+    lines: list[str] = []
+    if table.state is not None:
+        v = v or table.view()
+        if v["last_hand"]:
+            lines += [say(v["last_hand"], table), ""]
+        # players still seated by points, then those who left (they keep points, can't win)
+        outcomes = sorted(
+            table.results().outcomes, key=lambda o: (o.result == "left", -(o.points or 0))
+        )
+        seated = [o.points or 0 for o in outcomes if o.result != "left"]
+        for o in outcomes:
+            points = plural(o.points or 0, "point")
+            if o.result == "left":
+                lines.append(f"\U0001f6aa {_name(table, o.seat)}: {points} (left)")
+                continue
+            place = sum(p > (o.points or 0) for p in seated)  # ties share a place
+            mark = MEDALS[place] if place < len(MEDALS) else f"{place + 1}."
+            won = f" {TROPHY}" if o.result == "won" else ""
+            lines.append(f"{mark} {_name(table, o.seat)}: {points}{won}")
+    return common.ended_screen(table, lines)
+
+
+def _card_rows(table: Table, hand: list[dict[str, Any]], my_turn: bool) -> list[common.Row]:
+    """The hand as buttons, five a row, playable ones enabled; any overflow as a select."""
+    buttons: list[Button] = [
+        button(
+            table,
+            Play(h["id"]),
+            h["card"].label,
+            "primary" if my_turn and h["legal"] else "secondary",
+            disabled=not (my_turn and h["legal"]),
+        )
+        for h in hand
+    ]
+    shown = CARD_ROWS * 5
+    rows: list[common.Row] = [buttons[i : i + 5] for i in range(0, min(len(buttons), shown), 5)]
+    rest = [h for h in hand[shown:] if my_turn and h["legal"]]
+    if rest:
+        options = tuple(SelectOption(h["card"].label, str(card_id(h["card"]))) for h in rest)
+        rows.append(select(table, Play, "card", options[:25], "More cards…"))
+    return rows
+
+
+def private(table: Table, seat: int) -> Screen:
+    v = table.view(seat)
+    if table.status == "ended" or v["over"]:
+        return ended(table, v)
+    my_turn = v["turn"] == seat
+    desc = common.notes(table, seat)
+    clock = _clock(table, v)
+    then = f"Time runs out {clock}, then" if clock else "If time runs out,"
+    if my_turn and v["trick"]:
+        desc += _trick_lines(table, v)
+        desc.append(
+            f"{POINTER} **Your turn**: follow {_suit(v['led_suit'])} if you can (the Fool always "
+            f"may). {then} your lowest card is played."
+        )
+    elif my_turn:
+        desc += _trick_lines(table, v)
+        desc.append(f"{POINTER} **Your lead**: play any card. {then} your lowest card is played.")
+    else:
+        desc.append("\u23f3 Not your turn yet: your cards light up when it is.")
+    desc.append(
+        f"You: **{plural(v['totals'][seat], 'point')}** (+{v['points'][seat]} this hand) · "
+        f"hand {v['hand_no']}"
+    )
+    embed = discord.Embed(
+        title=f"Your hand · The Devil's Tarok · table #{table.id}",
+        description="\n".join(desc),
+        colour=common.GOLD,
+    )
+    embed.set_footer(
+        text="Only you can see this. Majors 30, the Devil 50, the Fool 0 · "
+        "K 25, Q 20, Kn 15, P 10, 1-10 face value"
+    )
+    return Screen(embed, _card_rows(table, v["hand"], my_turn))
