@@ -209,7 +209,8 @@ def ended_screen(table: Table, lines: list[str]) -> Screen:
     if table.row.started_at is not None:
         embed.add_field(name="Seed (re-deal and check)", value=f"`{table.row.seed}`", inline=False)
     embed.set_footer(
-        text=(reason.capitalize() + " · " if reason else "") + "See /tally for the leaderboard."
+        text=(reason[:1].upper() + reason[1:] + " · " if reason else "")
+        + "See /tally for the leaderboard."
     )
     return Screen(embed, [])
 
