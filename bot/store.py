@@ -85,6 +85,55 @@ class DrinkRow:
     giver_id: int | None
     reason: str
     at: float
+    counted_as: str = "sips"  # "sips", "capped" (water: over the cap) or "points" (alcohol-free)
+
+
+@dataclass(frozen=True)
+class Tab:
+    """What one player's drinks at one table were counted as (finishes and forfeits aside)."""
+
+    sips: int = 0
+    water: int = 0
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    """A player's own cap (sips in any 12 hours) and mode, the same in every server."""
+
+    user_id: int
+    cap: int | None = None
+    mode: str = "sips"  # or "alcohol-free"
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's party-safety settings (bot/safety.py)."""
+
+    guild_id: int
+    default_cap: int | None = None
+    water_every: int | None = None
+    min_age: str | None = None
+    turn_pings: bool = False
+
+
+@dataclass(frozen=True)
+class GameRule:
+    """A game switched on or off in one channel (``channel_id`` 0: the whole server)."""
+
+    guild_id: int
+    channel_id: int
+    game: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class Erased:
+    """What erasing a player's history in a server removed or anonymised."""
+
+    drinks: int
+    results: int
+    seats: int
 
 
 def _table(row: aiosqlite.Row) -> TableRow:
@@ -251,7 +300,7 @@ class Tx:
     async def add_drinks(self, rows: list[DrinkRow]) -> None:
         await self.db.executemany(
             "INSERT INTO drinks (guild_id, user_id, game, table_id, seq, amount, kind, giver_id,"
-            " reason, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            " reason, at, counted_as) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     d.guild_id,
@@ -264,6 +313,7 @@ class Tx:
                     d.giver_id,
                     d.reason,
                     d.at,
+                    d.counted_as,
                 )
                 for d in rows
             ],
@@ -271,8 +321,8 @@ class Tx:
 
     async def table_drinks(self, table_id: int) -> list[DrinkRow]:
         rows = await self._all(
-            "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at"
-            " FROM drinks WHERE table_id = ? ORDER BY id",
+            "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
+            " counted_as FROM drinks WHERE table_id = ? ORDER BY id",
             (table_id,),
         )
         return [DrinkRow(*r) for r in rows]
@@ -368,16 +418,22 @@ class Tx:
 
     # -- the tally -------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int, since: float) -> list[dict[str, Any]]:
-        """Per player: sips taken, social sips, finishes, sips given, games played and won."""
+        """Per player: sips taken, social sips, finishes, forfeits, sips counted as water (over
+        a cap) and as points (alcohol-free), sips given, games played and won."""
         rows = await self._all(
             """
             WITH d AS (
                 SELECT user_id,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') THEN amount ELSE 0 END)
-                           AS sips,
-                       SUM(CASE WHEN kind = 'social' THEN amount ELSE 0 END) AS social,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
+                           THEN amount ELSE 0 END) AS sips,
+                       SUM(CASE WHEN kind = 'social' AND counted_as = 'sips' THEN amount ELSE 0 END)
+                           AS social,
                        SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes,
-                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits
+                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'capped'
+                           THEN amount ELSE 0 END) AS water,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'points'
+                           THEN amount ELSE 0 END) AS points
                 FROM drinks WHERE guild_id = :g AND at >= :since GROUP BY user_id
             ), gv AS (
                 SELECT giver_id AS user_id, SUM(amount) AS given
@@ -395,6 +451,7 @@ class Tx:
             SELECT u.user_id AS user_id, COALESCE(d.sips, 0) AS sips,
                    COALESCE(d.social, 0) AS social, COALESCE(d.finishes, 0) AS finishes,
                    COALESCE(d.forfeits, 0) AS forfeits,
+                   COALESCE(d.water, 0) AS water, COALESCE(d.points, 0) AS points,
                    COALESCE(gv.given, 0) AS given, COALESCE(r.played, 0) AS played,
                    COALESCE(r.won, 0) AS won
             FROM u LEFT JOIN d USING (user_id) LEFT JOIN gv USING (user_id)
@@ -413,11 +470,16 @@ class Tx:
             """
             WITH d AS (
                 SELECT game,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') THEN amount ELSE 0 END)
-                           AS sips,
-                       SUM(CASE WHEN kind = 'social' THEN amount ELSE 0 END) AS social,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
+                           THEN amount ELSE 0 END) AS sips,
+                       SUM(CASE WHEN kind = 'social' AND counted_as = 'sips' THEN amount ELSE 0 END)
+                           AS social,
                        SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes,
-                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits
+                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'capped'
+                           THEN amount ELSE 0 END) AS water,
+                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'points'
+                           THEN amount ELSE 0 END) AS points
                 FROM drinks WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), gv AS (
                 SELECT game, SUM(amount) AS given FROM drinks
@@ -431,6 +493,7 @@ class Tx:
             ), g AS (SELECT game FROM d UNION SELECT game FROM gv UNION SELECT game FROM r)
             SELECT g.game AS game, COALESCE(d.sips, 0) AS sips, COALESCE(d.social, 0) AS social,
                    COALESCE(d.finishes, 0) AS finishes, COALESCE(d.forfeits, 0) AS forfeits,
+                   COALESCE(d.water, 0) AS water, COALESCE(d.points, 0) AS points,
                    COALESCE(gv.given, 0) AS given,
                    COALESCE(r.played, 0) AS played, COALESCE(r.won, 0) AS won,
                    r.best_place AS best_place, r.avg_place AS avg_place,
@@ -454,6 +517,190 @@ class Tx:
             (guild_id, *ids),
         )
         return {r[0]: r[1] for r in rows}
+
+    # -- party safety (bot/safety.py) -------------------------------------------------------
+    async def party(
+        self, guild_id: int, user_ids: Iterable[int], since: float
+    ) -> tuple[GuildSettings, dict[int, PlayerSettings], dict[int, int]]:
+        """In one query: the server's settings, and for each player their settings and the sips
+        they have had since ``since`` in every server (counted as sips: not water, not points)."""
+        rows = await self._all(
+            """
+            SELECT p.value AS user_id, s.cap AS cap, COALESCE(s.mode, 'sips') AS mode,
+                   (SELECT COALESCE(SUM(d.amount), 0) FROM drinks d
+                    WHERE d.user_id = p.value AND d.at >= :since AND d.counted_as = 'sips'
+                      AND d.kind NOT IN ('finish', 'forfeit')) AS tonight,
+                   g.default_cap AS default_cap, g.water_every AS water_every,
+                   g.min_age AS min_age, COALESCE(g.turn_pings, 0) AS turn_pings
+            FROM json_each(:ids) p
+            LEFT JOIN player_settings s ON s.user_id = p.value
+            LEFT JOIN guild_settings g ON g.guild_id = :g
+            """,
+            {"ids": json.dumps(sorted(set(user_ids))), "since": since, "g": guild_id},
+        )
+        guild = GuildSettings(guild_id)
+        players: dict[int, PlayerSettings] = {}
+        tonight: dict[int, int] = {}
+        for r in rows:
+            guild = GuildSettings(
+                guild_id, r["default_cap"], r["water_every"], r["min_age"], bool(r["turn_pings"])
+            )
+            players[r["user_id"]] = PlayerSettings(r["user_id"], r["cap"], r["mode"])
+            tonight[r["user_id"]] = r["tonight"]
+        return guild, players, tonight
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        row = await self._one("SELECT * FROM player_settings WHERE user_id = ?", (user_id,))
+        return PlayerSettings(user_id, row["cap"], row["mode"]) if row else PlayerSettings(user_id)
+
+    async def save_player_settings(self, p: PlayerSettings, at: float) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO player_settings (user_id, cap, mode, updated_at)"
+            " VALUES (?,?,?,?)",
+            (p.user_id, p.cap, p.mode, at),
+        )
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return _guild_settings(row) if row else GuildSettings(guild_id)
+
+    async def all_guild_settings(self) -> list[GuildSettings]:
+        return [_guild_settings(r) for r in await self._all("SELECT * FROM guild_settings")]
+
+    async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO guild_settings"
+            " (guild_id, default_cap, water_every, min_age, turn_pings, updated_at)"
+            " VALUES (?,?,?,?,?,?)",
+            (g.guild_id, g.default_cap, g.water_every, g.min_age, int(g.turn_pings), at),
+        )
+
+    async def game_rules(self, guild_id: int, game: str | None = None) -> list[GameRule]:
+        rows = await self._all(
+            "SELECT guild_id, channel_id, game, enabled FROM game_channels WHERE guild_id = ?"
+            " AND (? IS NULL OR game = ?) ORDER BY game, channel_id",
+            (guild_id, game, game),
+        )
+        return [GameRule(r[0], r[1], r[2], bool(r[3])) for r in rows]
+
+    async def set_game_rule(self, rule: GameRule) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO game_channels (guild_id, channel_id, game, enabled)"
+            " VALUES (?,?,?,?)",
+            (rule.guild_id, rule.channel_id, rule.game, int(rule.enabled)),
+        )
+
+    async def clear_game_rules(self, guild_id: int, game: str) -> None:
+        await self.db.execute(
+            "DELETE FROM game_channels WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
+
+    async def tonight(self, user_id: int, since: float) -> Tab:
+        """One player's sips, water and points since ``since``, in every server."""
+        row = await self._one(
+            "SELECT"
+            " COALESCE(SUM(CASE WHEN counted_as = 'sips' THEN amount END), 0),"
+            " COALESCE(SUM(CASE WHEN counted_as = 'capped' THEN amount END), 0),"
+            " COALESCE(SUM(CASE WHEN counted_as = 'points' THEN amount END), 0)"
+            " FROM drinks WHERE user_id = ? AND at >= ? AND kind NOT IN ('finish', 'forfeit')",
+            (user_id, since),
+        )
+        assert row is not None
+        return Tab(row[0], row[1], row[2])
+
+    async def tabs(self, table_ids: Iterable[int]) -> dict[int, dict[int, Tab]]:
+        """Per table, per player: what their drinks there were counted as."""
+        ids = sorted(set(table_ids))
+        if not ids:
+            return {}
+        rows = await self._all(
+            "SELECT table_id, user_id,"
+            " SUM(CASE WHEN counted_as = 'sips' THEN amount ELSE 0 END),"
+            " SUM(CASE WHEN counted_as = 'capped' THEN amount ELSE 0 END),"
+            " SUM(CASE WHEN counted_as = 'points' THEN amount ELSE 0 END)"
+            " FROM drinks WHERE table_id IN (SELECT value FROM json_each(?))"
+            " AND kind NOT IN ('finish', 'forfeit') GROUP BY table_id, user_id",
+            (json.dumps(ids),),
+        )
+        out: dict[int, dict[int, Tab]] = {}
+        for r in rows:
+            out.setdefault(r[0], {})[r[1]] = Tab(r[2], r[3], r[4])
+        return out
+
+    async def active_seat(self, guild_id: int, user_id: int) -> int | None:
+        """An unfinished table of this server that holds a seat of this player, even one they
+        left (the game still refers to it)."""
+        row = await self._one(
+            "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE s.guild_id = ? AND s.user_id = ? AND t.status != 'ended'"
+            " ORDER BY t.id LIMIT 1",
+            (guild_id, user_id),
+        )
+        return row[0] if row else None
+
+    async def erase_player(self, guild_id: int, user_id: int) -> Erased:
+        """Remove a player's history in one server: their drinks (and their name as a giver),
+        results and private views; their seats become ``Seat N`` with no user (a seat that was
+        never dealt goes), tables they hosted lose the host, and "ended by Ana" loses the name
+        (log lines name players through their seat, ``{pN}``). The action logs stay as they are,
+        tied to the anonymous seat. Call only when no unfinished table holds their seat."""
+        seats = await self._all(
+            "SELECT table_id, seat, name FROM seats WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        tables = sorted({r["table_id"] for r in seats})
+        names = {r["name"] for r in seats}
+        cur = await self.db.execute(
+            "DELETE FROM drinks WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        drinks = cur.rowcount
+        await self.db.execute(
+            "UPDATE drinks SET giver_id = NULL WHERE guild_id = ? AND giver_id = ?",
+            (guild_id, user_id),
+        )
+        cur = await self.db.execute(
+            "DELETE FROM results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        results = cur.rowcount
+        await self.db.execute(
+            "UPDATE tables SET host_id = 0 WHERE guild_id = ? AND host_id = ?", (guild_id, user_id)
+        )
+        for r in seats:
+            tid = r["table_id"]
+            await self.db.execute(
+                "DELETE FROM private_views WHERE table_id = ? AND user_id = ?", (tid, user_id)
+            )
+            await self.db.execute(
+                "UPDATE actions SET user_id = NULL WHERE table_id = ? AND user_id = ?",
+                (tid, user_id),
+            )
+            if r["seat"] is None:
+                await self.db.execute(
+                    "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (tid, user_id)
+                )
+            else:
+                await self.db.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, notes = '[]'"
+                    " WHERE table_id = ? AND user_id = ?",
+                    (-(r["seat"] + 1), f"Seat {r['seat'] + 1}", tid, user_id),
+                )
+        for tid in tables:
+            await self.db.execute(
+                "UPDATE tables SET end_reason = 'ended by a former player'"
+                " WHERE id = ? AND end_reason IN (SELECT 'ended by ' || value FROM json_each(?))",
+                (tid, json.dumps(sorted(names))),
+            )
+        return Erased(drinks, results, len(seats))
+
+
+def _guild_settings(row: aiosqlite.Row) -> GuildSettings:
+    return GuildSettings(
+        row["guild_id"],
+        row["default_cap"],
+        row["water_every"],
+        row["min_age"],
+        bool(row["turn_pings"]),
+    )
 
 
 class Store:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
 from bot.store import DrinkRow, Store
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 async def test_migrations_run_once_and_set_wal(tmp_path):
@@ -31,8 +34,13 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
         "timers",
         "consents",
         "meta",
+        "player_settings",
+        "guild_settings",
+        "game_channels",
     } <= names
-    assert applied == ["001_initial.sql", "002_results_and_notes.sql"]
+    files = sorted(p.name for p in (ROOT / "bot" / "migrations").glob("*.sql"))
+    assert applied == files and files[:2] == ["001_initial.sql", "002_results_and_notes.sql"]
+    assert "004_party_safety.sql" in files
 
 
 async def _table(store: Store, guild: int = 1) -> int:
@@ -76,6 +84,8 @@ async def test_ledger_sums_by_period_and_kind(store):
         "social": 1,
         "finishes": 0,
         "forfeits": 0,
+        "water": 0,
+        "points": 0,
         "given": 4,
         "played": 1,
         "won": 0,
@@ -86,6 +96,8 @@ async def test_ledger_sums_by_period_and_kind(store):
         "social": 1,
         "finishes": 1,
         "forfeits": 1,
+        "water": 0,
+        "points": 0,
         "given": 0,
         "played": 1,
         "won": 1,
@@ -98,6 +110,8 @@ async def test_ledger_sums_by_period_and_kind(store):
             "social": 1,
             "finishes": 0,
             "forfeits": 0,
+            "water": 0,
+            "points": 0,
             "given": 4,
             "played": 1,
             "won": 0,
