@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import safety
 from bot.clock import SystemClock
 from bot.engines.base import (
     Action,
@@ -31,7 +32,7 @@ from bot.engines.base import (
     check_options,
     seed_hash,
 )
-from bot.store import DrinkRow, ResultRow, SeatRow, Store, TableRow, TimerRow, Tx
+from bot.store import DrinkRow, ResultRow, SeatRow, Store, Tab, TableRow, TimerRow, Tx
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ class Table:
     state: Any | None = None
     timers: dict[str, TimerRow] = field(default_factory=dict)
     version: int = 0  # bumped on every committed change; renderers compare it
+    tabs: dict[int, Tab] = field(default_factory=dict)  # user -> their drinks here, as counted
 
     @property
     def id(self) -> int:
@@ -141,10 +143,12 @@ class TableService:
             by_table: dict[int, dict[str, TimerRow]] = {}
             for t in timers:
                 by_table.setdefault(t.table_id, {})[t.key] = t
+            tabs = await q.tabs(r.id for r in rows)
             loaded = 0
             for row in rows:
                 try:
                     self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
+                    self._tables[row.id].tabs = tabs.get(row.id, {})
                     loaded += 1
                 except (StateError, KeyError) as err:
                     log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
@@ -168,6 +172,7 @@ class TableService:
                 return None
             clocks = {table_id: {t.key: t for t in await q.timers(table_id)}}
             table = self._build(row, await q.seats(table_id), clocks)
+            table.tabs = (await q.tabs([table_id])).get(table_id, {})
         if table.status != "ended":  # reloaded after a failed write; keep it from now on
             self._tables[table_id] = table
             self._wake.set()
@@ -202,6 +207,9 @@ class TableService:
         opts = check_options(engine.options, options)
         now = self.clock.now()
         async with self.store.transaction() as tx:
+            rules = [(r.channel_id, r.enabled) for r in await tx.game_rules(guild_id, game)]
+            if not safety.game_allowed(rules, channel_id):
+                raise TableError(safety.not_here(engine.title, rules))
             if seat_host:
                 await self._check_free(tx, guild_id, host_id)
             table_id = await tx.create_table(
@@ -488,6 +496,7 @@ class TableService:
                     self._ledger(table, d, row.seq, now) for d in evs if isinstance(d, Drink)
                 ]
             if drinks:
+                drinks = await self._party_safety(tx, table, steps, drinks, events, now)
                 await tx.add_drinks(drinks)
             row.state = engine.to_dict(state)
             row.log = (row.log + [e.text for e in events if isinstance(e, Log)])[-LOG_LINES:]
@@ -536,6 +545,34 @@ class TableService:
             d.reason,
             now,
         )
+
+    async def _party_safety(
+        self,
+        tx: Tx,
+        table: Table,
+        steps: list[tuple[int | None, int | None, Action, int | None, list[Event]]],
+        drinks: list[DrinkRow],
+        events: list[Event],
+        now: float,
+    ) -> list[DrinkRow]:
+        """Count each drink as sips, water (over the drinker's cap) or points (alcohol-free),
+        with the caps and tonight's sips read in this transaction (bot/safety.py). Notes the
+        log lines and adds the private heads-ups to ``events`` in place; the game is untouched.
+        Returns the rows for the ledger."""
+        guild, players, tonight = await tx.party(
+            table.row.guild_id, {d.user_id for d in drinks}, now - safety.TONIGHT
+        )
+        counted = safety.count(drinks, safety.drinkers(guild, players, tonight), guild.water_every)
+        given = [e for *_, evs in steps for e in evs if isinstance(e, Drink)]
+        lines = [
+            Private(seat, text)
+            for uid, text in counted.notices
+            if (seat := table.seat_of(uid)) is not None
+        ]
+        events[:] = safety.annotate(events, list(zip(given, counted.countings, strict=True)), lines)
+        for r in counted.rows:
+            table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
+        return counted.rows
 
     def _changed(self, table: Table, events: list[Event], seat: int | None) -> Change:
         table.version += 1
