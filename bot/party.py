@@ -1,0 +1,148 @@
+"""Party-safety settings as people change them: a player's cap and mode (``/limits``), a server's
+settings (``/settings``), and erasing a player's history in a server. The rules that use them are
+in bot/safety.py; the ledger applies them in the table service's transaction.
+
+Decisions:
+- A server-wide game rule (``/settings game`` without a channel) replaces that game's channel
+  rules: "off" switches it off everywhere (then switch it on channel by channel), "on" clears
+  every rule. A channel rule changes that channel only. Tables already open carry on.
+- Erasing is refused while an unfinished table in the server holds the player's seat (even one
+  they left: the game still deals with it). Their cap and mode are not history and stay;
+  ``/limits`` clears them.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot import safety
+from bot.store import Erased, GameRule, GuildSettings, PlayerSettings, Store, Tab
+from bot.tables import TableError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a player stands tonight: their settings, the cap that applies and their drinks."""
+
+    player: PlayerSettings
+    server_cap: int | None
+    tonight: Tab
+
+    @property
+    def cap(self) -> int | None:
+        return self.player.cap if self.player.cap is not None else self.server_cap
+
+    @property
+    def own_cap(self) -> bool:
+        return self.player.cap is not None
+
+    @property
+    def alcohol_free(self) -> bool:
+        return self.player.mode == safety.ALCOHOL_FREE
+
+    @property
+    def left(self) -> int | None:
+        """Sips left before drinks count as water (``None``: no cap)."""
+        return None if self.cap is None else max(self.cap - self.tonight.sips, 0)
+
+
+class Party:
+    def __init__(self, store: Store, clock: Any) -> None:
+        self.store = store
+        self.clock = clock
+        self._guilds: dict[int, GuildSettings] = {}
+
+    async def load(self) -> None:
+        """Keep every server's settings in memory, for what is shown without a query."""
+        async with self.store.reading() as q:
+            self._guilds = {g.guild_id: g for g in await q.all_guild_settings()}
+
+    def guild(self, guild_id: int) -> GuildSettings:
+        return self._guilds.get(guild_id) or GuildSettings(guild_id)
+
+    # -- players -----------------------------------------------------------------------------
+    async def standing(self, guild_id: int, user_id: int) -> Standing:
+        since = self.clock.now() - safety.TONIGHT
+        async with self.store.reading() as q:
+            player = await q.player_settings(user_id)
+            tonight = await q.tonight(user_id, since)
+        return Standing(player, self.guild(guild_id).default_cap, tonight)
+
+    async def set_player(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        cap: int | None = None,
+        clear_cap: bool = False,
+        mode: str | None = None,
+    ) -> Standing:
+        if cap is not None and not 1 <= cap <= safety.MAX_CAP:
+            raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
+        if cap is not None and clear_cap:
+            raise TableError("Set a cap or clear it, not both at once.")
+        if mode is not None and mode not in safety.MODES:
+            raise TableError("The mode is sips or alcohol-free.")
+        async with self.store.transaction() as tx:
+            player = await tx.player_settings(user_id)
+            if cap is not None:
+                player = replace(player, cap=cap)
+            if clear_cap:
+                player = replace(player, cap=None)
+            if mode is not None:
+                player = replace(player, mode=mode)
+            await tx.save_player_settings(player, self.clock.now())
+        return await self.standing(guild_id, user_id)
+
+    # -- servers -----------------------------------------------------------------------------
+    async def set_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some of a server's settings (``default_cap``, ``water_every``, ``min_age``,
+        ``turn_pings``); ``None`` turns a number or the text off."""
+        cap, every = changes.get("default_cap"), changes.get("water_every")
+        if cap is not None and not 1 <= cap <= safety.MAX_CAP:
+            raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
+        if every is not None and not 1 <= every <= safety.MAX_WATER_EVERY:
+            raise TableError(f"A water reminder comes every 1 to {safety.MAX_WATER_EVERY} sips.")
+        if "min_age" in changes:
+            text = " ".join((changes["min_age"] or "").split())
+            if len(text) > safety.MIN_AGE_LENGTH:
+                raise TableError(f"Keep the age line under {safety.MIN_AGE_LENGTH} characters.")
+            changes["min_age"] = text or None
+        async with self.store.transaction() as tx:
+            settings = replace(await tx.guild_settings(guild_id), **changes)
+            await tx.save_guild_settings(settings, self.clock.now())
+        self._guilds[guild_id] = settings
+        return settings
+
+    async def game_rules(self, guild_id: int) -> list[GameRule]:
+        async with self.store.reading() as q:
+            return await q.game_rules(guild_id)
+
+    async def set_game(
+        self, guild_id: int, game: str, enabled: bool, channel_id: int | None
+    ) -> list[GameRule]:
+        async with self.store.transaction() as tx:
+            if channel_id is None:
+                await tx.clear_game_rules(guild_id, game)
+                if not enabled:
+                    await tx.set_game_rule(GameRule(guild_id, 0, game, False))
+            else:
+                await tx.set_game_rule(GameRule(guild_id, channel_id, game, enabled))
+            return await tx.game_rules(guild_id)
+
+    # -- erasing -----------------------------------------------------------------------------
+    async def erase(self, guild_id: int, user_id: int) -> Erased:
+        async with self.store.transaction() as tx:
+            table = await tx.active_seat(guild_id, user_id)
+            if table is not None:
+                raise TableError(
+                    f"Table #{table} isn't over yet and still holds your seat: erase your "
+                    "history once it has ended."
+                )
+            erased = await tx.erase_player(guild_id, user_id)
+        log.info("erased a player's history in server %s: %s", guild_id, erased)
+        return erased
