@@ -10,7 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.engines.base import Action
+from bot import safety
+from bot.engines.base import Action, plural, sips
 from bot.tables import Table
 from bot.ui.components import (
     Button,
@@ -194,12 +195,41 @@ def lobby_screen(table: Table) -> Screen:
     )
     if e.options:
         embed.add_field(name="Table options", value=options_line(table), inline=False)
-    embed.set_footer(text="Drink responsibly. Water counts as a sip if you say so.")
+    embed.set_footer(
+        text="Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode."
+    )
     return Screen(embed, lobby_rows(table))
+
+
+def drinks(table: Table, seat: int, n: int) -> str:
+    """A seat's ``n`` sips as the table shows them: "12 sips", or as they were counted when
+    some were water (over the drinker's cap) or points (alcohol-free): "8 sips · 💧 4 water",
+    "⭐ 12 points". ``n`` is the game's own count, water and points included."""
+    row = table.seat_at(seat)
+    shown = safety.tab_text(table.tabs.get(row.user_id), n) if row else None
+    return shown or sips(n)
+
+
+def counted_lines(table: Table) -> list[str]:
+    """One line per player whose drinks here were not all sips, for the end screen."""
+    lines = []
+    for s in table.seats:
+        tab = table.tabs.get(s.user_id)
+        if s.seat is None or tab is None:
+            continue
+        who = name(table, s.seat)
+        if tab.water:
+            lines.append(f"{safety.WATER} {who}: {sips(tab.water)} as water")
+        if tab.points:
+            lines.append(f"{safety.STAR} {who}: {plural(tab.points, 'point')}, alcohol-free")
+    return lines
 
 
 def ended_screen(table: Table, lines: list[str]) -> Screen:
     """The last state of a table: results, the seed, and no buttons."""
+    counted = counted_lines(table)
+    if counted:
+        lines = [*lines, "", *counted]
     embed = discord.Embed(
         title=f"\U0001f3c1 {table.engine.title} · table #{table.id} is over",
         description="\n".join(lines) or "The table closed.",

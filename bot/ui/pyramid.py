@@ -103,9 +103,15 @@ def _players(table: Table, v: dict[str, Any]) -> str:
             )
         lines.append(
             f"{icon} {_name(table, s['seat'])}: {_slots(s['slots']) if s['active'] else 'left the game'}"
-            f" · gave {s['given']} · took {s['taken']}{looked}"
+            f" · gave {s['given']} · took {_took(table, s['seat'], s['taken'])}{looked}"
         )
     return "\n".join(lines)
+
+
+def _took(table: Table, seat: int, taken: int) -> str:
+    """The sips a player took, with those counted as water or points said so (common.drinks)."""
+    shown = common.drinks(table, seat, taken)
+    return str(taken) if shown == plural(taken, "sip") else shown
 
 
 def _pending(table: Table, v: dict[str, Any]) -> list[str]:

@@ -14,7 +14,7 @@ from bot.ui.common import Button, Screen, button, countdown, say
 def _line(table: Table, v: dict, seat: int) -> str:
     gone = " (left)" if table.user_at(seat).left_at is not None else ""
     left = plural(v["piles"][seat], "card")
-    return f"{common.name(table, seat)}{gone}: {left} left · {sips(v['sips'][seat])}"
+    return f"{common.name(table, seat)}{gone}: {left} left · {common.drinks(table, seat, v['sips'][seat])}"
 
 
 def _hand(table: Table, v: dict) -> list[str]:
