@@ -225,11 +225,11 @@ def counted_lines(table: Table) -> list[str]:
     return lines
 
 
-def ended_screen(table: Table, lines: list[str]) -> Screen:
-    """The last state of a table: results, the seed, and no buttons."""
-    counted = counted_lines(table)
-    if counted:
-        lines = [*lines, "", *counted]
+def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen:
+    """The last state of a table: results, the seed, and no buttons. ``counted``: add a line
+    for each player whose drinks were water or points (unless ``lines`` already say so)."""
+    if counted and (extra := counted_lines(table)):
+        lines = [*lines, "", *extra]
     embed = discord.Embed(
         title=f"\U0001f3c1 {table.engine.title} · table #{table.id} is over",
         description="\n".join(lines) or "The table closed.",

@@ -1,4 +1,9 @@
-"""The leaderboard and one player's breakdown."""
+"""The leaderboard and one player's breakdown.
+
+Sips are what was drunk as sips; drinks over a player's cap show apart as water, and an
+alcohol-free player's as points (bot/safety.py). A player with only water or points shows those
+instead of "0 sips".
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import discord
 
 from bot.engines import ENGINES
 from bot.engines.base import plural
+from bot.safety import STAR, WATER
 from bot.ui import common
 
 PERIODS = {
@@ -25,7 +31,14 @@ def _ordinal(n: int) -> str:
 
 
 def _stats(r: dict, scoring: str = "sips") -> str:
-    parts = [f"**{_s(r['sips'], 'sip')}**"]
+    water, points = r.get("water", 0), r.get("points", 0)
+    parts = [f"**{_s(r['sips'], 'sip')}**"] if r["sips"] or not (water or points) else []
+    if water:
+        parts.append(f"{WATER} {water} water")
+    if points:
+        parts.append(f"{STAR} {_s(points, 'point')} (alcohol-free)")
+    if parts and not r["sips"]:
+        parts[0] = f"**{parts[0]}**"
     if r["social"]:
         parts.append(f"{r['social']} social")
     if r["finishes"]:
@@ -61,7 +74,11 @@ def leaderboard(
         lines.append(f"…and {len(rows) - 20} more.")
     embed.description = "\n".join(lines)
     total = sum(r["sips"] for r in rows)
-    embed.set_footer(text=f"{_s(total, 'sip')} in all. 24 sips is about a beer. Water is free.")
+    water, points = sum(r.get("water", 0) for r in rows), sum(r.get("points", 0) for r in rows)
+    also = (f", {water} as water" if water else "") + (f", {_s(points, 'point')}" if points else "")
+    embed.set_footer(
+        text=f"{_s(total, 'sip')} in all{also}. 24 sips is about a beer. Water is free."
+    )
     return embed
 
 
@@ -76,7 +93,7 @@ def breakdown(rows: list[dict], name: str, period: str) -> discord.Embed:
         title = engine.title if engine else r["game"].capitalize()
         scoring = engine.scoring if engine else "sips"
         embed.add_field(name=title, value=_stats(r, scoring), inline=False)
-    keys = ("sips", "social", "finishes", "forfeits", "given", "played", "won")
+    keys = ("sips", "social", "finishes", "forfeits", "water", "points", "given", "played", "won")
     total = {k: sum(r[k] for r in rows) for k in keys}
     embed.description = "All games: " + _stats(total)
     return embed

@@ -93,7 +93,14 @@ def ended(table: Table, v: dict | None = None) -> Screen:
         if v["last_result"]:
             lines.append(say(v["last_result"], table))
         lines.append("")
-        lines += [say(s, table) for s in table.results().summary]
+        # each player's drinks as they were counted (water, points), then who won
+        summary = table.results().summary
+        lines += [
+            f"{common.name(table, seat)}: {common.drinks(table, seat, v['sips'][seat])}"
+            for seat in (0, 1)
+        ]
+        lines += [say(s, table) for s in summary[2:]]
+        return common.ended_screen(table, lines, counted=False)
     return common.ended_screen(table, lines)
 
 
