@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from discord.ext import commands
 from bot.clock import SystemClock
 from bot.engines import ENGINES
 from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
+from bot.party import Party
+from bot.pings import TurnPings
 from bot.render import Renderer
 from bot.store import Store
 from bot.tables import TableService
@@ -22,7 +25,10 @@ from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table")
+EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table", "cogs.limits", "cogs.settings")
+
+# A click on a component whose custom id starts with a name other than a game's (``limits:...``)
+ComponentHandler = Callable[[discord.Interaction, Ref, list[str] | None], Awaitable[None]]
 
 
 class Barkeep(commands.Bot):
@@ -51,6 +57,7 @@ class Barkeep(commands.Bot):
         self.render_debounce = render_debounce
         self.seeds = seeds
         self.games: dict[str, GameCog] = {}
+        self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
@@ -63,6 +70,9 @@ class Barkeep(commands.Bot):
             interval=self.render_interval,
             debounce=self.render_debounce,
         )
+        self.party = Party(self.store, self.clock)  # party safety: /limits, /settings
+        await self.party.load()
+        self.pings = TurnPings(self, self.service, self.party)
         tables = await self.service.load()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
@@ -91,6 +101,10 @@ class Barkeep(commands.Bot):
     async def route_component(
         self, interaction: discord.Interaction, ref: Ref, values: list[str] | None
     ) -> None:
+        handler = self.component_handlers.get(ref.game)
+        if handler is not None:
+            await handler(interaction, ref, values)
+            return
         cog = self.games.get(ref.game)
         if cog is None:
             await answer(interaction, reply_text("That game isn't dealt here any more."))
@@ -144,6 +158,8 @@ class Barkeep(commands.Bot):
             await self.service.stop_clocks()
         if hasattr(self, "renderer"):
             await self.renderer.flush()
+        if hasattr(self, "pings"):
+            await self.pings.flush()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

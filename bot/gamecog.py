@@ -333,6 +333,11 @@ class GameCog(commands.Cog):
 
     def consent_screen(self, table: Table) -> Screen:
         embed = common.rules_embed(self.engine.title, self.rules_text)
+        age = self.bot.party.guild(table.row.guild_id).min_age  # /settings age
+        if age:
+            embed.add_field(
+                name="This server", value=f"\U0001f51e {common.escape(age)}", inline=False
+            )
         embed.add_field(
             name="Before you play",
             value="This is a drinking game. Play only if you're of legal drinking age, know your "

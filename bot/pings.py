@@ -1,0 +1,100 @@
+"""Turn pings: where a server has switched them on (``/settings pings``), a table that starts
+waiting on particular players mentions them in a short message of its own.
+
+Edits notify nobody, so a ping must be a new message. Decisions:
+- A ping goes out when a clock starts that waits on named players (an engine ``Timer`` with
+  seats: a War loser's choice, a Tarok turn). The player who just acted is not pinged: they are
+  at the table already. A clock nobody in particular owns (the dealer's flip) pings nobody.
+- One ping per table at a time: the previous one is deleted when the next goes out and when the
+  table ends, so a channel holds at most one ping per table.
+- The message mentions exactly those players (no one else is named in it; allowed mentions
+  permit users only) and links the table.
+- Off by default: each ping is a message the channel's rate limit counts and a notification on
+  someone's phone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.tables import Change, Table, TableService
+
+log = logging.getLogger(__name__)
+
+
+class TurnPings:
+    def __init__(self, client: discord.Client, service: TableService, party: Any) -> None:
+        self.client = client
+        self.party = party
+        self._waiting: dict[int, set[str]] = {}  # table -> clocks seen that wait on players
+        self._last: dict[int, int] = {}  # table -> its ping's message id
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.sent = 0
+        service.listeners.append(self.on_change)
+
+    def on_change(self, change: Change) -> None:
+        table = change.table
+        if table.status == "ended":
+            self._waiting.pop(table.id, None)
+            if table.id in self._last:
+                self._spawn(self._ping(table, []))
+            return
+        keys = {k for k, t in table.timers.items() if t.seats}
+        new = keys - self._waiting.get(table.id, set())
+        self._waiting[table.id] = keys
+        if not new or not self.party.guild(table.row.guild_id).turn_pings:
+            return
+        actor = table.seat_at(change.seat) if change.seat is not None else None
+        users: list[int] = []
+        for key in sorted(new):
+            for seat in table.timers[key].seats:
+                row = table.seat_at(seat)
+                if row is None or row.left_at is not None or row is actor:
+                    continue
+                if row.user_id not in users:
+                    users.append(row.user_id)
+        if users:
+            self._spawn(self._ping(table, users))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _ping(self, table: Table, users: list[int]) -> None:
+        """Send a ping to ``users`` (none: only retire the last one)."""
+        async with self._locks.setdefault(table.id, asyncio.Lock()):
+            channel = self.client.get_partial_messageable(table.row.channel_id)
+            old = self._last.pop(table.id, None)
+            try:
+                if users:
+                    mentions = " ".join(f"<@{u}>" for u in users)
+                    where = f"table #{table.id} ({table.engine.title})"
+                    if table.row.message_id is not None:
+                        where += (
+                            f": https://discord.com/channels/{table.row.guild_id}/"
+                            f"{table.row.channel_id}/{table.row.message_id}"
+                        )
+                    # the text mentions only them, so "the users it mentions" is exactly them
+                    # (a list of ids would be sent as numbers, which the API spec forbids)
+                    message = await channel.send(
+                        f"{mentions} your turn at {where}",
+                        allowed_mentions=discord.AllowedMentions(
+                            users=True, everyone=False, roles=False, replied_user=False
+                        ),
+                    )
+                    self._last[table.id] = message.id
+                    self.sent += 1
+                if old is not None:
+                    await channel.get_partial_message(old).delete()
+            except discord.HTTPException as err:
+                log.info("turn ping at table #%s: %s", table.id, err)
+
+    async def flush(self) -> None:
+        while tasks := list(self._tasks):
+            await asyncio.gather(*tasks, return_exceptions=True)

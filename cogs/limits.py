@@ -1,0 +1,124 @@
+"""/limits: a player's cap for tonight and alcohol-free mode, and erasing their history here.
+
+Everything here is private (ephemeral). The buttons on the /limits screen (``limits:0:<verb>``)
+are routed here by ``Barkeep.component_handlers``; they act for whoever clicks, in the server
+where they click, so a copied custom id can only ever change the clicker's own settings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import safety
+from bot.gamecog import STALE, Reply, answer
+from bot.party import Standing
+from bot.tables import TableError
+from bot.ui import party as screens
+from bot.ui.components import Ref
+
+MODE_CHOICES = [
+    app_commands.Choice(name="sips", value=safety.SIPS),
+    app_commands.Choice(name="alcohol-free (drinks become points)", value=safety.ALCOHOL_FREE),
+]
+
+
+class Limits(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.component_handlers[screens.LIMITS] = self.on_component
+
+    async def cog_unload(self) -> None:
+        self.bot.component_handlers.pop(screens.LIMITS, None)
+
+    @app_commands.command(
+        name="limits", description="Your cap for tonight and alcohol-free mode (only you see it)"
+    )
+    @app_commands.describe(
+        cap=f"Sips in any 12 hours; after that your drinks count as water (1-{safety.MAX_CAP})",
+        clear_cap="Remove your own cap",
+        mode="sips, or alcohol-free: your drinks become points (remembered)",
+    )
+    @app_commands.choices(mode=MODE_CHOICES)
+    @app_commands.guild_only()
+    async def limits(
+        self,
+        interaction: discord.Interaction,
+        cap: app_commands.Range[int, 1, safety.MAX_CAP] | None = None,
+        clear_cap: bool = False,
+        mode: app_commands.Choice[str] | None = None,
+    ) -> None:
+        party, guild_id, user_id = self.bot.party, interaction.guild_id, interaction.user.id
+
+        async def work() -> Reply:
+            if cap is None and not clear_cap and mode is None:
+                return Reply(
+                    "private", screens.limits_screen(await party.standing(guild_id, user_id))
+                )
+            value = mode.value if mode else None
+            standing = await party.set_player(
+                guild_id, user_id, cap=cap, clear_cap=clear_cap, mode=value
+            )
+            note = changed(standing, cap, clear_cap, value)
+            return Reply("private", screens.limits_screen(standing, note))
+
+        await answer(interaction, work)
+
+    async def on_component(
+        self, interaction: discord.Interaction, ref: Ref, values: list[str] | None
+    ) -> None:
+        party, guild_id, user_id = self.bot.party, interaction.guild_id, interaction.user.id
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+
+        async def work() -> Reply:
+            if guild_id is None:
+                raise TableError(STALE)
+            verb = ref.verb
+            if verb in ("free", "sips"):
+                mode = safety.ALCOHOL_FREE if verb == "free" else safety.SIPS
+                standing = await party.set_player(guild_id, user_id, mode=mode)
+                note = changed(standing, None, False, mode)
+            elif verb == "clear":
+                standing = await party.set_player(guild_id, user_id, clear_cap=True)
+                note = changed(standing, None, True, None)
+            elif verb == "erase":
+                return Reply("update", screens.erase_screen(guild_name))
+            elif verb == "erase_yes":
+                erased = await party.erase(guild_id, user_id)
+                return Reply("update", screens.erased_screen(guild_name, erased))
+            elif verb == "keep":
+                standing, note = await party.standing(guild_id, user_id), "Nothing was erased."
+            else:
+                raise TableError(STALE)
+            return Reply("update", screens.limits_screen(standing, note))
+
+        await answer(interaction, work)
+
+
+def changed(standing: Standing, cap: int | None, clear_cap: bool, mode: str | None) -> str:
+    """What /limits (or a button on it) just did, in a line or two."""
+    lines = []
+    if mode == safety.ALCOHOL_FREE:
+        lines.append("Alcohol-free it is: from your next drink on, your drinks are points.")
+    elif mode == safety.SIPS:
+        lines.append("Back to sips: from your next drink on, your drinks are sips.")
+    if clear_cap:
+        lines.append("Your cap is cleared.")
+    if cap is not None:
+        if standing.left == 0:
+            lines.append(
+                f"Your cap is {cap} sips, and you've had {standing.tonight.sips} tonight: from "
+                "now on your drinks count as water."
+            )
+        else:
+            lines.append(f"Your cap is {cap} sips in any 12 hours.")
+    return "\n".join(lines)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Limits(bot))

@@ -1,0 +1,135 @@
+"""/settings: a server's party-safety settings, for people with Manage Server.
+
+The group is hidden from members without Manage Server (Discord's default_member_permissions),
+and every subcommand checks the permission itself too, since a server can grant the command to
+anyone in its integration settings. Answers are private; each shows every setting after the
+change. A setting left empty turns that setting off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import safety
+from bot.gamecog import GAMES, Reply, answer, can_manage
+from bot.ui import party as screens
+from cogs.tally import GAME_CHOICES
+
+TITLES = {name: g.title for name, g in GAMES.items()}
+
+Change = Callable[[], Awaitable[str]]  # makes a change, returns a line saying what it did
+
+
+class Settings(commands.Cog):
+    settings = app_commands.Group(
+        name="settings",
+        description="Barkeep's party-safety settings for this server (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def _show(self, interaction: discord.Interaction, change: Change | None = None) -> None:
+        """Answer privately with every setting, after ``change()`` if the user may change them."""
+        party = self.bot.party
+        guild_id = interaction.guild_id
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+
+        async def work() -> Reply:
+            if not can_manage(interaction):
+                return Reply.text("Only people with Manage Server can see or change these.")
+            note = await change() if change is not None else ""
+            rules = await party.game_rules(guild_id)
+            screen = screens.settings_screen(party.guild(guild_id), rules, TITLES, guild_name, note)
+            return Reply("private", screen)
+
+        await answer(interaction, work)
+
+    def _set(self, interaction: discord.Interaction, note: str, **changes: Any) -> Change:
+        async def change() -> str:
+            await self.bot.party.set_guild(interaction.guild_id, **changes)
+            return note
+
+        return change
+
+    @settings.command(name="show", description="Every party-safety setting of this server")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await self._show(interaction)
+
+    @settings.command(name="cap", description="A default cap for players who set none")
+    @app_commands.describe(
+        sips=f"Sips in any 12 hours before drinks count as water (1-{safety.MAX_CAP}); "
+        "empty: no default cap"
+    )
+    async def cap(
+        self,
+        interaction: discord.Interaction,
+        sips: app_commands.Range[int, 1, safety.MAX_CAP] | None = None,
+    ) -> None:
+        note = f"Default cap: {sips} sips." if sips else "No default cap."
+        await self._show(interaction, self._set(interaction, note, default_cap=sips))
+
+    @settings.command(name="water", description="A private water reminder every N sips")
+    @app_commands.describe(
+        every=f"Remind a player each time they pass this many sips (1-{safety.MAX_WATER_EVERY}); "
+        "empty: off"
+    )
+    async def water(
+        self,
+        interaction: discord.Interaction,
+        every: app_commands.Range[int, 1, safety.MAX_WATER_EVERY] | None = None,
+    ) -> None:
+        note = f"Water reminder every {every} sips." if every else "Water reminders off."
+        await self._show(interaction, self._set(interaction, note, water_every=every))
+
+    @settings.command(name="age", description="A minimum-age line shown when players consent")
+    @app_commands.describe(text="E.g. 'You must be 18 or older to play here.'; empty: none")
+    async def age(
+        self,
+        interaction: discord.Interaction,
+        text: app_commands.Range[str, 1, safety.MIN_AGE_LENGTH] | None = None,
+    ) -> None:
+        note = "Age line set." if text else "No age line."
+        await self._show(interaction, self._set(interaction, note, min_age=text))
+
+    @settings.command(name="pings", description="Mention a player when a table waits on them")
+    @app_commands.describe(on="On: a short message mentions whoever must act (off by default)")
+    async def pings(self, interaction: discord.Interaction, on: bool) -> None:
+        note = f"Turn pings {'on' if on else 'off'}."
+        await self._show(interaction, self._set(interaction, note, turn_pings=on))
+
+    @settings.command(name="game", description="Switch a game on or off, here or everywhere")
+    @app_commands.describe(
+        game="Which game",
+        enabled="On or off",
+        channel="Only in this channel (empty: the whole server, replacing channel rules)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def game(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        enabled: bool,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        where = channel.mention if channel else "the whole server"
+        note = f"{game.name}: {'on' if enabled else 'off'} in {where}."
+
+        async def change() -> str:
+            await self.bot.party.set_game(
+                interaction.guild_id, game.value, enabled, channel.id if channel else None
+            )
+            return note
+
+        await self._show(interaction, change)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Settings(bot))

@@ -1,0 +1,217 @@
+"""Party safety through the fake Discord: a capped player plays War past the cap, an alcohol-free
+player sees points, a game switched off in a channel, /limits and erasing one's history, the
+age line at consent and turn pings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import Harness
+from tests.e2e.test_war_e2e import open_war
+
+WATER, STAR = "\U0001f4a7", "\u2b50"
+SEED = "party-safety-e2e"  # a fixed deal, so the game is the same at every run
+
+
+async def play_war(h: Harness, table_msg, tid, users):
+    """Play a started War table to its end by its public buttons (the loser drinks)."""
+    table = await h.service.get(tid)
+    while table.status == "playing":
+        await play_war_step(h, table, table_msg, users)
+    await h.bot.renderer.flush()
+    return table
+
+
+async def play_war_step(h: Harness, table, table_msg, users):
+    """One click on the public table: the first player flips, or the loser drinks. A click
+    that brings a private line answers privately, so wait for the table to be redrawn."""
+    if table.engine.view(table.state, None)["phase"] == "flip":
+        res = await h.click(next(iter(users.values())), table_msg, "flip")
+    else:
+        loser = table.user_at(table.engine.view(table.state, None)["loser"]).user_id
+        res = await h.click(users[loser], table_msg, "drink")
+    assert res.ok
+    await h.bot.renderer.flush()
+
+
+def seat_line(text: str, name: str) -> str:
+    """The table's line for one player ("**Ana**: 20 cards left · 12 sips")."""
+    return next(line for line in text.splitlines() if line.startswith(f"**{name}**:"))
+
+
+async def test_a_capped_player_plays_war_to_past_the_cap(harness: Harness):
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: SEED
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    res = await h.slash(ana, "limits", cap=5)
+    assert res.ephemeral and "Your cap is 5 sips in any 12 hours." in res.message.text
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    view = await h.click(ana, table_msg, "seat")  # Ana keeps her private view open
+    table = await play_war(h, table_msg, tid, {ana.id: ana, bo.id: bo})
+
+    assert table.status == "ended" and "is over" in table_msg.text  # the cap blocked nothing
+    async with h.bot.store.reading() as q:
+        drinks = await q.table_drinks(tid)
+    ana_sips = sum(d.amount for d in drinks if d.user_id == ana.id and d.counted_as == "sips")
+    ana_water = sum(d.amount for d in drinks if d.user_id == ana.id and d.counted_as == "capped")
+    game_sips = table.engine.view(table.state, None)["sips"][table.seat_of(ana.id) or 0]
+    assert ana_sips == 5 and ana_water == game_sips - 5 > 0  # exactly the cap, the rest water
+    assert not any(d.counted_as != "sips" for d in drinks if d.user_id == bo.id)
+
+    shown = fake.everything_shown()
+    told = [text for who, text in shown if "That's 5 sips tonight, your cap" in text]
+    assert told and all(who == ana.id for who, t in shown if "5 sips tonight" in t)
+    assert view.message.audience == ana.id
+    public = [text for who, text in shown if who is None]
+    assert any(f"{WATER} water" in t for t in public)  # the table says water...
+    assert not any("sips tonight" in t or "Heads-up" in t for t in public)  # ...and no more
+    assert not any("cap" in line or "limit" in line for line in table.row.log)
+    assert f"**Ana**: 5 sips · {WATER} {ana_water} water" in table_msg.text  # the end screen
+
+    tally = await h.slash(cy, "tally")
+    assert f"Ana: **5 sips** · {WATER} {ana_water} water" in tally.message.text
+    h.assert_clean()
+
+
+async def test_an_alcohol_free_player_sees_points_not_sips(harness: Harness):
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: SEED
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    res = await h.slash(bo, "limits", mode="alcohol-free")
+    assert res.ephemeral and "Mode: alcohol-free" in res.message.text
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    while not table.tabs.get(bo.id):  # until Bo has drunk something
+        await play_war_step(h, table, table_msg, users)
+    await h.bot.renderer.flush()
+    line = seat_line(table_msg.text, "Bo")
+    assert f"{STAR} " in line and "point" in line and "sip" not in line
+    assert "sip" in seat_line(table_msg.text, "Ana")  # Ana still drinks sips
+    mine = await h.click(bo, table_msg, "seat")
+    line = seat_line(mine.message.text, "Bo")
+    assert f"{STAR} " in line and "sip" not in line
+    assert any(f"{STAR} " in x for x in table.row.log)  # the log line says points
+
+    await play_war(h, table_msg, tid, users)
+    line = seat_line(table_msg.text, "Bo")  # the end screen
+    assert line.startswith(f"**Bo**: {STAR} ") and "sip" not in line
+    tally = await h.slash(bo, "tally")
+    bo_line = next(x for x in tally.message.text.splitlines() if "Bo:" in x)
+    assert "points (alcohol-free)" in bo_line and "sip" not in bo_line.split("·")[0]
+    h.assert_clean()
+
+
+async def test_a_game_switched_off_in_a_channel_gets_a_clear_private_answer(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, boss = fake.add_user("Ana"), fake.add_user("Boss", manage_guild=True)
+    den = fake.add_channel("war-den")
+    with pytest.raises(AssertionError, match="default_member_permissions"):
+        await h.slash(ana, "settings", "show")  # hidden from members without Manage Server
+    res = await h.slash(boss, "settings", "game", game="war", enabled=False)
+    assert res.ephemeral and "War: off in the whole server" in res.message.text
+    res = await h.slash(
+        boss, "settings", "game", game="war", enabled=True, options={"channel": den}
+    )
+    assert f"on in <#{den.id}>" in res.message.text
+
+    before = len(fake.channel_messages())
+    res = await h.slash(ana, "war", "start")
+    assert res.ephemeral and res.message.audience == ana.id
+    assert "Double-or-Nothing War is switched off in this channel" in res.message.text
+    assert f"It's on in <#{den.id}>" in res.message.text
+    assert len(fake.channel_messages()) == before  # no table was opened
+    res = await h.slash(ana, "pyramid", "start")  # other games are untouched
+    assert not res.ephemeral and "Pyramid" in res.message.text
+    res = await h.slash(boss, "war", "start", channel=den)
+    assert not res.ephemeral and "table #" in res.message.text
+
+    fake.enforce_command_permissions = False  # a server could grant /settings to anyone
+    res = await h.slash(ana, "settings", "pings", on=True)
+    assert res.ephemeral and "Only people with Manage Server" in res.message.text
+    assert not h.bot.party.guild(fake.guild_id).turn_pings
+    h.assert_clean()
+
+
+async def test_limits_buttons_and_erasing_ones_history_with_a_confirmation(harness: Harness):
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: SEED
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    res = await h.slash(ana, "limits")
+    panel = res.message
+    assert res.ephemeral and "Mode: sips" in panel.text and "Cap:** none" in panel.text
+    res = await h.click(ana, panel, "erase")
+    res = await h.click(ana, res.message, "erase_yes")  # her table is still being played
+    assert res.ephemeral and f"Table #{tid} isn't over yet" in res.message.text
+    await play_war(h, table_msg, tid, {ana.id: ana, bo.id: bo})
+
+    res = await h.slash(ana, "limits", cap=200)
+    assert "Clear my cap" in res.message.text and "Tonight" in res.message.text
+    res = await h.click(ana, res.message, "free")
+    assert res.type == 7 and "Mode: alcohol-free" in res.message.text
+    res = await h.click(ana, res.message, "erase")
+    assert res.type == 7 and "can't be undone" in res.message.text
+    res = await h.click(ana, res.message, "keep")
+    assert "Nothing was erased" in res.message.text
+    res = await h.click(ana, res.message, "erase")
+    res = await h.click(ana, res.message, "erase_yes")
+    assert res.type == 7 and "your history in Test Bar is erased" in res.message.text
+
+    tally = await h.slash(bo, "tally")
+    assert "Ana" not in tally.message.text and "Bo:" in tally.message.text
+    async with h.bot.store.reading() as q:
+        seats = await q.seats(tid)
+        settings = await q.player_settings(ana.id)
+    assert ana.id not in [s.user_id for s in seats] and "Ana" not in [s.name for s in seats]
+    assert settings.cap == 200 and settings.mode == "alcohol-free"  # hers, not history
+    h.assert_clean()
+
+
+async def test_the_servers_age_line_is_shown_at_consent(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, owner = fake.add_user("Ana"), fake.owner
+    res = await h.slash(owner, "settings", "age", text="You must be 21 or older to play here.")
+    assert "You must be 21 or older" in res.message.text
+    res = await h.slash(ana, "war", "start")
+    rules = await res.followup()
+    assert rules.audience == ana.id and "You must be 21 or older to play here." in rules.text
+    assert "legal drinking age" in rules.text
+    h.assert_clean()
+
+
+async def test_turn_pings_mention_only_whoever_must_act_one_at_a_time(harness: Harness):
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: SEED
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    await h.slash(fake.owner, "settings", "pings", on=True)
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    pinged: set[int] = set()
+    for _ in range(12):
+        await play_war_step(h, table, table_msg, users)
+        await h.bot.pings.flush()
+        pings = [m for m in fake.channel_messages() if "your turn at table" in m.content]
+        assert len(pings) <= 1  # one ping per table at a time
+        posts = [
+            r.json
+            for r in fake.requests
+            if r.method == "POST" and r.route_template == "/channels/{channel_id}/messages"
+        ]
+        for body in posts:
+            assert body["allowed_mentions"]["parse"] == ["users"]  # no @everyone, no roles
+            mentioned = re.findall(r"<@(\d+)>", body["content"])
+            assert len(mentioned) == 1 and body["content"].startswith(f"<@{mentioned[0]}> ")
+            pinged.add(int(mentioned[0]))
+    assert pinged == {bo.id}  # Ana flips: she is at the table, only Bo ever needs a ping
+    await play_war(h, table_msg, tid, users)
+    await h.bot.pings.flush()
+    assert not [m for m in fake.channel_messages() if "your turn at table" in m.content]
+    h.assert_clean()
