@@ -168,3 +168,17 @@ def test_a_game_is_on_unless_a_channel_or_server_rule_says_otherwise():
     assert "It's on in <#5>." in safety.not_here("War", [(0, False), (5, True)])
     assert "whole server" in safety.not_here("War", [(0, False)])
     assert "another channel" in safety.not_here("War", [(6, False)])
+
+
+def test_the_tally_shows_sips_first_then_water_and_points_apart():
+    from bot.ui.tally import _stats
+
+    base = {"social": 0, "finishes": 0, "forfeits": 0, "given": 0, "played": 1, "won": 0}
+    assert _stats({**base, "sips": 0, "water": 0, "points": 0}).startswith("**0 sips** · 1 game")
+    assert _stats({**base, "sips": 5, "water": 7, "points": 0}).startswith(
+        "**5 sips** · 💧 7 water · 1 game"
+    )
+    assert _stats({**base, "sips": 0, "water": 0, "points": 12}).startswith(
+        "**⭐ 12 points (alcohol-free)** · 1 game"
+    )
+    assert _stats({**base, "sips": 0, "water": 3, "points": 0}).startswith("**💧 3 water**")

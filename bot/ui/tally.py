@@ -32,13 +32,12 @@ def _ordinal(n: int) -> str:
 
 def _stats(r: dict, scoring: str = "sips") -> str:
     water, points = r.get("water", 0), r.get("points", 0)
-    parts = [f"**{_s(r['sips'], 'sip')}**"] if r["sips"] or not (water or points) else []
+    parts = [_s(r["sips"], "sip")] if r["sips"] or not (water or points) else []
     if water:
         parts.append(f"{WATER} {water} water")
     if points:
         parts.append(f"{STAR} {_s(points, 'point')} (alcohol-free)")
-    if parts and not r["sips"]:
-        parts[0] = f"**{parts[0]}**"
+    parts[0] = f"**{parts[0]}**"  # the first of sips, water, points stands out
     if r["social"]:
         parts.append(f"{r['social']} social")
     if r["finishes"]:
