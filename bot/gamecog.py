@@ -341,7 +341,8 @@ class GameCog(commands.Cog):
         embed.add_field(
             name="Before you play",
             value="This is a drinking game. Play only if you're of legal drinking age, know your "
-            "limits, and swap in water whenever you like. Read the rules above, then press "
+            "limits, and swap in water whenever you like (`/limits` sets a cap for tonight, or "
+            "alcohol-free mode: points instead of sips). Read the rules above, then press "
             "**I'm in** to take your seat.",
             inline=False,
         )

@@ -299,3 +299,32 @@ async def test_erasing_ones_history_leaves_only_an_anonymous_seat_in_the_action_
     assert [tuple(a) for a in actions] == [(0, None), (1, BO)]  # the log keeps the seat
     assert [r["user_id"] for r in board] == [BO]
     assert [r["user_id"] for r in elsewhere] == [ANA]  # another server's history is its own
+
+
+async def test_limits_and_settings_refuse_what_makes_no_sense(store, clock):
+    party = Party(store, clock)
+    with pytest.raises(TableError, match="not both"):
+        await party.set_player(G, ANA, cap=5, clear_cap=True)
+    with pytest.raises(TableError, match="1 to 240"):
+        await party.set_player(G, ANA, cap=0)
+    with pytest.raises(TableError, match="sips or alcohol-free"):
+        await party.set_player(G, ANA, mode="beer")
+    with pytest.raises(TableError, match="every 1 to 100"):
+        await party.set_guild(G, water_every=101)
+    assert (await party.set_guild(G, min_age="  18+   only ")).min_age == "18+ only"
+    assert (await party.set_guild(G, min_age="   ")).min_age is None
+    assert party.guild(G).min_age is None and party.guild(G2) == GuildSettings(G2)
+
+
+async def test_standing_says_whose_cap_applies_and_what_is_left(store, clock):
+    party = Party(store, clock)
+    await party.set_guild(G, default_cap=12)
+    standing = await party.standing(G, ANA)
+    assert (standing.cap, standing.own_cap, standing.left) == (12, False, 12)
+    standing = await party.set_player(G, ANA, cap=3)
+    assert (standing.cap, standing.own_cap, standing.left) == (3, True, 3)
+    standing = await party.set_player(G, ANA, clear_cap=True, mode="alcohol-free")
+    assert standing.cap == 12 and standing.alcohol_free
+    other = Party(store, clock)  # a restart reads the servers' settings back
+    await other.load()
+    assert other.guild(G).default_cap == 12
