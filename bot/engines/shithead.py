@@ -1,0 +1,890 @@
+"""Drunken Shithead (``/shithead``): shared/rules/shithead.md.
+
+Shithead with the 78-card Alcohol Tarot for 2-6 players. Everyone gets 3 blind face-down cards
+and picks 3 face-up cards from 6; in turn players lay a card (or a set of one value) equal to or
+higher than the pile, or pick the pile up. 10s and four of a kind burn the pile, 2s reset it,
+the Hanged Man makes the next card go lower, no 2 goes on the Devil, and the Drunken Fool is
+wild. Hand first, then face-up cards, then face-down cards blind: the first player out wins.
+
+Decisions (where the rules file is silent):
+- A card is named in a move by its **card id**, its index in :func:`tarot_deck`'s fixed order:
+  0-13 beers 1..King, 14-27 lagers, 28-41 wines, 42-55 spirits, 56-77 the Majors 0 (the Fool)
+  ..XXI. A button or select built from it stays valid however the hand changes; a stale one
+  naming a card no longer held is refused.
+- What a card counts as (its **value code**): a minor's rank 1-14, a Major's 100 + its number
+  (the Devil is 115). The rules' order is the order of these codes, so every Major is above
+  every minor. ``Play.as_value`` names the Fool's identity with the same codes: 1-14 or 101-121
+  (the Fool cannot name itself). It is needed only when the Fool is played alone; played with
+  minors of one rank it can only be that rank, and ``as_value`` may be left out.
+- Choosing: ``ChooseUp(cards)`` names exactly 3 of the seat's 6 cards by id; a choice is final.
+  Face-up cards stay private until everyone has chosen, then are shown all at once. The choice
+  has one clock of the turn length (default 60 s) for everyone still choosing; on timeout each
+  of them lays up their three highest cards by the rules' order (the Fool counts as Major 0
+  there: above every minor, below every other Major).
+- The dealer is the host, seat 0; seat 1 (the dealer's left) starts. Cards are dealt one at a
+  time from seat 1: 3 face down each, then 6 each.
+- Picking up the pile is allowed only when no play is legal (the rules: "a player who cannot
+  play picks up the pile"). A picked-up Fool forgets its identity.
+- Blind play: ``Blind(slot)`` turns face-down slot 0-2 (slots keep their place, so a stale
+  button can't turn a second card). A blind Fool is always playable (as a 10 at worst): it is
+  shown to all and the same player then names it with ``Play([56], as_value)`` on a new clock.
+- Four in a row counts the cards of one minor rank on top of the pile, however many players
+  laid them and including a Fool named as that rank; four or more burn.
+- A 1 follows the ordinary order (so goes only on an empty pile, a 1 or the Hanged Man); a 2 or
+  a 10 on the Hanged Man works as usual. A Fool named as the Hanged Man or the Devil has its
+  powers.
+- The turn clock (``turn_seconds``, 60 s, 15-300) runs for every decision, with a fresh key
+  ``turn:<n>``. On timeout: a pending blind Fool is named as its lowest legal identity; in the
+  blind phase the first face-down slot is turned; otherwise the lowest legal single card by the
+  rules' order is played (the Fool as its lowest legal identity), or the pile is picked up.
+- Burned cards (all seen face up when laid) leave the game and are not hidden; the view shows
+  only their number. A leaver's cards leave the game face down.
+- The game ends when the first player is out; with "find the shithead" it goes on until one
+  player alone holds cards (the shithead). It also ends when fewer than two players still play
+  (the rest left). Guard against an endless game (picking up can cycle the same cards forever):
+  after 1,000 decisions (plays, pick-ups, blind turns) in a row without anyone going out it is
+  **last orders**: the game ends and the players still holding cards are ranked by how many
+  cards they hold, fewest first (ties: who would play sooner). So a game lasts at most
+  1,000 decisions per player who can go out, plus the choice. (Played well, a game takes a few
+  hundred; random play often cycles.)
+- Results: without "find the shithead", the first out (or, at last orders, the best ranked)
+  "won" with place 1 and everyone else still seated "lost". With it, every seated player gets a
+  place in the order they went out; place 1 "won", the shithead (last) "lost", the others
+  "draw". Leavers "left". A lone remaining player after everyone else left wins if nobody went
+  out yet, else is the shithead.
+- "Pick-up sip": ``Drink(kind=drink)`` of 1 sip per 5 cards picked up (rounded up), the blind
+  card included. "Shithead finishes" (only with "find the shithead"): the shithead records a
+  finish (``Drink(kind=finish, sips=1)``); without "find the shithead" it does nothing.
+- A seat that went out is no longer active (no moves, not even leave).
+- State layout: ``draw[0]`` is the top of the draw pile, ``pile[-1]`` the top of the pile; hands
+  are kept sorted by the rules' order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from .base import (
+    DRINK,
+    FINISH,
+    Action,
+    Drink,
+    Engine,
+    Event,
+    IllegalAction,
+    Leave,
+    Log,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Private,
+    Results,
+    Timeout,
+    Timer,
+    check_options,
+    plural,
+    rng,
+    sips,
+)
+from .cards import COURT_NAMES, DEVIL, FOOL, HANGED_MAN, ROMAN, TarotCard, deal, major, tarot_deck
+from .cards import MAJOR_NAMES as _MAJOR_NAMES
+from .cards import shuffled as _shuffled
+
+CHOOSE = "choose"
+PLAY = "play"
+OVER = "over"
+
+DECK = tuple(tarot_deck())
+CARD_IDS = {card: i for i, card in enumerate(DECK)}
+FOOL_CARD = major(FOOL)
+FOOL_ID = CARD_IDS[FOOL_CARD]
+
+MAJOR = 100  # value code of a Major: 100 + its number
+TWO, TEN = 2, 10
+HANGED_CODE = MAJOR + HANGED_MAN
+DEVIL_CODE = MAJOR + DEVIL
+IDENTITIES = (*range(1, 15), *range(MAJOR + 1, MAJOR + 22))  # what the Fool may stand for
+
+HAND = 3  # cards in hand, face up, face down
+MAX_TURNS = 1000  # last orders: decisions without anyone going out (the endless-game guard)
+
+HAND_SOURCE, UP_SOURCE, DOWN_SOURCE = "hand", "up", "down"
+
+
+def card_id(card: TarotCard) -> int:
+    """The card's index in the fixed 78-card order (what moves name)."""
+    return CARD_IDS[card]
+
+
+def code(card: TarotCard) -> int:
+    """The card's value code: a minor's rank, 100 + a Major's number."""
+    return MAJOR + card.rank if card.is_major else card.rank
+
+
+def order(card: TarotCard) -> tuple[int, int]:
+    """The rules' order, low to high (suits only to keep a sort stable)."""
+    return (code(card), card.suit.order)
+
+
+def value_label(value: int) -> str:
+    """``"7"``, ``"Page"``, ``"The Devil (XV)"`` (never a card's label: a value is no card)."""
+    if value >= MAJOR:
+        n = value - MAJOR
+        return f"{_MAJOR_NAMES[n]} ({ROMAN[n]})"
+    return COURT_NAMES.get(value, str(value))
+
+
+def value_name(value: int) -> str:
+    """In a sentence: ``"a 7"``, ``"an 8"``, ``"a Page"``, ``"The Devil (XV)"``."""
+    if value >= MAJOR:
+        return value_label(value)
+    label = value_label(value)
+    return ("an " if label == "8" else "a ") + label
+
+
+def value_plural(value: int) -> str:
+    return value_label(value) + "s"
+
+
+def can_go_on(value: int, top: int | None) -> bool:
+    """Whether a card counting as ``value`` may be laid on a pile whose top counts as ``top``."""
+    if top is None or value == TEN:
+        return True
+    if value == TWO:
+        return top != DEVIL_CODE
+    if top == HANGED_CODE:
+        return value < HANGED_CODE
+    if top >= MAJOR:
+        return value > top
+    return value >= top
+
+
+def why_not(value: int, top: int) -> str:
+    """The sentence a player reads when ``value`` can't go on ``top``."""
+    if value == TWO and top == DEVIL_CODE:
+        return "No 2 may be played on the Devil."
+    if top == HANGED_CODE:
+        return "After the Hanged Man play lower: a minor, a Major up to XI, a 10 or a 2."
+    if top >= MAJOR:
+        return f"On {value_label(top)} only a higher Major, a 10 or a 2 may be played."
+    if value == 1:
+        return "A 1 goes only on an empty pile, a 1 or the Hanged Man."
+    return f"Play {value_name(top)} or higher, a 10 or a 2."
+
+
+def _p(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# -- moves ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseUp(Action, verb="choose"):
+    """Lay these 3 of your 6 cards face up (card ids)."""
+
+    cards: list[int]
+
+
+@dataclass(frozen=True)
+class Play(Action, verb="play"):
+    """Play one card or several of one value (card ids); ``as_value`` names a lone Fool."""
+
+    cards: list[int]
+    as_value: int | None = None
+
+
+@dataclass(frozen=True)
+class PickUp(Action, verb="pickup"):
+    """Pick up the pile (only when nothing can be played)."""
+
+
+@dataclass(frozen=True)
+class Blind(Action, verb="blind"):
+    """Turn face-down card ``slot`` (0-2) and play it blind."""
+
+    slot: int
+
+
+# -- state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A card on the pile; ``as_value`` is the Fool's named identity (value code)."""
+
+    card: TarotCard
+    as_value: int | None = None
+
+    @property
+    def value(self) -> int:
+        return self.as_value if self.as_value is not None else code(self.card)
+
+
+@dataclass
+class ShitheadState:
+    seed: str
+    players: int
+    hands: list[list[TarotCard]]  # per seat, sorted by the rules' order (6 while choosing)
+    up: list[list[TarotCard]]  # face-up cards per seat (empty until chosen)
+    down: list[list[TarotCard | None]]  # face-down slots per seat, None once played
+    draw: list[TarotCard]  # the draw pile, index 0 on top
+    pile: list[Laid] = field(default_factory=list)  # the discard pile, last on top
+    burned: list[TarotCard] = field(default_factory=list)
+    removed: list[TarotCard] = field(default_factory=list)  # leavers' cards, face down
+    turned: TarotCard | None = None  # a blind Fool waiting to be named by ``current``
+    phase: str = CHOOSE
+    current: int = 1  # whose turn it is (in play)
+    turn_no: int = 0  # decisions so far: names the turn clock
+    out_at: int = 0  # turn_no when a player last went out (the last-orders guard)
+    finished: list[int] = field(default_factory=list)  # seats in the order they went out
+    left: list[bool] = field(default_factory=list)
+    last_orders: bool = False  # ended by the guard
+    turn_seconds: int = 60
+    find_shithead: bool = False
+    pickup_sip: bool = False
+    shithead_finishes: bool = False
+
+
+# -- the engine -------------------------------------------------------------------------------
+
+
+class ShitheadEngine(Engine[ShitheadState]):
+    name = "shithead"
+    title = "Drunken Shithead"
+    blurb = "Shithead with the tarot: don't be the last one holding cards"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option(
+            "turn_seconds",
+            60,
+            15,
+            300,
+            "Seconds per turn",
+            "Seconds each player has to play (and to choose face-up cards)",
+        ),
+        Option(
+            "find_shithead",
+            False,
+            label="Find the shithead",
+            describe="Play on until one player is left holding cards",
+        ),
+        Option(
+            "pickup_sip",
+            False,
+            label="Pick-up sip",
+            describe="Picking up the pile costs 1 sip per 5 cards",
+        ),
+        Option(
+            "shithead_finishes",
+            False,
+            label="Shithead finishes",
+            describe="With find the shithead, the shithead finishes their drink",
+        ),
+    )
+    actions = (ChooseUp, Play, PickUp, Blind)
+    scoring = "sips"
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, seed: str, options: dict[str, Any]) -> ShitheadState:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("Drunken Shithead is for 2 to 6 players.")
+        opts = check_options(self.options, options)
+        deck = _shuffled(DECK, rng(seed, "deal"))
+        first = 1 % players
+        down = deal(deck, players, HAND, first=first)
+        rest = deck[players * HAND :]
+        hands = deal(rest, players, 2 * HAND, first=first)
+        return ShitheadState(
+            seed=seed,
+            players=players,
+            hands=[sorted(h, key=order) for h in hands],
+            up=[[] for _ in range(players)],
+            down=[_slots(d) for d in down],
+            draw=list(rest[players * 2 * HAND :]),
+            current=first,
+            left=[False] * players,
+            turn_seconds=opts["turn_seconds"],
+            find_shithead=opts["find_shithead"],
+            pickup_sip=opts["pickup_sip"],
+            shithead_finishes=opts["shithead_finishes"],
+        )
+
+    # ------------------------------------------------------------------ reading the state
+
+    def is_active(self, state: ShitheadState, seat: int) -> bool:
+        return not state.left[seat] and seat not in state.finished
+
+    def is_over(self, state: ShitheadState) -> bool:
+        return state.phase == OVER
+
+    def _top(self, s: ShitheadState) -> int | None:
+        return s.pile[-1].value if s.pile else None
+
+    def _run(self, s: ShitheadState) -> int:
+        """How many cards of the top's minor rank lie on top of the pile in a row."""
+        if not s.pile or s.pile[-1].value >= MAJOR:
+            return 0
+        top = s.pile[-1].value
+        n = 0
+        for laid in reversed(s.pile):
+            if laid.value != top:
+                break
+            n += 1
+        return n
+
+    def _held(self, s: ShitheadState, seat: int) -> int:
+        down = sum(1 for c in s.down[seat] if c is not None)
+        turned = 1 if s.turned is not None and seat == s.current else 0
+        return len(s.hands[seat]) + len(s.up[seat]) + down + turned
+
+    def _source(self, s: ShitheadState, seat: int) -> str | None:
+        if s.hands[seat]:
+            return HAND_SOURCE
+        if s.up[seat]:
+            return UP_SOURCE
+        if any(c is not None for c in s.down[seat]):
+            return DOWN_SOURCE
+        return None
+
+    def _source_cards(self, s: ShitheadState, seat: int) -> list[TarotCard]:
+        src = self._source(s, seat)
+        if src == HAND_SOURCE:
+            return s.hands[seat]
+        if src == UP_SOURCE:
+            return s.up[seat]
+        return []
+
+    def _choosing(self, s: ShitheadState) -> list[int]:
+        if s.phase != CHOOSE:
+            return []
+        return [i for i in range(s.players) if self.is_active(s, i) and not s.up[i]]
+
+    def _playing(self, s: ShitheadState) -> list[int]:
+        return [i for i in range(s.players) if self.is_active(s, i)]
+
+    def _next(self, s: ShitheadState, seat: int) -> int:
+        for step in range(1, s.players + 1):
+            nxt = (seat + step) % s.players
+            if self.is_active(s, nxt):
+                return nxt
+        return seat
+
+    def fool_identities(self, top: int | None) -> list[int]:
+        return [v for v in IDENTITIES if can_go_on(v, top)]
+
+    def _plays(self, s: ShitheadState, seat: int) -> list[Play]:
+        """Every legal Play for the seat on turn (one per set of card ids and identity)."""
+        top = self._top(s)
+        if s.turned is not None:
+            return [Play([FOOL_ID], v) for v in self.fool_identities(top)]
+        cards = self._source_cards(s, seat)
+        fool = FOOL_CARD in cards
+        by_rank: dict[int, list[int]] = {}
+        majors: list[int] = []
+        for card in cards:
+            if card == FOOL_CARD:
+                continue
+            if card.is_major:
+                if can_go_on(code(card), top):
+                    majors.append(card_id(card))
+            elif can_go_on(card.rank, top):
+                by_rank.setdefault(card.rank, []).append(card_id(card))
+        out: list[Play] = []
+        for rank in sorted(by_rank):
+            ids = sorted(by_rank[rank])
+            for k in range(1, len(ids) + 1):
+                out += [Play(list(combo)) for combo in combinations(ids, k)]
+            if fool:
+                for k in range(1, len(ids) + 1):
+                    out += [Play(sorted([*combo, FOOL_ID]), rank) for combo in combinations(ids, k)]
+        out += [Play([i]) for i in sorted(majors)]
+        if fool:
+            out += [Play([FOOL_ID], v) for v in self.fool_identities(top)]
+        return out
+
+    def legal_actions(self, state: ShitheadState, seat: int) -> list[Action]:
+        s = state
+        if s.phase == OVER or not self.is_active(s, seat):
+            return []
+        if s.phase == CHOOSE:
+            if seat not in self._choosing(s):
+                return [Leave()]
+            ids = sorted(card_id(c) for c in s.hands[seat])
+            choices: list[Action] = [ChooseUp(list(c)) for c in combinations(ids, HAND)]
+            return [*choices, Leave()]
+        if seat != s.current:
+            return [Leave()]
+        if s.turned is None and self._source(s, seat) == DOWN_SOURCE:
+            slots = [i for i, c in enumerate(s.down[seat]) if c is not None]
+            return [*(Blind(i) for i in slots), Leave()]
+        plays: list[Action] = list(self._plays(s, seat))
+        if not plays:
+            plays = [PickUp()]
+        return [*plays, Leave()]
+
+    # ------------------------------------------------------------------ clocks
+
+    def _clock_key(self, s: ShitheadState) -> str | None:
+        if s.phase == CHOOSE:
+            return "choose"
+        if s.phase == PLAY:
+            return f"turn:{s.turn_no}"
+        return None
+
+    def timers(self, state: ShitheadState) -> list[Timer]:
+        key = self._clock_key(state)
+        if key is None:
+            return []
+        seats = tuple(self._choosing(state)) if state.phase == CHOOSE else (state.current,)
+        return [Timer(key, state.turn_seconds, seats)]
+
+    # ------------------------------------------------------------------ moves
+
+    def play(
+        self, state: ShitheadState, seat: int | None, action: Action, events: list[Event]
+    ) -> None:
+        s = state
+        if isinstance(action, Timeout):
+            self._timeout(s, events)
+        else:
+            assert seat is not None
+            if isinstance(action, Leave):
+                self._leave(s, seat, events)
+                return
+            if isinstance(action, ChooseUp):
+                self._choose(s, seat, action.cards, events)
+                return
+            if s.phase != PLAY:
+                raise IllegalAction("Everyone is still choosing their face-up cards.")
+            if seat != s.current:
+                raise NotYourTurn("It's not your turn.")
+            if isinstance(action, Play):
+                self._play(s, seat, action, events)
+            elif isinstance(action, PickUp):
+                self._pick_up(s, seat, events)
+            elif isinstance(action, Blind):
+                self._blind(s, seat, action.slot, events)
+        if s.phase == PLAY and s.turned is None and s.turn_no - s.out_at >= MAX_TURNS:
+            s.last_orders = True
+            events.append(Log(f"Last orders: {MAX_TURNS} turns without anyone going out."))
+            self._end(s, events)
+
+    def _timeout(self, s: ShitheadState, events: list[Event]) -> None:
+        if s.phase == CHOOSE:
+            for seat in self._choosing(s):
+                best = sorted(s.hands[seat], key=order)[-HAND:]
+                events.append(Log(f"Time's up: {_p(seat)} lays up their three highest cards."))
+                self._choose(s, seat, [card_id(c) for c in best], events)
+            return
+        seat = s.current
+        events.append(Log(f"Time's up for {_p(seat)}."))
+        top = self._top(s)
+        if s.turned is not None:
+            self._play(s, seat, Play([FOOL_ID], self.fool_identities(top)[0]), events)
+            return
+        if self._source(s, seat) == DOWN_SOURCE:
+            slot = next(i for i, c in enumerate(s.down[seat]) if c is not None)
+            self._blind(s, seat, slot, events)
+            return
+        legal = [
+            c for c in self._source_cards(s, seat) if c == FOOL_CARD or can_go_on(code(c), top)
+        ]
+        if not legal:
+            self._pick_up(s, seat, events)
+            return
+        card = min(legal, key=order)
+        as_value = self.fool_identities(top)[0] if card == FOOL_CARD else None
+        self._play(s, seat, Play([card_id(card)], as_value), events)
+
+    # choosing -----------------------------------------------------------------------------
+
+    def _choose(self, s: ShitheadState, seat: int, ids: list[int], events: list[Event]) -> None:
+        if s.phase != CHOOSE:
+            raise IllegalAction("The face-up cards are already chosen.")
+        if s.up[seat]:
+            raise IllegalAction("You have already chosen your face-up cards.")
+        if len(ids) != HAND or len(set(ids)) != HAND:
+            raise IllegalAction("Choose exactly 3 cards to lay face up.")
+        held = {card_id(c): c for c in s.hands[seat]}
+        if any(i not in held for i in ids):
+            raise IllegalAction("Choose from your own six cards.")
+        s.up[seat] = sorted((held[i] for i in ids), key=order)
+        s.hands[seat] = [c for c in s.hands[seat] if card_id(c) not in ids]
+        events.append(Log(f"{_p(seat)} has chosen."))
+        if not self._choosing(s):
+            self._start(s, events)
+
+    def _start(self, s: ShitheadState, events: list[Event]) -> None:
+        s.phase = PLAY
+        for seat in self._playing(s):
+            labels = ", ".join(c.label for c in s.up[seat])
+            events.append(Log(f"{_p(seat)} lays up {labels}."))
+        if not self.is_active(s, s.current):
+            s.current = self._next(s, s.current)
+        events.append(Log(f"{_p(s.current)} starts."))
+
+    # playing ------------------------------------------------------------------------------
+
+    def _play(self, s: ShitheadState, seat: int, action: Play, events: list[Event]) -> None:
+        ids = list(action.cards)
+        if not ids:
+            raise IllegalAction("Choose a card to play.")
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("Each card can be played only once.")
+        if any(not 0 <= i < len(DECK) for i in ids):
+            raise IllegalAction("You don't have that card.")
+        top = self._top(s)
+        if s.turned is not None:
+            if ids != [FOOL_ID]:
+                raise IllegalAction("Name what the Drunken Fool you turned stands for.")
+            value = self._fool_value(action.as_value, top)
+            s.turned = None
+            self._lay(s, seat, [Laid(FOOL_CARD, value)], DOWN_SOURCE, events)
+            return
+        src = self._source(s, seat)
+        if src == DOWN_SOURCE:
+            raise IllegalAction("Your hand and face-up cards are gone: turn a face-down card.")
+        cards = [DECK[i] for i in ids]
+        pool = self._source_cards(s, seat)
+        if any(c not in pool for c in cards):
+            if src == HAND_SOURCE and any(c in s.up[seat] for c in cards):
+                raise IllegalAction("Play your hand first; face-up cards come after.")
+            raise IllegalAction("You don't hold that card.")
+        others = [c for c in cards if c != FOOL_CARD]
+        has_fool = len(others) < len(cards)
+        if any(c.is_major for c in others):
+            if len(cards) > 1:
+                raise IllegalAction("A Major is played on its own.")
+            value = code(others[0])
+        elif others:
+            rank = others[0].rank
+            if any(c.rank != rank for c in others):
+                raise IllegalAction("Cards played together must be of the same value.")
+            if has_fool and action.as_value not in (None, rank):
+                raise IllegalAction(
+                    f"With {value_plural(rank)} the Fool can only be {value_name(rank)}."
+                )
+            value = rank
+        else:
+            value = self._fool_value(action.as_value, top)
+        if action.as_value is not None and not has_fool:
+            raise IllegalAction("Only the Drunken Fool stands for another card.")
+        if top is not None and not can_go_on(value, top):
+            raise IllegalAction(why_not(value, top))
+        for c in cards:
+            pool.remove(c)
+        laid = [Laid(c, value if c == FOOL_CARD else None) for c in sorted(cards, key=order)]
+        self._lay(s, seat, laid, src or HAND_SOURCE, events)
+
+    def _fool_value(self, as_value: int | None, top: int | None) -> int:
+        if as_value is None:
+            raise IllegalAction("Name what the Drunken Fool stands for.")
+        if as_value not in IDENTITIES:
+            raise IllegalAction("The Fool can stand for a minor rank 1-14 or a Major I-XXI.")
+        if not can_go_on(as_value, top):
+            assert top is not None
+            raise IllegalAction(why_not(as_value, top))
+        return as_value
+
+    def _lay(
+        self, s: ShitheadState, seat: int, laid: list[Laid], src: str, events: list[Event]
+    ) -> None:
+        """Put cards on the pile and carry out what they do; then the next decision."""
+        s.pile.extend(laid)
+        value = laid[-1].value
+        words = [x.card.label for x in laid]
+        fool = next((x for x in laid if x.card == FOOL_CARD), None)
+        if fool is not None and len(laid) == 1:
+            text = f"{FOOL_CARD.label} as {value_name(value)}"
+        else:
+            text = _and(words) + (f" (the Fool as {value_name(value)})" if fool else "")
+        how = {UP_SOURCE: " from face up", DOWN_SOURCE: " blind"}.get(src, "")
+        events.append(Log(f"{_p(seat)} plays{how} {text}."))
+        self._draw_up(s, seat, events)
+        burn = None
+        if value == TEN:
+            burn = "Burned by a 10"
+        elif self._run(s) >= 4:
+            burn = f"Four {value_plural(value)} in a row: burned"
+        if burn is not None:
+            s.burned.extend(x.card for x in s.pile)
+            s.pile = []
+        s.turn_no += 1
+        if self._held(s, seat) == 0:
+            if burn is not None:
+                events.append(Log(f"{burn}!"))
+            self._go_out(s, seat, events)
+            if s.phase == OVER:
+                return
+            s.current = self._next(s, seat)
+            if burn is not None:
+                events.append(Log(f"{_p(s.current)} starts the new pile."))
+            else:
+                self._effect(s, value, events)
+            return
+        if burn is not None:
+            events.append(Log(f"{burn}: {_p(seat)} goes again."))
+            return
+        s.current = self._next(s, seat)
+        self._effect(s, value, events)
+
+    def _effect(self, s: ShitheadState, value: int, events: list[Event]) -> None:
+        if value == HANGED_CODE:
+            events.append(Log(f"Hanged Man: play lower, {_p(s.current)}."))
+        elif value == DEVIL_CODE:
+            events.append(Log("The Devil: no 2 may be played on it."))
+        elif value == TWO:
+            events.append(Log("A 2: the pile is back to 2."))
+
+    def _draw_up(self, s: ShitheadState, seat: int, events: list[Event]) -> None:
+        hand = s.hands[seat]
+        drawn: list[TarotCard] = []
+        while len(hand) < HAND and s.draw:
+            drawn.append(s.draw.pop(0))
+            hand.append(drawn[-1])
+        if drawn:
+            hand.sort(key=order)
+            events.append(Private(seat, f"You draw {_and([c.label for c in drawn])}."))
+
+    def _pick_up(
+        self, s: ShitheadState, seat: int, events: list[Event], blind: bool = False
+    ) -> None:
+        if not blind:
+            if s.turned is not None:
+                raise IllegalAction("Name what the Drunken Fool you turned stands for.")
+            if self._source(s, seat) == DOWN_SOURCE:
+                raise IllegalAction("Turn a face-down card first: it may be playable.")
+            if self._plays(s, seat):
+                raise IllegalAction("You can play, so you can't pick up the pile.")
+        cards = [x.card for x in s.pile]
+        s.pile = []
+        s.hands[seat].extend(cards)
+        s.hands[seat].sort(key=order)
+        n = len(cards)
+        events.append(Log(f"{_p(seat)} picks up the pile ({plural(n, 'card')})."))
+        if s.pickup_sip:
+            owed = -(-n // 5)
+            events.append(Drink(seat, owed, DRINK, f"picked up {plural(n, 'card')}"))
+            events.append(Log(f"Pick-up sip: {_p(seat)} drinks {sips(owed)}."))
+        s.turn_no += 1
+        s.current = self._next(s, seat)
+
+    def _blind(self, s: ShitheadState, seat: int, slot: int, events: list[Event]) -> None:
+        if s.turned is not None:
+            raise IllegalAction("Name what the Drunken Fool you turned stands for.")
+        if self._source(s, seat) != DOWN_SOURCE:
+            raise IllegalAction("Face-down cards come last: play your other cards first.")
+        if not 0 <= slot < len(s.down[seat]) or s.down[seat][slot] is None:
+            raise IllegalAction("That face-down card has already been played.")
+        card = s.down[seat][slot]
+        assert card is not None
+        s.down[seat][slot] = None
+        top = self._top(s)
+        if card == FOOL_CARD:
+            s.turned = card
+            s.turn_no += 1
+            events.append(
+                Log(f"{_p(seat)} turns {card.label} blind: wild! What does it stand for?")
+            )
+            return
+        if can_go_on(code(card), top):
+            self._lay(s, seat, [Laid(card)], DOWN_SOURCE, events)
+            return
+        assert top is not None
+        events.append(
+            Log(f"{_p(seat)} turns {card.label} blind: it can't go on {value_label(top)}.")
+        )
+        s.pile.append(Laid(card))
+        self._pick_up(s, seat, events, blind=True)
+
+    # going out, leaving, the end ----------------------------------------------------------
+
+    def _go_out(self, s: ShitheadState, seat: int, events: list[Event]) -> None:
+        s.finished.append(seat)
+        s.out_at = s.turn_no
+        if not s.find_shithead:
+            events.append(Log(f"{_p(seat)} is out of cards and wins!"))
+            self._end(s, events)
+            return
+        place = len(s.finished)
+        events.append(Log(f"{_p(seat)} is out of cards ({_ordinal(place)})."))
+        if len(self._playing(s)) <= 1:
+            self._end(s, events)
+
+    def _leave(self, s: ShitheadState, seat: int, events: list[Event]) -> None:
+        s.left[seat] = True
+        mine = [*s.hands[seat], *s.up[seat], *(c for c in s.down[seat] if c is not None)]
+        s.hands[seat], s.up[seat] = [], []
+        s.down[seat] = [None] * len(s.down[seat])
+        if s.phase == PLAY and seat == s.current:
+            if s.turned is not None:
+                mine.append(s.turned)
+                s.turned = None
+            s.current = self._next(s, seat)
+            s.turn_no += 1
+        s.removed.extend(mine)
+        events.append(Log(f"{_p(seat)} leaves the game; their cards go with them."))
+        if len(self._playing(s)) <= 1:
+            self._end(s, events)
+        elif s.phase == CHOOSE and not self._choosing(s):
+            self._start(s, events)
+
+    def _end(self, s: ShitheadState, events: list[Event]) -> None:
+        s.phase = OVER
+        res = self.results(s)
+        shithead = self._shithead(s)
+        if shithead is not None and s.shithead_finishes:
+            events.append(Drink(shithead, 1, FINISH, "the shithead"))
+        events.extend(Log(line) for line in res.summary)
+
+    def _standing(self, s: ShitheadState) -> list[int]:
+        """Seated players best first: those out in order, then the rest by cards held."""
+        rest = [i for i in self._playing(s)]
+        rest.sort(key=lambda i: (self._held(s, i), (i - s.current) % s.players))
+        return [*s.finished, *rest]
+
+    def _shithead(self, s: ShitheadState) -> int | None:
+        if s.phase != OVER or not s.find_shithead:
+            return None
+        standing = self._standing(s)
+        return standing[-1] if len(standing) > 1 else None
+
+    def results(self, state: ShitheadState) -> Results:
+        s = state
+        standing = self._standing(s)
+        outcomes = [Outcome(i, "left") for i in range(s.players) if s.left[i]]
+        lines: list[str] = []
+        if not standing:
+            return Results(outcomes, lines)
+        if s.find_shithead:
+            last = len(standing) - 1
+            for place, seat in enumerate(standing, 1):
+                result = "won" if place == 1 else "lost" if place - 1 == last else "draw"
+                outcomes.append(Outcome(seat, result, place=place))
+                lines.append(f"{_ordinal(place)}: {_p(seat)}")
+            if last > 0:
+                lines.append(f"{_p(standing[-1])} is the shithead!")
+                if s.shithead_finishes:
+                    lines.append(f"{_p(standing[-1])} finishes their drink.")
+        else:
+            outcomes.append(Outcome(standing[0], "won", place=1))
+            outcomes += [Outcome(seat, "lost") for seat in standing[1:]]
+            lines.append(f"{_p(standing[0])} wins!")
+        if s.last_orders:
+            lines.append("Last orders: the players still holding cards ranked by cards held.")
+        outcomes.sort(key=lambda o: o.seat)
+        return Results(outcomes, lines)
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, state: ShitheadState, seat: int | None) -> dict[str, Any]:
+        s = state
+        top = self._top(s)
+        over = s.phase == OVER
+        seats = []
+        for i in range(s.players):
+            show_up = s.phase != CHOOSE or i == seat
+            seats.append(
+                {
+                    "seat": i,
+                    "hand": len(s.hands[i]),
+                    "up": [{"id": card_id(c), "card": c} for c in s.up[i]] if show_up else [],
+                    "down": sum(1 for c in s.down[i] if c is not None),
+                    "down_slots": [c is not None for c in s.down[i]],
+                    "chosen": s.phase != CHOOSE or bool(s.up[i]),
+                    "out": i in s.finished,
+                    "place": s.finished.index(i) + 1 if i in s.finished else None,
+                    "left": s.left[i],
+                }
+            )
+        data: dict[str, Any] = {
+            "game": self.name,
+            "phase": s.phase,
+            "turn": s.current if s.phase == PLAY else None,
+            "turn_no": s.turn_no,
+            "clock": self._clock_key(s),
+            "seconds": s.turn_seconds,
+            "pile_top": s.pile[-1].card if s.pile else None,
+            "pile_value": top,
+            "pile_value_label": value_label(top) if top is not None else None,
+            "hanged": top == HANGED_CODE,
+            "devil": top == DEVIL_CODE,
+            "run": self._run(s),
+            "pile_recent": [{"card": x.card, "as_value": x.as_value} for x in s.pile[-4:]],
+            "pile_size": len(s.pile),
+            "draw_pile": len(s.draw),
+            "burned": len(s.burned),
+            "turned": s.turned,
+            "players": seats,
+            "options": {
+                "find_shithead": s.find_shithead,
+                "pickup_sip": s.pickup_sip,
+                "shithead_finishes": s.shithead_finishes,
+            },
+            "over": over,
+            "last_orders": s.last_orders,
+            "winner": self._standing(s)[0] if over and self._standing(s) else None,
+            "shithead": self._shithead(s),
+            "summary": self.results(s).summary if over else [],
+        }
+        if seat is not None:
+            data.update(self._own_view(s, seat))
+        return data
+
+    def _own_view(self, s: ShitheadState, seat: int) -> dict[str, Any]:
+        my_turn = s.phase == PLAY and seat == s.current and self.is_active(s, seat)
+        plays = self._plays(s, seat) if my_turn and s.turned is None else []
+        playable = sorted({i for p in plays for i in p.cards})
+        fool_as: list[int] = []
+        if my_turn and (s.turned is not None or FOOL_ID in playable):
+            fool_as = self.fool_identities(self._top(s))
+        src = self._source(s, seat) if self.is_active(s, seat) else None
+        legal = self.legal_actions(s, seat) if my_turn or s.phase == CHOOSE else []
+        return {
+            "seat": seat,
+            "hand": [
+                {"id": card_id(c), "card": c, "playable": card_id(c) in playable}
+                for c in s.hands[seat]
+            ],
+            "choosing": seat in self._choosing(s),
+            "my_turn": my_turn,
+            "source": src,
+            "playable": playable,
+            "fool_as": [{"as_value": v, "label": value_label(v)} for v in fool_as],
+            "must_name": my_turn and s.turned is not None,
+            "can_pick_up": any(isinstance(a, PickUp) for a in legal),
+            "blind": [a.slot for a in legal if isinstance(a, Blind)],
+        }
+
+    def hidden(self, state: ShitheadState, viewer: int | None) -> Collection[TarotCard]:
+        s = state
+        out: list[TarotCard] = [*s.draw, *s.removed]
+        for i in range(s.players):
+            out += [c for c in s.down[i] if c is not None]
+            if i != viewer:
+                out += s.hands[i]
+                if s.phase == CHOOSE:
+                    out += s.up[i]
+        return out
+
+
+def _slots(cards: list[TarotCard]) -> list[TarotCard | None]:
+    return [*cards]
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+ENGINE = ShitheadEngine()
