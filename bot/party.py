@@ -34,11 +34,11 @@ class Standing:
 
     @property
     def cap(self) -> int | None:
-        return self.player.cap if self.player.cap is not None else self.server_cap
+        return safety.cap_of(self.player, self.server_cap)[0]
 
     @property
     def own_cap(self) -> bool:
-        return self.player.cap is not None
+        return safety.cap_of(self.player, self.server_cap)[1]
 
     @property
     def alcohol_free(self) -> bool:

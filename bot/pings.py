@@ -34,7 +34,6 @@ class TurnPings:
         self._last: dict[int, int] = {}  # table -> its ping's message id
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self.sent = 0
         service.listeners.append(self.on_change)
 
     def on_change(self, change: Change) -> None:
@@ -89,7 +88,6 @@ class TurnPings:
                         ),
                     )
                     self._last[table.id] = message.id
-                    self.sent += 1
                 if old is not None:
                     await channel.get_partial_message(old).delete()
             except discord.HTTPException as err:

@@ -68,12 +68,17 @@ class Drinker:
     tonight: int = 0
 
 
+def cap_of(player: PlayerSettings, default_cap: int | None) -> tuple[int | None, bool]:
+    """The cap that applies to a player, and whether it is their own (else the server's)."""
+    return (player.cap, True) if player.cap is not None else (default_cap, False)
+
+
 def drinkers(
     guild: GuildSettings, players: dict[int, PlayerSettings], tonight: dict[int, int]
 ) -> dict[int, Drinker]:
     out = {}
     for uid, p in players.items():
-        cap, own = (p.cap, True) if p.cap is not None else (guild.default_cap, False)
+        cap, own = cap_of(p, guild.default_cap)
         out[uid] = Drinker(uid, p.mode, cap, own, tonight.get(uid, 0))
     return out
 
@@ -168,7 +173,7 @@ def notices(d: Drinker, before: int, after: int, water_every: int | None) -> lis
 
 
 def _text(event: Event) -> str:
-    return event.text if isinstance(event, Log | Private) else ""
+    return event.text if isinstance(event, Log) else ""
 
 
 def _named(text: str) -> set[int]:

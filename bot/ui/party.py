@@ -22,12 +22,7 @@ def _button(verb: str, label: str, style: str = "secondary") -> Button:
 
 def tonight_text(standing: Standing) -> str:
     t = standing.tonight
-    parts = [plural(t.sips, "sip")]
-    if t.water:
-        parts.append(f"{safety.WATER} {t.water} water")
-    if t.points:
-        parts.append(f"{safety.STAR} {plural(t.points, 'point')}")
-    return " · ".join(parts)
+    return safety.tab_text(t, t.sips + t.water + t.points) or plural(t.sips, "sip")
 
 
 def limits_screen(standing: Standing, note: str = "") -> Screen:
