@@ -8,6 +8,8 @@ ALTER TABLE drinks ADD COLUMN counted_as TEXT NOT NULL DEFAULT 'sips'
     CHECK (counted_as IN ('sips', 'capped', 'points'));
 -- tonight's sips of one player, in every server
 CREATE INDEX drinks_user_at ON drinks (user_id, at);
+-- a table's drinks as they were counted, read when a table is loaded
+CREATE INDEX drinks_table ON drinks (table_id);
 
 -- A player's own settings, the same in every server (they are about the player).
 CREATE TABLE player_settings (
