@@ -7,8 +7,8 @@ Decisions:
   rules: "off" switches it off everywhere (then switch it on channel by channel), "on" clears
   every rule. A channel rule changes that channel only. Tables already open carry on.
 - Erasing is refused while an unfinished table in the server holds the player's seat (even one
-  they left: the game still deals with it). Their cap and mode are not history and stay;
-  ``/limits`` clears them.
+  they left: the game still deals with it). Their cap, mode and accepted rules (consents) are
+  not the server's history and stay; ``/limits`` clears the cap.
 """
 
 from __future__ import annotations

@@ -72,8 +72,8 @@ def erase_screen(guild_name: str) -> Screen:
             "This removes every drink and result of yours in this server (so `/tally` forgets "
             "you here), and your name and account from its finished tables: the games' action "
             "logs keep only an anonymous seat. It can't be undone.\n\n"
-            "Other servers keep their own history, and your cap and mode stay (they're yours, "
-            "not the server's)."
+            "Other servers keep their own history, and your cap, your mode and the rules you've "
+            "accepted stay (they're yours, not the server's)."
         ),
         colour=common.GREY,
     )
