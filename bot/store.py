@@ -3,6 +3,12 @@
 Every access goes through :meth:`Store.transaction` (writes, one atomic unit) or
 :meth:`Store.reading` (reads); both hand out a :class:`Tx` and hold the store's lock, so
 statements from two tasks never interleave on the one connection.
+
+A trip to the connection's thread costs a thread hand-off and an event-loop wake-up, so a
+:class:`Tx` makes as few as it can: its writes are only collected, and go to the thread together
+with its next read, or with the COMMIT when the block ends. A transaction that only writes (every
+game action) is one trip: BEGIN IMMEDIATE, the interaction check, the statements and the COMMIT
+(synchronous=FULL: on disk when the trip returns) run in one call on the connection's thread.
 """
 
 from __future__ import annotations
@@ -10,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -22,6 +29,60 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...] | dict[str, Any]
+Statement = tuple[str, Any, bool]  # sql, parameters (a list of them if many), many
+
+
+class AlreadyApplied(Exception):
+    """The interaction a transaction was guarded with is in the action log already: nothing of
+    the transaction was written."""
+
+    def __init__(self, table_id: int, seq: int) -> None:
+        super().__init__(f"interaction already applied as action {seq} of table #{table_id}")
+        self.table_id, self.seq = table_id, seq
+
+
+_SEEN = "SELECT table_id, seq FROM actions WHERE interaction_id = ?"
+
+
+def _run(
+    con: sqlite3.Connection,
+    begin: bool,
+    unseen: int | None,
+    statements: list[Statement],
+    query: tuple[str, Params, str] | None,
+    commit: bool,
+) -> Any:
+    """One trip, on the connection's thread: (BEGIN IMMEDIATE, the interaction check,) the
+    collected statements, (a query,) (COMMIT). Any error rolls the transaction back here."""
+    try:
+        if begin:
+            con.execute("BEGIN IMMEDIATE")
+        if unseen is not None:
+            seen = con.execute(_SEEN, (unseen,)).fetchone()
+            if seen is not None:
+                raise AlreadyApplied(seen[0], seen[1])
+        for sql, args, many in statements:
+            if many:
+                con.executemany(sql, args)
+            else:
+                con.execute(sql, args)
+        result: Any = None
+        if query is not None:
+            sql, args, kind = query
+            cur = con.execute(sql, args)
+            result = cur.lastrowid if kind == "rowid" else cur.fetchall()
+        if commit:
+            con.execute("COMMIT")
+        return result
+    except BaseException:
+        if con.in_transaction:
+            con.rollback()
+        raise
+
+
+def _rollback(con: sqlite3.Connection) -> None:
+    if con.in_transaction:
+        con.rollback()
 
 
 @dataclass
@@ -87,7 +148,7 @@ class DrinkRow:
     at: float
 
 
-def _table(row: aiosqlite.Row) -> TableRow:
+def _table(row: sqlite3.Row) -> TableRow:
     return TableRow(
         id=row["id"],
         game=row["game"],
@@ -108,7 +169,7 @@ def _table(row: aiosqlite.Row) -> TableRow:
     )
 
 
-def _seat(row: aiosqlite.Row) -> SeatRow:
+def _seat(row: sqlite3.Row) -> SeatRow:
     data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
     data["notes"] = json.loads(data["notes"])
     return SeatRow(**data)
@@ -119,18 +180,39 @@ def _dumps(value: Any) -> str:
 
 
 class Tx:
-    """The statements of the store, run on its connection while the store's lock is held."""
+    """The statements of the store, run on its connection while the store's lock is held.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
+    Writes are collected, not run: they go to the connection's thread with the next read or at
+    the end of the block (so an error in one surfaces there). Reads are one trip each.
+    """
 
-    async def _one(self, sql: str, args: Params = ()) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, args) as cur:
-            return await cur.fetchone()
+    def __init__(self, store: Store, *, atomic: bool, unseen: int | None = None) -> None:
+        self._store = store
+        self._atomic = atomic  # a transaction: BEGIN IMMEDIATE with the first trip, COMMIT last
+        self._unseen = unseen  # an interaction id that must not be in the action log yet
+        self._pending: list[Statement] = []
+        self._begun = False
 
-    async def _all(self, sql: str, args: Params = ()) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+    def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
+        self._pending.append((sql, args, many))
+
+    async def _trip(self, query: tuple[str, Params, str] | None = None, end: bool = False) -> Any:
+        commit = self._atomic and end
+        if not self._pending and query is None and self._unseen is None:
+            if not (commit and self._begun):
+                return None  # nothing to run, and no transaction open: no trip
+        begin = self._atomic and not self._begun
+        pending, self._pending = self._pending, []
+        unseen, self._unseen = self._unseen, None
+        self._begun = True
+        return await self._store._call(_run, begin, unseen, pending, query, commit)
+
+    async def _one(self, sql: str, args: Params = ()) -> sqlite3.Row | None:
+        rows = await self._trip((sql, args, "rows"))
+        return rows[0] if rows else None
+
+    async def _all(self, sql: str, args: Params = ()) -> list[sqlite3.Row]:
+        return list(await self._trip((sql, args, "rows")))
 
     # -- tables --------------------------------------------------------------------------
     async def create_table(
@@ -144,13 +226,15 @@ class Tx:
         seed: str,
         at: float,
     ) -> int:
-        cur = await self.db.execute(
-            "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed,"
-            " created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
-            (game, guild_id, channel_id, host_id, _dumps(options), seed, at),
+        rowid: int = await self._trip(
+            (
+                "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed,"
+                " created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                (game, guild_id, channel_id, host_id, _dumps(options), seed, at),
+                "rowid",
+            )
         )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        return rowid
 
     async def table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -161,12 +245,10 @@ class Tx:
         return [_table(r) for r in rows]
 
     async def set_message(self, table_id: int, message_id: int) -> None:
-        await self.db.execute(
-            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-        )
+        self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def save_table(self, t: TableRow) -> None:
-        await self.db.execute(
+        self._write(
             "UPDATE tables SET status = ?, host_id = ?, options = ?, state = ?, seq = ?, log = ?,"
             " end_reason = ?, started_at = ?, ended_at = ? WHERE id = ?",
             (
@@ -191,18 +273,16 @@ class Tx:
         return [_seat(r) for r in rows]
 
     async def add_seat(self, table_id: int, guild_id: int, user_id: int, name: str, at: float):
-        await self.db.execute(
+        self._write(
             "INSERT INTO seats (table_id, user_id, guild_id, name, joined_at) VALUES (?,?,?,?,?)",
             (table_id, user_id, guild_id, name, at),
         )
 
     async def remove_seat(self, table_id: int, user_id: int) -> None:
-        await self.db.execute(
-            "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
-        )
+        self._write("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
 
     async def save_seat(self, s: SeatRow) -> None:
-        await self.db.execute(
+        self._write(
             "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?"
             " WHERE table_id = ? AND user_id = ?",
             (s.name, s.seat, s.left_at, s.strikes, _dumps(s.notes), s.table_id, s.user_id),
@@ -229,7 +309,7 @@ class Tx:
         interaction_id: int | None,
         at: float,
     ) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT INTO actions (table_id, seq, seat, user_id, action, interaction_id, at)"
             " VALUES (?,?,?,?,?,?,?)",
             (table_id, seq, seat, user_id, _dumps(action), interaction_id, at),
@@ -249,7 +329,7 @@ class Tx:
 
     # -- drinks and results ----------------------------------------------------------------
     async def add_drinks(self, rows: list[DrinkRow]) -> None:
-        await self.db.executemany(
+        self._write(
             "INSERT INTO drinks (guild_id, user_id, game, table_id, seq, amount, kind, giver_id,"
             " reason, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
             [
@@ -267,6 +347,7 @@ class Tx:
                 )
                 for d in rows
             ],
+            many=True,
         )
 
     async def table_drinks(self, table_id: int) -> list[DrinkRow]:
@@ -290,11 +371,12 @@ class Tx:
         for uid, o in outcomes.items():
             r = o if isinstance(o, ResultRow) else ResultRow(o)
             rows.append((table_id, uid, guild_id, game, r.outcome, r.place, r.points, at))
-        await self.db.executemany(
+        self._write(
             "INSERT OR REPLACE INTO results"
             " (table_id, user_id, guild_id, game, outcome, place, points, at)"
             " VALUES (?,?,?,?,?,?,?,?)",
             rows,
+            many=True,
         )
 
     # -- timers ----------------------------------------------------------------------------
@@ -317,16 +399,16 @@ class Tx:
         ]
 
     async def add_timer(self, t: TimerRow) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT INTO timers (table_id, key, due_at, action, seats) VALUES (?,?,?,?,?)",
             (t.table_id, t.key, t.due_at, _dumps(t.action), _dumps(t.seats)),
         )
 
     async def delete_timer(self, table_id: int, key: str) -> None:
-        await self.db.execute("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
+        self._write("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
 
     async def delete_timers(self, table_id: int) -> None:
-        await self.db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+        self._write("DELETE FROM timers WHERE table_id = ?", (table_id,))
 
     # -- consents, private views, meta ------------------------------------------------------
     async def has_consent(self, user_id: int, game: str) -> bool:
@@ -336,7 +418,7 @@ class Tx:
         return row is not None
 
     async def add_consent(self, user_id: int, game: str, at: float) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR IGNORE INTO consents (user_id, game, at) VALUES (?,?,?)",
             (user_id, game, at),
         )
@@ -344,7 +426,7 @@ class Tx:
     async def set_private_view(
         self, table_id: int, user_id: int, app_id: int, token: str, at: float
     ) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO private_views (table_id, user_id, app_id, token, opened_at)"
             " VALUES (?,?,?,?,?)",
             (table_id, user_id, app_id, token, at),
@@ -362,9 +444,7 @@ class Tx:
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)
-        )
+        self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # -- the tally -------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int, since: float) -> list[dict[str, Any]]:
@@ -461,11 +541,22 @@ class Store:
         self._db = db
         self._lock = asyncio.Lock()
 
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(connection, *args)`` on the connection's thread: one trip.
+
+        aiosqlite runs every call it offers this way (``Connection._execute``, the one queue its
+        thread serves, in order); it has no public name for a call of our own, hence the private
+        one, checked at :meth:`open`."""
+        return await self._db._execute(fn, self._db._conn, *args)
+
     @classmethod
     async def open(cls, path: Path | str) -> Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
+        if not callable(getattr(db, "_execute", None)):  # see _call
+            await db.close()
+            raise RuntimeError(f"aiosqlite {aiosqlite.__version__} has no Connection._execute")
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed action survives even the machine losing power, not only the
@@ -506,18 +597,25 @@ class Store:
         return applied
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """One atomic unit: committed when the block ends, rolled back if it raises."""
+    async def transaction(self, *, unseen: int | None = None) -> AsyncIterator[Tx]:
+        """One atomic unit: committed when the block ends, rolled back if it raises.
+
+        ``unseen``: an interaction id; if the action log has it already, nothing is written and
+        :class:`AlreadyApplied` is raised at the end of the block (checked on the connection's
+        thread in the same trip as the writes, inside the transaction)."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            tx = Tx(self, atomic=True, unseen=unseen)
             try:
-                yield Tx(self._db)
+                yield tx
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if tx._begun:
+                    await self._call(_rollback)
                 raise
-            await self._db.execute("COMMIT")
+            await tx._trip(end=True)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Tx]:
         async with self._lock:
-            yield Tx(self._db)
+            tx = Tx(self, atomic=False)
+            yield tx
+            await tx._trip(end=True)  # writes made here (none, as a rule) run on their own
