@@ -31,7 +31,16 @@ from bot.engines.base import (
     check_options,
     seed_hash,
 )
-from bot.store import DrinkRow, ResultRow, SeatRow, Store, TableRow, TimerRow, Tx
+from bot.store import (
+    AlreadyApplied,
+    DrinkRow,
+    ResultRow,
+    SeatRow,
+    Store,
+    TableRow,
+    TimerRow,
+    Tx,
+)
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +63,20 @@ class Table:
     state: Any | None = None
     timers: dict[str, TimerRow] = field(default_factory=dict)
     version: int = 0  # bumped on every committed change; renderers compare it
+    # each seat as the store has it, so that a write sends only the seats that changed
+    _saved: dict[int, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.saved(self.seats)  # built from what the store holds
+
+    def saved(self, seats: list[SeatRow]) -> None:
+        """These seats are in the store as they are now."""
+        for s in seats:
+            self._saved[s.user_id] = _seat_key(s)
+
+    def unsaved(self) -> list[SeatRow]:
+        """The seats changed since they were last written."""
+        return [s for s in self.seats if self._saved.get(s.user_id) != _seat_key(s)]
 
     @property
     def id(self) -> int:
@@ -99,6 +122,10 @@ class Table:
     def deadline(self, key: str) -> float | None:
         t = self.timers.get(key)
         return t.due_at if t else None
+
+
+def _seat_key(s: SeatRow) -> tuple[Any, ...]:
+    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes))
 
 
 @dataclass
@@ -257,11 +284,15 @@ class TableService:
             if len(table.seated()) >= table.engine.max_players:
                 raise TableError(f"The table is full ({table.engine.max_players} players).")
             now = self.clock.now()
+            guild_id = table.row.guild_id
             async with self.store.transaction() as tx:
-                await self._check_free(tx, table.row.guild_id, user_id)
+                await self._check_free(tx, guild_id, user_id)
                 await tx.remove_seat(table_id, user_id)  # a left lobby seat, if any
-                await tx.add_seat(table_id, table.row.guild_id, user_id, name, now)
-                table.seats = await tx.seats(table_id)
+                await tx.add_seat(table_id, guild_id, user_id, name, now)
+            # as the store orders them (joined_at, then rowid): the new seat last
+            new = SeatRow(table_id, user_id, guild_id, name, None, now, None, 0)
+            table.seats = [s for s in table.seats if s.user_id != user_id] + [new]
+            table.saved([new])
             self._changed(table, [], None)
             return table
 
@@ -310,13 +341,14 @@ class TableService:
         async with self.store.transaction() as tx:
             await tx.save_seat(seat)
             await tx.save_table(table.row)
+        table.saved([seat])
         return self._changed(table, [Log(line)], None)
 
     async def _leave_lobby(self, table: Table, seat: SeatRow) -> Change:
         now = self.clock.now()
         async with self.store.transaction() as tx:
             await tx.remove_seat(table.id, seat.user_id)
-            table.seats = await tx.seats(table.id)
+            table.seats = [s for s in table.seats if s.user_id != seat.user_id]
             events: list[Event] = [Log(f"{seat.name} left.")]
             if not table.seated():
                 self._finish(table, "everyone left", now)
@@ -375,26 +407,39 @@ class TableService:
         action: Action | dict[str, Any],
         interaction_id: int | None = None,
     ) -> Change:
-        """A player's move. Raises :class:`GameError` (with a message for them) if refused."""
+        """A player's move. Raises :class:`GameError` (with a message for them) if refused.
+
+        An interaction seen before is not applied again: the write checks the action log for its
+        id in the same trip (and writes nothing if it is there); a move refused by the rules
+        looks its id up before saying no, since a repeat of an applied move is mostly refused.
+        Either way the answer is the table as stored (``Change.duplicate``)."""
         async with self.lock(table_id):
-            if interaction_id is not None:
-                async with self.store.reading() as q:
-                    seen = await q.action_for(interaction_id)
-                if seen is not None:
-                    table = await self.get(table_id)
-                    assert table is not None
-                    return Change(table, duplicate=True)
-            table = await self._require(table_id)
-            if table.status != "playing":
-                raise TableError("The game hasn't started yet.")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("You're not playing at this table.")
-            action = table.engine.parse(action)
-            if type(action) in table.engine.host_actions:
-                if user_id != table.row.host_id:
-                    raise TableError("Only the host can do that.")
-            return await self._apply(table, seat, user_id, action, interaction_id)
+            try:
+                table = await self._require(table_id)
+                if table.status != "playing":
+                    raise TableError("The game hasn't started yet.")
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise TableError("You're not playing at this table.")
+                action = table.engine.parse(action)
+                if type(action) in table.engine.host_actions:
+                    if user_id != table.row.host_id:
+                        raise TableError("Only the host can do that.")
+                return await self._apply(table, seat, user_id, action, interaction_id)
+            except AlreadyApplied:
+                return await self._duplicate(table_id)
+            except GameError:
+                if interaction_id is not None:
+                    async with self.store.reading() as q:
+                        seen = await q.action_for(interaction_id)
+                    if seen is not None:
+                        return await self._duplicate(table_id)
+                raise
+
+    async def _duplicate(self, table_id: int) -> Change:
+        table = await self.get(table_id)
+        assert table is not None
+        return Change(table, duplicate=True)
 
     async def _apply(
         self,
@@ -479,7 +524,8 @@ class TableService:
         fired: TimerRow | None,
     ) -> None:
         engine, row = table.engine, table.row
-        async with self.store.transaction() as tx:
+        unseen = next((iid for _, _, _, iid, _ in steps if iid is not None), None)
+        async with self.store.transaction(unseen=unseen) as tx:  # one trip to the database
             drinks: list[DrinkRow] = []
             for st, u, a, iid, evs in steps:
                 row.seq += 1
@@ -518,9 +564,11 @@ class TableService:
                 }
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
                 self._finish(table, "game over", now)
-            for s in table.seats:
+            changed = table.unsaved()
+            for s in changed:
                 await tx.save_seat(s)
             await tx.save_table(row)
+        table.saved(changed)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
         giver = table.user_at(d.giver).user_id if d.giver is not None else None
