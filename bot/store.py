@@ -272,6 +272,17 @@ class Tx:
         )
         return [_seat(r) for r in rows]
 
+    async def active_seats(self) -> dict[int, list[SeatRow]]:
+        """The seats of every table not ended, by table, each table's in join order."""
+        rows = await self._all(
+            "SELECT s.* FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE t.status != 'ended' ORDER BY s.table_id, s.joined_at, s.rowid"
+        )
+        by_table: dict[int, list[SeatRow]] = {}
+        for r in rows:
+            by_table.setdefault(r["table_id"], []).append(_seat(r))
+        return by_table
+
     async def add_seat(self, table_id: int, guild_id: int, user_id: int, name: str, at: float):
         self._write(
             "INSERT INTO seats (table_id, user_id, guild_id, name, joined_at) VALUES (?,?,?,?,?)",

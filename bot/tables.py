@@ -162,19 +162,20 @@ class TableService:
     # -- loading ---------------------------------------------------------------------------
     async def load(self) -> int:
         """Load every active table and its clocks (at start-up). Returns how many."""
-        async with self.store.reading() as q:
+        async with self.store.reading() as q:  # three reads, however many tables
             rows = await q.active_tables()
+            seats = await q.active_seats()
             timers = await q.timers()
-            by_table: dict[int, dict[str, TimerRow]] = {}
-            for t in timers:
-                by_table.setdefault(t.table_id, {})[t.key] = t
-            loaded = 0
-            for row in rows:
-                try:
-                    self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
-                    loaded += 1
-                except (StateError, KeyError) as err:
-                    log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
+        by_table: dict[int, dict[str, TimerRow]] = {}
+        for t in timers:
+            by_table.setdefault(t.table_id, {})[t.key] = t
+        loaded = 0
+        for row in rows:
+            try:
+                self._tables[row.id] = self._build(row, seats.get(row.id, []), by_table)
+                loaded += 1
+            except (StateError, KeyError) as err:
+                log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
         self._wake.set()
         return loaded
 

@@ -326,3 +326,24 @@ async def test_an_interaction_in_the_log_is_not_applied_even_if_memory_missed_it
         assert len(await q.actions(t.id)) == 1
     await service.act(t.id, ANA, {"type": "flip"}, interaction_id=3002)  # play goes on
     assert table.row.seq == before[0] + 1
+
+
+async def test_start_up_reads_every_table_with_its_seats_in_three_trips(store, tmp_path, clock):
+    svc = TableService(store, ENGINES, clock)
+    war = await war_table(svc)
+    pyramid = await open_as(svc, CY, "Cy", game="pyramid", guild=7)
+    await svc.join(pyramid.id, ANA, "Ana")
+    await svc.join(pyramid.id, BO, "Bo")
+    await svc.leave(pyramid.id, ANA)
+    await svc.join(pyramid.id, ANA, "Ana")  # back, and last in join order
+    ended = await open_as(svc, 13, "Dee", guild=8)
+    await svc.end(ended.id, 13, can_manage=False)
+
+    svc2 = TableService(store, ENGINES, clock)  # as after a restart
+    trips = count_trips(store)
+    assert await svc2.load() == 2 and trips[0] == 3
+    for t in (war, pyramid):
+        again = svc2._tables[t.id]
+        assert again is not t and again.seats == t.seats
+    assert [s.name for s in svc2._tables[pyramid.id].seats] == ["Cy", "Bo", "Ana"]
+    assert ended.id not in svc2._tables
