@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -192,6 +193,7 @@ class Tx:
         self._unseen = unseen  # an interaction id that must not be in the action log yet
         self._pending: list[Statement] = []
         self._begun = False
+        self._after: list[Callable[[], None]] = []  # run once what was written is committed
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
         self._pending.append((sql, args, many))
@@ -442,13 +444,26 @@ class Tx:
             " VALUES (?,?,?,?,?)",
             (table_id, user_id, app_id, token, at),
         )
+        self._after.append(
+            lambda: self._store._views.opened(table_id, (user_id, app_id, token, at))
+        )
 
     async def private_views(self, table_id: int) -> list[tuple[int, int, str, float]]:
+        """The latest private view each player opened at this table (read after every change,
+        so kept in memory: no trip once a table's views were read)."""
+        views = self._store._views
+        known = views.get(table_id)
+        if known is not None and not self._after:  # (a view opened in this block: read it)
+            return known
         rows = await self._all(
-            "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?",
+            "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?"
+            " ORDER BY rowid",
             (table_id,),
         )
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        found = [(r[0], r[1], r[2], r[3]) for r in rows]
+        if not self._after:
+            views.put(table_id, found)
+        return found
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
@@ -547,10 +562,39 @@ class Tx:
         return {r[0]: r[1] for r in rows}
 
 
+class _Views:
+    """The private views of the tables read lately, as stored (the newest :data:`size`)."""
+
+    size = 512
+
+    def __init__(self) -> None:
+        self._by_table: OrderedDict[int, list[tuple[int, int, str, float]]] = OrderedDict()
+
+    def get(self, table_id: int) -> list[tuple[int, int, str, float]] | None:
+        views = self._by_table.get(table_id)
+        if views is not None:
+            self._by_table.move_to_end(table_id)
+            return list(views)
+        return None
+
+    def put(self, table_id: int, views: list[tuple[int, int, str, float]]) -> None:
+        self._by_table[table_id] = list(views)
+        self._by_table.move_to_end(table_id)
+        while len(self._by_table) > self.size:
+            self._by_table.popitem(last=False)
+
+    def opened(self, table_id: int, view: tuple[int, int, str, float]) -> None:
+        """A view was written (replacing the player's earlier one, as the table does)."""
+        views = self._by_table.get(table_id)
+        if views is not None:
+            views[:] = [v for v in views if v[0] != view[0]] + [view]
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._views = _Views()
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(connection, *args)`` on the connection's thread: one trip.
@@ -623,6 +667,8 @@ class Store:
                     await self._call(_rollback)
                 raise
             await tx._trip(end=True)
+            for after in tx._after:
+                after()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Tx]:
@@ -630,3 +676,5 @@ class Store:
             tx = Tx(self, atomic=False)
             yield tx
             await tx._trip(end=True)  # writes made here (none, as a rule) run on their own
+            for after in tx._after:
+                after()

@@ -328,7 +328,7 @@ async def test_an_interaction_in_the_log_is_not_applied_even_if_memory_missed_it
     assert table.row.seq == before[0] + 1
 
 
-async def test_start_up_reads_every_table_with_its_seats_in_three_trips(store, tmp_path, clock):
+async def test_start_up_reads_every_table_with_its_seats_in_three_trips(store, clock):
     svc = TableService(store, ENGINES, clock)
     war = await war_table(svc)
     pyramid = await open_as(svc, CY, "Cy", game="pyramid", guild=7)
