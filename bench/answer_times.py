@@ -12,21 +12,33 @@ Answer time: from the fake's dispatch of the interaction to the bot's callback. 
 are its in-game clicks (lobby and slash commands left out). Prints p50 and p99 of each, the ratios
 to the toy, and the trips to the database thread per action (counted in the table service alone,
 and per in-game click through the whole bot, its renderer included).
+
+``--breakdown`` adds sides that show where the rest of the gap goes: the toy answering with a
+message as big as Barkeep's War table; Barkeep with ``synchronous=OFF`` (no fsync: what the disk
+costs); and Barkeep with its store's calls run on the event loop's own thread, without fsync
+(no hand-off either: what is left is the bot's own work, storage aside). These are diagnostics,
+not settings anyone should ship.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import random
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import aiosqlite  # noqa: E402
+
+import bot.store  # noqa: E402
 from bench.measure import count_trips, pct  # noqa: E402
 from bench.pyramid_game import play_pyramid  # noqa: E402
 from bench.toy import run_toy  # noqa: E402
@@ -60,8 +72,8 @@ async def play_war(h: Harness, tag: str) -> int:
 
 
 class Side:
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, game: str = "toy", games: int = 0, variant: str = "") -> None:
+        self.name, self.game, self.games, self.variant = name, game, games, variant
         self.times: list[float] = []
         self.rounds: list[tuple[float, float]] = []  # (p50, p99) of each round
         self.trips = 0
@@ -72,27 +84,55 @@ class Side:
         self.rounds.append((pct(times, 50), pct(times, 99)))
 
 
-async def barkeep_round(fake: FakeDiscord, tmp: Path, game: str, n: int, side: Side) -> None:
+@contextlib.contextmanager
+def store_on_the_loop() -> Iterator[None]:
+    """Diagnostic: the store's calls run on the event loop's thread (no hand-off)."""
+    connect, call = aiosqlite.connect, Store._call
+
+    async def inline(self: Store, fn: Any, *args: Any) -> Any:
+        return fn(self._db._conn, *args)
+
+    bot.store.aiosqlite.connect = lambda *a, **k: connect(*a, check_same_thread=False, **k)  # type: ignore[assignment]
+    Store._call = inline  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        bot.store.aiosqlite.connect = connect  # type: ignore[assignment]
+        Store._call = call  # type: ignore[method-assign]
+
+
+async def barkeep_round(fake: FakeDiscord, tmp: Path, n: int, side: Side) -> dict[str, Any]:
+    """One round of ``side``'s games; returns the biggest table message seen (for the toy)."""
+    game = side.game
     clock: Any = SystemClock() if game == "war" else ManualClock()
-    h = Harness(fake, tmp / f"{game}{n}.db", clock)
-    if game == "war":
-        await h.start_bot()
-    else:
-        await h.start_bot(render_interval=1.0, render_debounce=0.25, seeds=lambda: "bench-10")
-    await asyncio.wait_for(h.bot.wait_until_ready(), 20)  # as the toy: past discord.py's start
-    trips = count_trips(h.bot.store)
-    times: list[float] = []
-    for g in range(side.games):
-        tag = f"{n}.{g}"
-        before = trips()
-        first = await play_war(h, tag) if game == "war" else (await play_pyramid(h, tag))[0]
-        clicks = h.results[first:]
-        side.trips += trips() - before  # the lobby's few writes are in; they are a handful
-        side.clicks += len(clicks)
-        times += [r.latency * 1000 for r in clicks]
-        del h.results[:]
-    await h.stop_bot()
+    h = Harness(fake, tmp / f"{game}{n}{side.variant}.db", clock)
+    biggest: dict[str, Any] = {}
+    with store_on_the_loop() if side.variant == "loop" else contextlib.nullcontext():
+        if game == "war":
+            await h.start_bot()
+        else:
+            await h.start_bot(render_interval=1.0, render_debounce=0.25, seeds=lambda: "bench-10")
+        await asyncio.wait_for(h.bot.wait_until_ready(), 20)  # as the toy: past discord.py's start
+        if side.variant in ("nosync", "loop"):
+            async with h.bot.store.reading() as q:
+                await q._one("PRAGMA synchronous = OFF")
+        trips = count_trips(h.bot.store)
+        times: list[float] = []
+        for g in range(side.games):
+            tag = f"{n}.{g}{side.variant}"
+            before = trips()
+            first = await play_war(h, tag) if game == "war" else (await play_pyramid(h, tag))[0]
+            clicks = h.results[first:]
+            side.trips += trips() - before  # the lobby's few writes are in; they are a handful
+            side.clicks += len(clicks)
+            times += [r.latency * 1000 for r in clicks]
+            del h.results[:]
+            if game == "war":
+                shown = [m.current for m in fake.messages.values() if m.components]
+                biggest = max(shown, key=lambda m: len(json.dumps(m)), default={})
+        await h.stop_bot()
     side.add(times)
+    return biggest
 
 
 async def service_trips(game: str, players: int, seed: int) -> tuple[int, int]:
@@ -134,45 +174,63 @@ async def service_trips(game: str, players: int, seed: int) -> tuple[int, int]:
     return n, acts
 
 
+def row(side: Side, toy: Side) -> str:
+    s50, s99 = pct(side.times, 50), pct(side.times, 99)
+    t50, t99 = pct(toy.times, 50), pct(toy.times, 99)
+    rounds = ", ".join(f"{a:.2f}/{b:.2f}" for a, b in side.rounds)
+    ratio = "" if side is toy else f"{s50 / t50:6.2f} {s99 / t99:6.2f}"
+    return (
+        f"  {side.name:40} {len(side.times):6} {s50:7.2f} {s99:7.2f} {ratio:13}"
+        f"  (p50/p99 by round: {rounds})"
+    )
+
+
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--toy-clicks", type=int, default=200, help="per round")
     parser.add_argument("--war-games", type=int, default=5, help="per round")
     parser.add_argument("--pyramid-games", type=int, default=1, help="per round")
+    parser.add_argument("--breakdown", action="store_true", help="add the diagnostic sides")
     args = parser.parse_args()
 
-    toy, war, pyr = Side("toy"), Side("War, 2 players"), Side("Pyramid, 10 players")
-    war.games, pyr.games = args.war_games, args.pyramid_games  # type: ignore[attr-defined]
+    toy = Side("toy")
+    war = Side("War, 2 players", "war", args.war_games)
+    pyr = Side("Pyramid, 10 players", "pyramid", args.pyramid_games)
+    big = Side("toy, War-sized message")
+    extra = []
+    if args.breakdown:
+        for game, name, n in (("war", "War", args.war_games), ("pyramid", "Pyramid", 1)):
+            extra += [
+                Side(f"{name}, synchronous=OFF", game, n, "nosync"),
+                Side(f"{name}, OFF, store on the loop thread", game, n, "loop"),
+            ]
     fake = FakeDiscord(token=TOKEN, validate=False)
     await fake.start()
     fake.patch_discord()
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(args.rounds):
             toy.add(await run_toy(fake, args.toy_clicks))
-            await barkeep_round(fake, Path(tmp), "war", n, war)
+            biggest = await barkeep_round(fake, Path(tmp), n, war)
+            if args.breakdown:
+                big.add(await run_toy(fake, args.toy_clicks, like=biggest))
             toy.add(await run_toy(fake, args.toy_clicks))
-            await barkeep_round(fake, Path(tmp), "pyramid", n, pyr)
+            await barkeep_round(fake, Path(tmp), n, pyr)
+            for side in extra:
+                await barkeep_round(fake, Path(tmp), n, side)
+            if extra:
+                toy.add(await run_toy(fake, args.toy_clicks))
     await fake.stop()
     assert not fake.failures, "\n".join(map(str, fake.failures[:10]))
     assert not fake.unknown_routes, fake.unknown_routes[:5]
 
-    t50, t99 = pct(toy.times, 50), pct(toy.times, 99)
     print(
         f"answer time through the fake Discord, {args.rounds} rounds (validation off); "
-        f"ratios are Barkeep over the toy in the same run"
+        "ratios are Barkeep over the toy in the same run"
     )
-    print(f"  {'':22} {'clicks':>6} {'p50 ms':>7} {'p99 ms':>7} {'p50 x':>6} {'p99 x':>6}")
-    print(f"  {toy.name:22} {len(toy.times):6} {t50:7.2f} {t99:7.2f}")
-    for side in (war, pyr):
-        s50, s99 = pct(side.times, 50), pct(side.times, 99)
-        rounds = ", ".join(f"{a:.2f}/{b:.2f}" for a, b in side.rounds)
-        print(
-            f"  {side.name:22} {len(side.times):6} {s50:7.2f} {s99:7.2f} "
-            f"{s50 / t50:6.2f} {s99 / t99:6.2f}   (p50/p99 by round: {rounds})"
-        )
-    toy_rounds = ", ".join(f"{a:.2f}/{b:.2f}" for a, b in toy.rounds)
-    print(f"  toy p50/p99 by round: {toy_rounds}")
+    print(f"  {'':40} {'clicks':>6} {'p50 ms':>7} {'p99 ms':>7} {'p50 x':>6} {'p99 x':>6}")
+    for side in [toy, war, pyr, *([big] if args.breakdown else []), *extra]:
+        print(row(side, toy))
     for side in (war, pyr):
         print(
             f"  trips to the database thread per in-game click, whole bot ({side.name}): "
