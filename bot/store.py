@@ -193,6 +193,7 @@ class Tx:
         self._unseen = unseen  # an interaction id that must not be in the action log yet
         self._pending: list[Statement] = []
         self._begun = False
+        self._failed = False  # a trip failed: the transaction was rolled back on the thread
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
@@ -203,11 +204,17 @@ class Tx:
         if not self._pending and query is None and self._unseen is None:
             if not (commit and self._begun):
                 return None  # nothing to run, and no transaction open: no trip
+        if self._failed and self._atomic:  # its earlier statements are gone: go no further
+            raise RuntimeError("this transaction failed and was rolled back")
         begin = self._atomic and not self._begun
         pending, self._pending = self._pending, []
         unseen, self._unseen = self._unseen, None
         self._begun = True
-        return await self._store._call(_run, begin, unseen, pending, query, commit)
+        try:
+            return await self._store._call(_run, begin, unseen, pending, query, commit)
+        except BaseException:
+            self._failed = True
+            raise
 
     async def _one(self, sql: str, args: Params = ()) -> sqlite3.Row | None:
         rows = await self._trip((sql, args, "rows"))

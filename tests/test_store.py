@@ -242,3 +242,16 @@ async def test_private_views_are_read_once_and_then_kept_as_written(store, tmp_p
     async with store.reading() as q:
         assert await q.private_views(tid) == expected
     await store.close()
+
+
+async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_caught(store):
+    tid = await _table(store)
+    with pytest.raises(RuntimeError, match="failed and was rolled back"):
+        async with store.transaction() as tx:
+            await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+            await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 556, 1.0)  # the same seq
+            with pytest.raises(sqlite3.IntegrityError):
+                await tx.action_for(555)  # the writes go with this read, and fail
+            await tx.add_consent(10, "war", 1.0)  # not in autocommit after the rollback
+    async with store.reading() as q:
+        assert await q.actions(tid) == [] and not await q.has_consent(10, "war")
