@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.engines import ENGINES
@@ -276,8 +278,6 @@ async def test_an_action_is_one_trip_that_writes_only_the_seats_it_changed(servi
 async def test_clocks_and_moves_write_the_seats_whose_strikes_or_notes_changed(
     service, store, clock
 ):
-    import random
-
     t = await war_table(service, choice_seconds=10)
     rnd = random.Random(5)
     statements: list[str] = []
