@@ -17,12 +17,57 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.answer_times import pct  # noqa: E402
+from bench.measure import pct  # noqa: E402
 from bot.clock import ManualClock  # noqa: E402
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord import FakeDiscord, Request  # noqa: E402
 from tests.harness import TOKEN, Harness, open_table  # noqa: E402
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+TURNED = 21  # cards turned in the claim phase
+
+
+async def play_pyramid(h: Harness, tag: str = "") -> tuple[int, list[Request]]:
+    """One whole 10-player game on ``h``'s bot (clock: a ManualClock).
+
+    Returns the index in ``h.results`` of the first in-game click (the looks; the lobby and
+    the start are before it) and the REST requests of the claim phase."""
+    fake = h.fake
+    players = [fake.add_user(n + tag) for n in NAMES]
+    msg, tid = await open_table(h, "pyramid", players[0], players[1:])
+    await h.click(players[0], msg, "start")
+    table = await h.service.get(tid)
+    by_seat = {table.seat_of(p.id): p for p in players}
+    first = len(h.results)
+    for p in players:  # everyone takes their look, then the looks run out
+        await h.click(p, msg, "peek")
+    h.clock.advance(15)
+    await h.service.fire_due()
+    await h.rendered(lambda: "Lay card 1" in msg.text, "the first card to be turned")
+    start = len(fake.requests)
+    wrong: set[int] = set()
+    while table.state.phase == "claim":
+        i, rank = table.state.index, table.state.pyramid[table.state.index].rank
+        for seat, p in by_seat.items():
+            hand = table.state.hands[seat]
+            match = [n + 1 for n, c in enumerate(hand) if c and c.rank == rank]
+            if match:
+                res = await h.click(p, msg, f"lay:{match[0]}")
+                give = res.message
+                others = [s for s in by_seat if s != seat]
+                await h.click(p, give, f"give:{others[0]}.1")
+                if any(g["giver"] == seat for g in table.engine.view(table.state, None)["gives"]):
+                    await h.select(p, give, "give:_", [str(others[1])])
+            elif seat not in wrong and any(hand) and seat % 3 == i % 3:
+                await h.click(p, msg, f"lay:{next(n + 1 for n, c in enumerate(hand) if c)}")
+                wrong.add(seat)
+            elif table.state.window_open and table.state.index == i:
+                await h.click(p, msg, "pass")
+        await h.bot.renderer.flush()
+    claim_requests = fake.requests[start:]
+    while table.state.phase == "explore":
+        await h.click(by_seat[table.state.explorer], msg, "explore")
+    await h.bot.renderer.flush()
+    return first, claim_requests
 
 
 async def main() -> None:
@@ -32,43 +77,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         h = Harness(fake, Path(tmp) / "bench.db", ManualClock())
         await h.start_bot(render_interval=1.0, render_debounce=0.25, seeds=lambda: "bench-10")
-        players = [fake.add_user(n) for n in NAMES]
-        msg, tid = await open_table(h, "pyramid", players[0], players[1:])
-        await h.click(players[0], msg, "start")
-        table = await h.service.get(tid)
-        by_seat = {table.seat_of(p.id): p for p in players}
-        for p in players:  # everyone takes their look, then the looks run out
-            await h.click(p, msg, "peek")
-        h.clock.advance(15)
-        await h.service.fire_due()
-        await h.rendered(lambda: "Lay card 1" in msg.text, "the first card to be turned")
-        start = len(fake.requests)
-        wrong: set[int] = set()
-        while table.state.phase == "claim":
-            i, rank = table.state.index, table.state.pyramid[table.state.index].rank
-            for seat, p in by_seat.items():
-                hand = table.state.hands[seat]
-                match = [n + 1 for n, c in enumerate(hand) if c and c.rank == rank]
-                if match:
-                    res = await h.click(p, msg, f"lay:{match[0]}")
-                    give = res.message
-                    others = [s for s in by_seat if s != seat]
-                    await h.click(p, give, f"give:{others[0]}.1")
-                    if any(
-                        g["giver"] == seat for g in table.engine.view(table.state, None)["gives"]
-                    ):
-                        await h.select(p, give, "give:_", [str(others[1])])
-                elif seat not in wrong and any(hand) and seat % 3 == i % 3:
-                    await h.click(p, msg, f"lay:{next(n + 1 for n, c in enumerate(hand) if c)}")
-                    wrong.add(seat)
-                elif table.state.window_open and table.state.index == i:
-                    await h.click(p, msg, "pass")
-            await h.bot.renderer.flush()
-        turned = 21
-        claim_requests = fake.requests[start:]
-        while table.state.phase == "explore":
-            await h.click(by_seat[table.state.explorer], msg, "explore")
-        await h.bot.renderer.flush()
+        _, claim_requests = await play_pyramid(h)
         await h.stop_bot()
     await fake.stop()
     h.assert_clean()
@@ -80,11 +89,11 @@ async def main() -> None:
         f"{statistics.median(lat):.1f} ms, p99 {pct(lat, 99):.1f} ms, max {max(lat):.1f} ms"
     )
     print(
-        f"REST calls per turned card: {len(claim_requests) / turned:.1f} in all "
-        f"({edits / turned:.2f} table-message edits); by route:"
+        f"REST calls per turned card: {len(claim_requests) / TURNED:.1f} in all "
+        f"({edits / TURNED:.2f} table-message edits); by route:"
     )
     for route, n in kinds.most_common():
-        print(f"  {n / turned:6.2f}  {route}")
+        print(f"  {n / TURNED:6.2f}  {route}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,12 @@
 Every access goes through :meth:`Store.transaction` (writes, one atomic unit) or
 :meth:`Store.reading` (reads); both hand out a :class:`Tx` and hold the store's lock, so
 statements from two tasks never interleave on the one connection.
+
+A trip to the connection's thread costs a thread hand-off and an event-loop wake-up, so a
+:class:`Tx` makes as few as it can: its writes are only collected, and go to the thread together
+with its next read, or with the COMMIT when the block ends. A transaction that only writes (every
+game action) is one trip: BEGIN IMMEDIATE, the interaction check, the statements and the COMMIT
+(synchronous=FULL: on disk when the trip returns) run in one call on the connection's thread.
 """
 
 from __future__ import annotations
@@ -10,7 +16,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable
+import sqlite3
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -22,6 +30,60 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...] | dict[str, Any]
+Statement = tuple[str, Any, bool]  # sql, parameters (a list of them if many), many
+
+
+class AlreadyApplied(Exception):
+    """The interaction a transaction was guarded with is in the action log already: nothing of
+    the transaction was written."""
+
+    def __init__(self, table_id: int, seq: int) -> None:
+        super().__init__(f"interaction already applied as action {seq} of table #{table_id}")
+        self.table_id, self.seq = table_id, seq
+
+
+_SEEN = "SELECT table_id, seq FROM actions WHERE interaction_id = ?"
+
+
+def _run(
+    con: sqlite3.Connection,
+    begin: bool,
+    unseen: int | None,
+    statements: list[Statement],
+    query: tuple[str, Params, str] | None,
+    commit: bool,
+) -> Any:
+    """One trip, on the connection's thread: (BEGIN IMMEDIATE, the interaction check,) the
+    collected statements, (a query,) (COMMIT). Any error rolls the transaction back here."""
+    try:
+        if begin:
+            con.execute("BEGIN IMMEDIATE")
+        if unseen is not None:
+            seen = con.execute(_SEEN, (unseen,)).fetchone()
+            if seen is not None:
+                raise AlreadyApplied(seen[0], seen[1])
+        for sql, args, many in statements:
+            if many:
+                con.executemany(sql, args)
+            else:
+                con.execute(sql, args)
+        result: Any = None
+        if query is not None:
+            sql, args, kind = query
+            cur = con.execute(sql, args)
+            result = cur.lastrowid if kind == "rowid" else cur.fetchall()
+        if commit:
+            con.execute("COMMIT")
+        return result
+    except BaseException:
+        if con.in_transaction:
+            con.rollback()
+        raise
+
+
+def _rollback(con: sqlite3.Connection) -> None:
+    if con.in_transaction:
+        con.rollback()
 
 
 @dataclass
@@ -136,7 +198,7 @@ class Erased:
     seats: int
 
 
-def _table(row: aiosqlite.Row) -> TableRow:
+def _table(row: sqlite3.Row) -> TableRow:
     return TableRow(
         id=row["id"],
         game=row["game"],
@@ -157,7 +219,7 @@ def _table(row: aiosqlite.Row) -> TableRow:
     )
 
 
-def _seat(row: aiosqlite.Row) -> SeatRow:
+def _seat(row: sqlite3.Row) -> SeatRow:
     data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
     data["notes"] = json.loads(data["notes"])
     return SeatRow(**data)
@@ -168,18 +230,47 @@ def _dumps(value: Any) -> str:
 
 
 class Tx:
-    """The statements of the store, run on its connection while the store's lock is held."""
+    """The statements of the store, run on its connection while the store's lock is held.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
+    Writes are collected, not run: they go to the connection's thread with the next read or at
+    the end of the block (so an error in one surfaces there). Reads are one trip each.
+    """
 
-    async def _one(self, sql: str, args: Params = ()) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, args) as cur:
-            return await cur.fetchone()
+    def __init__(self, store: Store, *, atomic: bool, unseen: int | None = None) -> None:
+        self._store = store
+        self._atomic = atomic  # a transaction: BEGIN IMMEDIATE with the first trip, COMMIT last
+        self._unseen = unseen  # an interaction id that must not be in the action log yet
+        self._pending: list[Statement] = []
+        self._begun = False
+        self._failed = False  # a trip failed: the transaction was rolled back on the thread
+        self._after: list[Callable[[], None]] = []  # run once what was written is committed
 
-    async def _all(self, sql: str, args: Params = ()) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+    def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
+        self._pending.append((sql, args, many))
+
+    async def _trip(self, query: tuple[str, Params, str] | None = None, end: bool = False) -> Any:
+        commit = self._atomic and end
+        if not self._pending and query is None and self._unseen is None:
+            if not (commit and self._begun):
+                return None  # nothing to run, and no transaction open: no trip
+        if self._failed and self._atomic:  # its earlier statements are gone: go no further
+            raise RuntimeError("this transaction failed and was rolled back")
+        begin = self._atomic and not self._begun
+        pending, self._pending = self._pending, []
+        unseen, self._unseen = self._unseen, None
+        self._begun = True
+        try:
+            return await self._store._call(_run, begin, unseen, pending, query, commit)
+        except BaseException:
+            self._failed = True
+            raise
+
+    async def _one(self, sql: str, args: Params = ()) -> sqlite3.Row | None:
+        rows = await self._trip((sql, args, "rows"))
+        return rows[0] if rows else None
+
+    async def _all(self, sql: str, args: Params = ()) -> list[sqlite3.Row]:
+        return list(await self._trip((sql, args, "rows")))
 
     # -- tables --------------------------------------------------------------------------
     async def create_table(
@@ -193,13 +284,15 @@ class Tx:
         seed: str,
         at: float,
     ) -> int:
-        cur = await self.db.execute(
-            "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed,"
-            " created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
-            (game, guild_id, channel_id, host_id, _dumps(options), seed, at),
+        rowid: int = await self._trip(
+            (
+                "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed,"
+                " created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                (game, guild_id, channel_id, host_id, _dumps(options), seed, at),
+                "rowid",
+            )
         )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        return rowid
 
     async def table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -210,12 +303,10 @@ class Tx:
         return [_table(r) for r in rows]
 
     async def set_message(self, table_id: int, message_id: int) -> None:
-        await self.db.execute(
-            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-        )
+        self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def save_table(self, t: TableRow) -> None:
-        await self.db.execute(
+        self._write(
             "UPDATE tables SET status = ?, host_id = ?, options = ?, state = ?, seq = ?, log = ?,"
             " end_reason = ?, started_at = ?, ended_at = ? WHERE id = ?",
             (
@@ -239,19 +330,28 @@ class Tx:
         )
         return [_seat(r) for r in rows]
 
+    async def active_seats(self) -> dict[int, list[SeatRow]]:
+        """The seats of every table not ended, by table, each table's in join order."""
+        rows = await self._all(
+            "SELECT s.* FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE t.status != 'ended' ORDER BY s.table_id, s.joined_at, s.rowid"
+        )
+        by_table: dict[int, list[SeatRow]] = {}
+        for r in rows:
+            by_table.setdefault(r["table_id"], []).append(_seat(r))
+        return by_table
+
     async def add_seat(self, table_id: int, guild_id: int, user_id: int, name: str, at: float):
-        await self.db.execute(
+        self._write(
             "INSERT INTO seats (table_id, user_id, guild_id, name, joined_at) VALUES (?,?,?,?,?)",
             (table_id, user_id, guild_id, name, at),
         )
 
     async def remove_seat(self, table_id: int, user_id: int) -> None:
-        await self.db.execute(
-            "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
-        )
+        self._write("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
 
     async def save_seat(self, s: SeatRow) -> None:
-        await self.db.execute(
+        self._write(
             "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?"
             " WHERE table_id = ? AND user_id = ?",
             (s.name, s.seat, s.left_at, s.strikes, _dumps(s.notes), s.table_id, s.user_id),
@@ -278,7 +378,7 @@ class Tx:
         interaction_id: int | None,
         at: float,
     ) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT INTO actions (table_id, seq, seat, user_id, action, interaction_id, at)"
             " VALUES (?,?,?,?,?,?,?)",
             (table_id, seq, seat, user_id, _dumps(action), interaction_id, at),
@@ -298,7 +398,7 @@ class Tx:
 
     # -- drinks and results ----------------------------------------------------------------
     async def add_drinks(self, rows: list[DrinkRow]) -> None:
-        await self.db.executemany(
+        self._write(
             "INSERT INTO drinks (guild_id, user_id, game, table_id, seq, amount, kind, giver_id,"
             " reason, at, counted_as) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [
@@ -317,6 +417,7 @@ class Tx:
                 )
                 for d in rows
             ],
+            many=True,
         )
 
     async def table_drinks(self, table_id: int) -> list[DrinkRow]:
@@ -340,11 +441,12 @@ class Tx:
         for uid, o in outcomes.items():
             r = o if isinstance(o, ResultRow) else ResultRow(o)
             rows.append((table_id, uid, guild_id, game, r.outcome, r.place, r.points, at))
-        await self.db.executemany(
+        self._write(
             "INSERT OR REPLACE INTO results"
             " (table_id, user_id, guild_id, game, outcome, place, points, at)"
             " VALUES (?,?,?,?,?,?,?,?)",
             rows,
+            many=True,
         )
 
     # -- timers ----------------------------------------------------------------------------
@@ -367,16 +469,16 @@ class Tx:
         ]
 
     async def add_timer(self, t: TimerRow) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT INTO timers (table_id, key, due_at, action, seats) VALUES (?,?,?,?,?)",
             (t.table_id, t.key, t.due_at, _dumps(t.action), _dumps(t.seats)),
         )
 
     async def delete_timer(self, table_id: int, key: str) -> None:
-        await self.db.execute("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
+        self._write("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
 
     async def delete_timers(self, table_id: int) -> None:
-        await self.db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+        self._write("DELETE FROM timers WHERE table_id = ?", (table_id,))
 
     # -- consents, private views, meta ------------------------------------------------------
     async def has_consent(self, user_id: int, game: str) -> bool:
@@ -386,7 +488,7 @@ class Tx:
         return row is not None
 
     async def add_consent(self, user_id: int, game: str, at: float) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR IGNORE INTO consents (user_id, game, at) VALUES (?,?,?)",
             (user_id, game, at),
         )
@@ -394,27 +496,38 @@ class Tx:
     async def set_private_view(
         self, table_id: int, user_id: int, app_id: int, token: str, at: float
     ) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO private_views (table_id, user_id, app_id, token, opened_at)"
             " VALUES (?,?,?,?,?)",
             (table_id, user_id, app_id, token, at),
         )
+        self._after.append(
+            lambda: self._store._views.opened(table_id, (user_id, app_id, token, at))
+        )
 
     async def private_views(self, table_id: int) -> list[tuple[int, int, str, float]]:
+        """The latest private view each player opened at this table (read after every change,
+        so kept in memory: no trip once a table's views were read)."""
+        views = self._store._views
+        known = views.get(table_id)
+        if known is not None and not self._after:  # (a view opened in this block: read it)
+            return known
         rows = await self._all(
-            "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?",
+            "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?"
+            " ORDER BY rowid",
             (table_id,),
         )
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        found = [(r[0], r[1], r[2], r[3]) for r in rows]
+        if not self._after:
+            views.put(table_id, found)
+        return found
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)
-        )
+        self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # -- the tally -------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int, since: float) -> list[dict[str, Any]]:
@@ -554,11 +667,12 @@ class Tx:
         return PlayerSettings(user_id, row["cap"], row["mode"]) if row else PlayerSettings(user_id)
 
     async def save_player_settings(self, p: PlayerSettings, at: float) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO player_settings (user_id, cap, mode, updated_at)"
             " VALUES (?,?,?,?)",
             (p.user_id, p.cap, p.mode, at),
         )
+        self._after.append(lambda: self._store._note_safety(player=p))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
@@ -568,12 +682,13 @@ class Tx:
         return [_guild_settings(r) for r in await self._all("SELECT * FROM guild_settings")]
 
     async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO guild_settings"
             " (guild_id, default_cap, water_every, min_age, turn_pings, updated_at)"
             " VALUES (?,?,?,?,?,?)",
             (g.guild_id, g.default_cap, g.water_every, g.min_age, int(g.turn_pings), at),
         )
+        self._after.append(lambda: self._store._note_safety(guild=g))
 
     async def game_rules(self, guild_id: int, game: str | None = None) -> list[GameRule]:
         rows = await self._all(
@@ -584,16 +699,14 @@ class Tx:
         return [GameRule(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def set_game_rule(self, rule: GameRule) -> None:
-        await self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO game_channels (guild_id, channel_id, game, enabled)"
             " VALUES (?,?,?,?)",
             (rule.guild_id, rule.channel_id, rule.game, int(rule.enabled)),
         )
 
     async def clear_game_rules(self, guild_id: int, game: str) -> None:
-        await self.db.execute(
-            "DELETE FROM game_channels WHERE guild_id = ? AND game = ?", (guild_id, game)
-        )
+        self._write("DELETE FROM game_channels WHERE guild_id = ? AND game = ?", (guild_id, game))
 
     async def tonight(self, user_id: int, since: float) -> Tab:
         """One player's sips, water and points since ``since``, in every server."""
@@ -650,42 +763,41 @@ class Tx:
         )
         tables = sorted({r["table_id"] for r in seats})
         names = {r["name"] for r in seats}
-        cur = await self.db.execute(
-            "DELETE FROM drinks WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        counts = await self._one(
+            "SELECT (SELECT COUNT(*) FROM drinks WHERE guild_id = :g AND user_id = :u),"
+            " (SELECT COUNT(*) FROM results WHERE guild_id = :g AND user_id = :u)",
+            {"g": guild_id, "u": user_id},
         )
-        drinks = cur.rowcount
-        await self.db.execute(
+        assert counts is not None
+        drinks, results = counts[0], counts[1]
+        self._write("DELETE FROM drinks WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        self._write(
             "UPDATE drinks SET giver_id = NULL WHERE guild_id = ? AND giver_id = ?",
             (guild_id, user_id),
         )
-        cur = await self.db.execute(
-            "DELETE FROM results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-        )
-        results = cur.rowcount
-        await self.db.execute(
+        self._write("DELETE FROM results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        self._write(
             "UPDATE tables SET host_id = 0 WHERE guild_id = ? AND host_id = ?", (guild_id, user_id)
         )
         for r in seats:
             tid = r["table_id"]
-            await self.db.execute(
+            self._write(
                 "DELETE FROM private_views WHERE table_id = ? AND user_id = ?", (tid, user_id)
             )
-            await self.db.execute(
+            self._write(
                 "UPDATE actions SET user_id = NULL WHERE table_id = ? AND user_id = ?",
                 (tid, user_id),
             )
             if r["seat"] is None:
-                await self.db.execute(
-                    "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (tid, user_id)
-                )
+                self._write("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (tid, user_id))
             else:
-                await self.db.execute(
+                self._write(
                     "UPDATE seats SET user_id = ?, name = ?, notes = '[]'"
                     " WHERE table_id = ? AND user_id = ?",
                     (-(r["seat"] + 1), f"Seat {r['seat'] + 1}", tid, user_id),
                 )
         for tid in tables:
-            await self.db.execute(
+            self._write(
                 "UPDATE tables SET end_reason = 'ended by a former player'"
                 " WHERE id = ? AND end_reason IN (SELECT 'ended by ' || value FROM json_each(?))",
                 (tid, json.dumps(sorted(names))),
@@ -703,16 +815,76 @@ def _guild_settings(row: aiosqlite.Row) -> GuildSettings:
     )
 
 
+class _Views:
+    """The private views of the tables read lately, as stored (the newest :data:`size`)."""
+
+    size = 512
+
+    def __init__(self) -> None:
+        self._by_table: OrderedDict[int, list[tuple[int, int, str, float]]] = OrderedDict()
+
+    def get(self, table_id: int) -> list[tuple[int, int, str, float]] | None:
+        views = self._by_table.get(table_id)
+        if views is not None:
+            self._by_table.move_to_end(table_id)
+            return list(views)
+        return None
+
+    def put(self, table_id: int, views: list[tuple[int, int, str, float]]) -> None:
+        self._by_table[table_id] = list(views)
+        self._by_table.move_to_end(table_id)
+        while len(self._by_table) > self.size:
+            self._by_table.popitem(last=False)
+
+    def opened(self, table_id: int, view: tuple[int, int, str, float]) -> None:
+        """A view was written (replacing the player's earlier one, as the table does)."""
+        views = self._by_table.get(table_id)
+        if views is not None:
+            views[:] = [v for v in views if v[0] != view[0]] + [view]
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._views = _Views()
+        # who has party-safety settings (a cap, alcohol-free, a server's cap or water reminders):
+        # only their drinks need tonight's sums read before they are counted (bot/safety.py)
+        self._safety_players: set[int] = set()
+        self._safety_guilds: set[int] = set()
+
+    def counts_plainly(self, guild_id: int, user_ids: Iterable[int]) -> bool:
+        """Whether these players' drinks here count as plain sips, with nothing to read."""
+        if guild_id in self._safety_guilds:
+            return False
+        return not any(u in self._safety_players for u in user_ids)
+
+    def _note_safety(
+        self, *, player: PlayerSettings | None = None, guild: GuildSettings | None = None
+    ) -> None:
+        if player is not None:
+            plain = player.cap is None and player.mode == "sips"
+            (self._safety_players.discard if plain else self._safety_players.add)(player.user_id)
+        if guild is not None:
+            plain = guild.default_cap is None and guild.water_every is None
+            (self._safety_guilds.discard if plain else self._safety_guilds.add)(guild.guild_id)
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(connection, *args)`` on the connection's thread: one trip.
+
+        aiosqlite runs every call it offers this way (``Connection._execute``, the one queue its
+        thread serves, in order); it has no public name for a call of our own, hence the private
+        one, checked at :meth:`open`."""
+        return await self._db._execute(fn, self._db._conn, *args)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
+        if not callable(getattr(db, "_execute", None)):  # see _call
+            await db.close()
+            raise RuntimeError(f"aiosqlite {aiosqlite.__version__} has no Connection._execute")
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed action survives even the machine losing power, not only the
@@ -722,6 +894,15 @@ class Store:
         await db.execute("PRAGMA busy_timeout = 5000")
         store = cls(db)
         await store.migrate()
+        async with db.execute(
+            "SELECT user_id FROM player_settings WHERE cap IS NOT NULL OR mode != 'sips'"
+        ) as cur:
+            store._safety_players = {r[0] for r in await cur.fetchall()}
+        async with db.execute(
+            "SELECT guild_id FROM guild_settings"
+            " WHERE default_cap IS NOT NULL OR water_every IS NOT NULL"
+        ) as cur:
+            store._safety_guilds = {r[0] for r in await cur.fetchall()}
         return store
 
     async def close(self) -> None:
@@ -753,18 +934,29 @@ class Store:
         return applied
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """One atomic unit: committed when the block ends, rolled back if it raises."""
+    async def transaction(self, *, unseen: int | None = None) -> AsyncIterator[Tx]:
+        """One atomic unit: committed when the block ends, rolled back if it raises.
+
+        ``unseen``: an interaction id; if the action log has it already, nothing is written and
+        :class:`AlreadyApplied` is raised at the end of the block (checked on the connection's
+        thread in the same trip as the writes, inside the transaction)."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            tx = Tx(self, atomic=True, unseen=unseen)
             try:
-                yield Tx(self._db)
+                yield tx
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if tx._begun:
+                    await self._call(_rollback)
                 raise
-            await self._db.execute("COMMIT")
+            await tx._trip(end=True)
+            for after in tx._after:
+                after()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Tx]:
         async with self._lock:
-            yield Tx(self._db)
+            tx = Tx(self, atomic=False)
+            yield tx
+            await tx._trip(end=True)  # writes made here (none, as a rule) run on their own
+            for after in tx._after:
+                after()

@@ -32,7 +32,19 @@ from bot.engines.base import (
     check_options,
     seed_hash,
 )
-from bot.store import DrinkRow, ResultRow, SeatRow, Store, Tab, TableRow, TimerRow, Tx
+from bot.store import (
+    AlreadyApplied,
+    DrinkRow,
+    GuildSettings,
+    PlayerSettings,
+    ResultRow,
+    SeatRow,
+    Store,
+    Tab,
+    TableRow,
+    TimerRow,
+    Tx,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +68,20 @@ class Table:
     timers: dict[str, TimerRow] = field(default_factory=dict)
     version: int = 0  # bumped on every committed change; renderers compare it
     tabs: dict[int, Tab] = field(default_factory=dict)  # user -> their drinks here, as counted
+    # each seat as the store has it, so that a write sends only the seats that changed
+    _saved: dict[int, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.saved(self.seats)  # built from what the store holds
+
+    def saved(self, seats: list[SeatRow]) -> None:
+        """These seats are in the store as they are now."""
+        for s in seats:
+            self._saved[s.user_id] = _seat_key(s)
+
+    def unsaved(self) -> list[SeatRow]:
+        """The seats changed since they were last written."""
+        return [s for s in self.seats if self._saved.get(s.user_id) != _seat_key(s)]
 
     @property
     def id(self) -> int:
@@ -103,6 +129,10 @@ class Table:
         return t.due_at if t else None
 
 
+def _seat_key(s: SeatRow) -> tuple[Any, ...]:
+    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes))
+
+
 @dataclass
 class Change:
     """What one committed change did, handed to the listeners."""
@@ -137,21 +167,22 @@ class TableService:
     # -- loading ---------------------------------------------------------------------------
     async def load(self) -> int:
         """Load every active table and its clocks (at start-up). Returns how many."""
-        async with self.store.reading() as q:
+        async with self.store.reading() as q:  # four reads, however many tables
             rows = await q.active_tables()
+            seats = await q.active_seats()
             timers = await q.timers()
-            by_table: dict[int, dict[str, TimerRow]] = {}
-            for t in timers:
-                by_table.setdefault(t.table_id, {})[t.key] = t
             tabs = await q.tabs(r.id for r in rows)
-            loaded = 0
-            for row in rows:
-                try:
-                    self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
-                    self._tables[row.id].tabs = tabs.get(row.id, {})
-                    loaded += 1
-                except (StateError, KeyError) as err:
-                    log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
+        by_table: dict[int, dict[str, TimerRow]] = {}
+        for t in timers:
+            by_table.setdefault(t.table_id, {})[t.key] = t
+        loaded = 0
+        for row in rows:
+            try:
+                self._tables[row.id] = self._build(row, seats.get(row.id, []), by_table)
+                self._tables[row.id].tabs = tabs.get(row.id, {})
+                loaded += 1
+            except (StateError, KeyError) as err:
+                log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
         self._wake.set()
         return loaded
 
@@ -265,11 +296,15 @@ class TableService:
             if len(table.seated()) >= table.engine.max_players:
                 raise TableError(f"The table is full ({table.engine.max_players} players).")
             now = self.clock.now()
+            guild_id = table.row.guild_id
             async with self.store.transaction() as tx:
-                await self._check_free(tx, table.row.guild_id, user_id)
+                await self._check_free(tx, guild_id, user_id)
                 await tx.remove_seat(table_id, user_id)  # a left lobby seat, if any
-                await tx.add_seat(table_id, table.row.guild_id, user_id, name, now)
-                table.seats = await tx.seats(table_id)
+                await tx.add_seat(table_id, guild_id, user_id, name, now)
+            # as the store orders them (joined_at, then rowid): the new seat last
+            new = SeatRow(table_id, user_id, guild_id, name, None, now, None, 0)
+            table.seats = [s for s in table.seats if s.user_id != user_id] + [new]
+            table.saved([new])
             self._changed(table, [], None)
             return table
 
@@ -318,13 +353,14 @@ class TableService:
         async with self.store.transaction() as tx:
             await tx.save_seat(seat)
             await tx.save_table(table.row)
+        table.saved([seat])
         return self._changed(table, [Log(line)], None)
 
     async def _leave_lobby(self, table: Table, seat: SeatRow) -> Change:
         now = self.clock.now()
         async with self.store.transaction() as tx:
             await tx.remove_seat(table.id, seat.user_id)
-            table.seats = await tx.seats(table.id)
+            table.seats = [s for s in table.seats if s.user_id != seat.user_id]
             events: list[Event] = [Log(f"{seat.name} left.")]
             if not table.seated():
                 self._finish(table, "everyone left", now)
@@ -383,26 +419,39 @@ class TableService:
         action: Action | dict[str, Any],
         interaction_id: int | None = None,
     ) -> Change:
-        """A player's move. Raises :class:`GameError` (with a message for them) if refused."""
+        """A player's move. Raises :class:`GameError` (with a message for them) if refused.
+
+        An interaction seen before is not applied again: the write checks the action log for its
+        id in the same trip (and writes nothing if it is there); a move refused by the rules
+        looks its id up before saying no, since a repeat of an applied move is mostly refused.
+        Either way the answer is the table as stored (``Change.duplicate``)."""
         async with self.lock(table_id):
-            if interaction_id is not None:
-                async with self.store.reading() as q:
-                    seen = await q.action_for(interaction_id)
-                if seen is not None:
-                    table = await self.get(table_id)
-                    assert table is not None
-                    return Change(table, duplicate=True)
-            table = await self._require(table_id)
-            if table.status != "playing":
-                raise TableError("The game hasn't started yet.")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("You're not playing at this table.")
-            action = table.engine.parse(action)
-            if type(action) in table.engine.host_actions:
-                if user_id != table.row.host_id:
-                    raise TableError("Only the host can do that.")
-            return await self._apply(table, seat, user_id, action, interaction_id)
+            try:
+                table = await self._require(table_id)
+                if table.status != "playing":
+                    raise TableError("The game hasn't started yet.")
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise TableError("You're not playing at this table.")
+                action = table.engine.parse(action)
+                if type(action) in table.engine.host_actions:
+                    if user_id != table.row.host_id:
+                        raise TableError("Only the host can do that.")
+                return await self._apply(table, seat, user_id, action, interaction_id)
+            except AlreadyApplied:
+                return await self._duplicate(table_id)
+            except GameError:
+                if interaction_id is not None:
+                    async with self.store.reading() as q:
+                        seen = await q.action_for(interaction_id)
+                    if seen is not None:
+                        return await self._duplicate(table_id)
+                raise
+
+    async def _duplicate(self, table_id: int) -> Change:
+        table = await self.get(table_id)
+        assert table is not None
+        return Change(table, duplicate=True)
 
     async def _apply(
         self,
@@ -487,7 +536,8 @@ class TableService:
         fired: TimerRow | None,
     ) -> None:
         engine, row = table.engine, table.row
-        async with self.store.transaction() as tx:
+        unseen = next((iid for _, _, _, iid, _ in steps if iid is not None), None)
+        async with self.store.transaction(unseen=unseen) as tx:  # one trip to the database
             drinks: list[DrinkRow] = []
             for st, u, a, iid, evs in steps:
                 row.seq += 1
@@ -527,9 +577,11 @@ class TableService:
                 }
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
                 self._finish(table, "game over", now)
-            for s in table.seats:
+            changed = table.unsaved()
+            for s in changed:
                 await tx.save_seat(s)
             await tx.save_table(row)
+        table.saved(changed)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
         giver = table.user_at(d.giver).user_id if d.giver is not None else None
@@ -559,9 +611,13 @@ class TableService:
         with the caps and tonight's sips read in this transaction (bot/safety.py). Notes the
         log lines and adds the private heads-ups to ``events`` in place; the game is untouched.
         Returns the rows for the ledger."""
-        guild, players, tonight = await tx.party(
-            table.row.guild_id, {d.user_id for d in drinks}, now - safety.TONIGHT
-        )
+        who = {d.user_id for d in drinks}
+        if self.store.counts_plainly(table.row.guild_id, who):  # no read: still one trip
+            guild = GuildSettings(table.row.guild_id)
+            players = {u: PlayerSettings(u) for u in who}
+            tonight: dict[int, int] = {}
+        else:
+            guild, players, tonight = await tx.party(table.row.guild_id, who, now - safety.TONIGHT)
         counted = safety.count(drinks, safety.drinkers(guild, players, tonight), guild.water_every)
         given = [e for *_, evs in steps for e in evs if isinstance(e, Drink)]
         lines = [

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import DrinkRow, Store
+from bot.store import AlreadyApplied, DrinkRow, Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -173,3 +173,115 @@ async def test_places_and_points_are_stored_and_summed_per_game(store):
     assert rows["giveandtake"]["best_place"] == 1 and rows["giveandtake"]["avg_place"] == 2.0
     assert rows["giveandtake"]["played"] == 2 and rows["giveandtake"]["won"] == 1
     assert rows["tarok"]["best_points"] == 701 and rows["tarok"]["best_place"] is None
+
+
+def count_trips(store: Store) -> list[int]:
+    """Count the calls handed to the connection's thread from now on: ``counter[0]``."""
+    db, counter = store._db, [0]
+    real = db._execute
+
+    async def counted(fn, *args, **kwargs):
+        counter[0] += 1
+        return await real(fn, *args, **kwargs)
+
+    db._execute = counted
+    return counter
+
+
+async def test_a_transaction_that_only_writes_is_one_trip(store):
+    tid = await _table(store)
+    trips = count_trips(store)
+    async with store.transaction() as tx:
+        await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+        await tx.add_drinks([_drink(tid, 10, 2), _drink(tid, 11, 1)])
+        await tx.add_consent(10, "war", 1.0)
+    assert trips[0] == 1
+    async with store.transaction():  # nothing to write: no trip
+        pass
+    async with store.reading() as q:  # a read is one trip
+        assert await q.action_for(555) == (tid, 1)
+    assert trips[0] == 2
+    async with store.reading() as q:
+        assert len(await q.table_drinks(tid)) == 2 and await q.has_consent(10, "war")
+
+
+async def test_a_read_sees_the_writes_before_it_and_an_error_undoes_them_all(store):
+    tid = await _table(store)
+    trips = count_trips(store)
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as tx:
+            await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+            assert await tx.action_for(555) == (tid, 1)  # BEGIN, the write and the read: 1 trip
+            await tx.add_consent(10, "war", 1.0)
+            raise RuntimeError("the caller changed its mind")
+    assert trips[0] == 2  # and the ROLLBACK
+    async with store.reading() as q:
+        assert await q.action_for(555) is None and not await q.has_consent(10, "war")
+
+
+async def test_a_failing_statement_at_commit_leaves_nothing(store):
+    tid = await _table(store)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as tx:
+            await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+            await tx.add_drinks([_drink(tid, 10, 1, "shot")])
+    async with store.transaction() as tx:  # the connection is usable: nothing was left open
+        await tx.add_consent(10, "war", 1.0)
+    async with store.reading() as q:
+        assert await q.actions(tid) == [] and await q.has_consent(10, "war")
+
+
+async def test_a_transaction_guarded_by_a_seen_interaction_writes_nothing(store):
+    tid = await _table(store)
+    async with store.transaction(unseen=555) as tx:
+        await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+    trips = count_trips(store)
+    with pytest.raises(AlreadyApplied) as err:
+        async with store.transaction(unseen=555) as tx:
+            await tx.add_action(tid, 2, 0, 10, {"type": "flip"}, 556, 2.0)
+            await tx.add_consent(10, "war", 2.0)
+    assert (err.value.table_id, err.value.seq) == (tid, 1) and trips[0] == 1
+    async with store.reading() as q:
+        assert len(await q.actions(tid)) == 1 and not await q.has_consent(10, "war")
+
+
+async def test_private_views_are_read_once_and_then_kept_as_written(store, tmp_path):
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.set_private_view(tid, 10, 1, "token-a", 1.0)
+    trips = count_trips(store)
+    async with store.reading() as q:
+        assert await q.private_views(tid) == [(10, 1, "token-a", 1.0)]
+        assert await q.private_views(tid) == [(10, 1, "token-a", 1.0)]
+    assert trips[0] == 1  # the second read came from memory
+    async with store.transaction() as tx:
+        await tx.set_private_view(tid, 11, 1, "token-b", 2.0)
+        await tx.set_private_view(tid, 10, 1, "token-c", 3.0)  # Ana's newer view replaces hers
+        assert len(await tx.private_views(tid)) == 2  # this block's own views: from the store
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as tx:
+            await tx.set_private_view(tid, 11, 1, "token-never", 4.0)
+            raise RuntimeError
+    expected = [(11, 1, "token-b", 2.0), (10, 1, "token-c", 3.0)]
+    trips[0] = 0
+    async with store.reading() as q:
+        assert await q.private_views(tid) == expected
+    assert trips[0] == 0
+    await store.close()
+    store = await Store.open(tmp_path / "barkeep.db")  # what memory held is what was stored
+    async with store.reading() as q:
+        assert await q.private_views(tid) == expected
+    await store.close()
+
+
+async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_caught(store):
+    tid = await _table(store)
+    with pytest.raises(RuntimeError, match="failed and was rolled back"):
+        async with store.transaction() as tx:
+            await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
+            await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 556, 1.0)  # the same seq
+            with pytest.raises(sqlite3.IntegrityError):
+                await tx.action_for(555)  # the writes go with this read, and fail
+            await tx.add_consent(10, "war", 1.0)  # not in autocommit after the rollback
+    async with store.reading() as q:
+        assert await q.actions(tid) == [] and not await q.has_consent(10, "war")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.engines import ENGINES
 from bot.engines.base import GameError
 from bot.store import Store
 from bot.tables import TableError, TableService
+from tests.test_store import count_trips
 
 G, C = 1, 2  # guild, channel
 ANA, BO, CY = 10, 11, 12
@@ -264,3 +267,98 @@ async def test_a_private_line_reaches_only_its_seat_and_is_read_when_they_act(se
     assert t.seat_row(BO).notes and t.seat_row(ANA).notes  # Bo's move leaves Ana's line
     await service.act(t.id, ANA, {"type": "leave"})
     assert t.seat_row(ANA).notes == []  # Ana acted: she has read it
+
+
+async def test_an_action_is_one_trip_that_writes_only_the_seats_it_changed(service, store):
+    players = list(range(100, 110))  # ten at a Pyramid table
+    t = await open_as(service, players[0], "p0", game="pyramid")
+    for u in players[1:]:
+        await service.join(t.id, u, f"p{u}")
+    await service.start(t.id, players[0])
+    statements: list[str] = []
+    await store._db.set_trace_callback(statements.append)
+    trips = count_trips(store)
+    await service.act(t.id, players[3], {"type": "peek"}, interaction_id=2001)
+    assert trips[0] == 1  # the interaction check, the writes and the COMMIT
+    await store._db.set_trace_callback(None)
+    assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+    assert "interaction_id = 2001" in statements[1]
+    seats = [s for s in statements if s.startswith("UPDATE seats")]
+    assert len(seats) == 1 and seats[0].endswith(f"user_id = {players[3]}")  # their look's line
+    async with store.reading() as q:  # what is stored is what the table holds
+        stored = {s.user_id: s for s in await q.seats(t.id)}
+    assert all(stored[s.user_id] == s for s in t.seats)
+
+
+async def test_clocks_and_moves_write_the_seats_whose_strikes_or_notes_changed(
+    service, store, clock
+):
+    t = await war_table(service, choice_seconds=10)
+    rnd = random.Random(5)
+    statements: list[str] = []
+    await store._db.set_trace_callback(statements.append)
+    trips = count_trips(store)
+    seen = []
+    iid = 4000
+    while t.status == "playing" and len(seen) < 40:
+        before = {s.user_id: (s.left_at, s.strikes, tuple(s.notes)) for s in t.seats}
+        statements.clear()
+        trips[0] = 0
+        v = t.engine.view(t.state, None)
+        if v["phase"] == "choice" and rnd.random() < 0.5:  # the loser lets the clock run out
+            clock.advance(10)
+            assert await service.fire_due() == 1
+        else:
+            iid += 1
+            who = t.user_at(v["loser"]).user_id if v["phase"] == "choice" else ANA
+            await service.act(t.id, who, {"type": "flip" if v["phase"] == "flip" else "drink"}, iid)
+        assert trips[0] == 1
+        after = {s.user_id: (s.left_at, s.strikes, tuple(s.notes)) for s in t.seats}
+        changed = {u for u in after if after[u] != before[u]}
+        written = {
+            int(s.rsplit("user_id = ", 1)[1]) for s in statements if s.startswith("UPDATE seats")
+        }
+        assert written == changed
+        seen.append(len(changed))
+    assert 0 in seen and any(seen)  # moves that changed no seat, and strikes given or reset
+    await store._db.set_trace_callback(None)
+    async with store.reading() as q:  # and what is stored is what the table holds
+        stored = {s.user_id: s for s in await q.seats(t.id)}
+    assert all(stored[s.user_id] == s for s in t.seats)
+
+
+async def test_an_interaction_in_the_log_is_not_applied_even_if_memory_missed_it(service, store):
+    t = await war_table(service)
+    async with store.transaction() as tx:  # the log has it (say, from before a crash)
+        await tx.add_action(t.id, 99, 0, ANA, {"type": "flip"}, 3001, 1.0)
+    before = (t.row.seq, t.engine.to_dict(t.state))
+    trips = count_trips(store)
+    again = await service.act(t.id, ANA, {"type": "flip"}, interaction_id=3001)  # a legal move
+    assert again.duplicate and trips[0] >= 1
+    table = await service.get(t.id)  # reloaded: nothing of the attempt stayed in memory
+    assert (table.row.seq, table.engine.to_dict(table.state)) == before
+    async with store.reading() as q:
+        assert len(await q.actions(t.id)) == 1
+    await service.act(t.id, ANA, {"type": "flip"}, interaction_id=3002)  # play goes on
+    assert table.row.seq == before[0] + 1
+
+
+async def test_start_up_reads_every_table_with_its_seats_in_four_trips_and_its_tabs(store, clock):
+    svc = TableService(store, ENGINES, clock)
+    war = await war_table(svc)
+    pyramid = await open_as(svc, CY, "Cy", game="pyramid", guild=7)
+    await svc.join(pyramid.id, ANA, "Ana")
+    await svc.join(pyramid.id, BO, "Bo")
+    await svc.leave(pyramid.id, ANA)
+    await svc.join(pyramid.id, ANA, "Ana")  # back, and last in join order
+    ended = await open_as(svc, 13, "Dee", guild=8)
+    await svc.end(ended.id, 13, can_manage=False)
+
+    svc2 = TableService(store, ENGINES, clock)  # as after a restart
+    trips = count_trips(store)
+    assert await svc2.load() == 2 and trips[0] == 4  # tables, seats, clocks, tabs
+    for t in (war, pyramid):
+        again = svc2._tables[t.id]
+        assert again is not t and again.seats == t.seats
+    assert [s.name for s in svc2._tables[pyramid.id].seats] == ["Cy", "Bo", "Ana"]
+    assert ended.id not in svc2._tables

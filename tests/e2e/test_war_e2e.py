@@ -39,6 +39,9 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     # a private view is ephemeral and only for its owner
     seat = await h.click(bo, table_msg, "seat")
     assert seat.ephemeral and seat.message.audience == bo.id and "Your seat" in seat.message.text
+    # opened again: the renderer keeps only the newest view up to date, so the first one keeps
+    # its buttons to the end, whenever the renderer's last edit lands (clicked below)
+    await h.click(bo, table_msg, "seat")
 
     # someone who is not playing gets a plain answer
     res = await h.click(cy, table_msg, "flip")

@@ -1,0 +1,27 @@
+"""What the benchmarks share: percentiles and a count of trips to the database thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
+
+
+def count_trips(store: Any) -> Callable[[], int]:
+    """Count every call the store's aiosqlite connection hands to its thread (each one a
+    thread hand-off and an event-loop wake-up). Returns a function that reads the count."""
+    db = store._db
+    real = db._execute
+    n = 0
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal n
+        n += 1
+        return await real(fn, *args, **kwargs)
+
+    db._execute = counted
+    return lambda: n

@@ -1,0 +1,91 @@
+"""The yardstick: a discord.py bot that answers every click by editing the clicked message and
+keeps nothing (no database, no game, no renderer).
+
+Run through the same fake Discord in the same process as Barkeep, it measures what discord.py,
+the loopback HTTP and WebSocket and the fake cost on their own, so the benchmarks can report
+Barkeep's answer times as a ratio to it, measured in the same run on the same machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+from typing import Any
+
+import discord
+
+CUSTOM_ID = "toy:click"
+
+
+class Toy(discord.Client):
+    def __init__(self) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # as Barkeep: the same gateway traffic to digest
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        self.clicks = 0
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        self.clicks += 1
+        embed = discord.Embed(description=f"Clicked {self.clicks} times.")
+        await interaction.response.edit_message(embed=embed)  # the button stays as it is
+
+
+class BigToy(Toy):
+    """The toy, answering with the clicked message's own embeds (as big as Barkeep's)."""
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component or not interaction.message:
+            return
+        self.clicks += 1
+        embeds = [discord.Embed.from_dict(e.to_dict()) for e in interaction.message.embeds]
+        embeds[0].set_footer(text=f"Clicked {self.clicks} times.")
+        await interaction.response.edit_message(embeds=embeds)  # the buttons stay as they are
+
+
+def toy_message_components() -> list[dict[str, Any]]:
+    button = {"type": 2, "style": 1, "label": "Click", "custom_id": CUSTOM_ID}
+    return [{"type": 1, "components": [button]}]
+
+
+def _like(message: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The embeds and buttons of ``message`` (a message's JSON), the first button the toy's."""
+    rows = copy.deepcopy(message.get("components") or [])
+    buttons = [c for r in rows for c in r.get("components", []) if "custom_id" in c]
+    for i, c in enumerate(buttons):
+        c.pop("id", None)
+        c["custom_id"] = CUSTOM_ID if i == 0 else f"toy:other{i}"
+        c.pop("disabled", None)
+    for r in rows:
+        r.pop("id", None)
+    return copy.deepcopy(message.get("embeds") or []), rows
+
+
+async def run_toy(fake: Any, clicks: int, like: dict[str, Any] | None = None) -> list[float]:
+    """Start the toy against ``fake``, click its button ``clicks`` times, stop it. With
+    ``like`` (a message's JSON), the toy's message is a copy of it and it answers with its
+    embeds (:class:`BigToy`).
+
+    Returns the answer times in milliseconds (the fake's dispatch-to-callback time)."""
+    toy = BigToy() if like else Toy()
+    task = asyncio.create_task(toy.start(fake.token))
+    await fake.wait_ready(timeout=20)
+    await asyncio.wait_for(toy.wait_until_ready(), 20)
+    user = fake.add_user(f"Toyer{len(fake.users)}")
+    if like:
+        embeds, rows = _like(like)
+        msg = await fake.post_message("", embeds=embeds, components=rows)
+    else:
+        msg = await fake.post_message("Click me", components=toy_message_components())
+    times = []
+    for _ in range(clicks):
+        res = await fake.click(user, msg, CUSTOM_ID)
+        assert res.ok and res.type == 7, res
+        times.append(res.latency * 1000)
+    await toy.close()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    await fake.wait_disconnected()
+    return times
