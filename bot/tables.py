@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 from collections.abc import Callable
@@ -81,7 +82,10 @@ class Table:
 
     def unsaved(self) -> list[SeatRow]:
         """The seats changed since they were last written."""
-        return [s for s in self.seats if self._saved.get(s.user_id) != _seat_key(s)]
+        return [s for s in self.seats if self.is_unsaved(s)]
+
+    def is_unsaved(self, seat: SeatRow) -> bool:
+        return self._saved.get(seat.user_id) != _seat_key(seat)
 
     @property
     def id(self) -> int:
@@ -535,7 +539,13 @@ class TableService:
         now: float,
         fired: TimerRow | None,
     ) -> None:
-        engine, row = table.engine, table.row
+        """One trip: the action(s), drinks, clocks, seats and table. The table in memory takes
+        the new log, clocks and notes only once that is committed, together with the new state
+        (:meth:`_commit`), so a screen drawn meanwhile never mixes the old with the new."""
+        engine = table.engine
+        row = dataclasses.replace(table.row)  # written, then put in place after the commit
+        timers = dict(table.timers)
+        notes = {s.user_id: s.notes for s in table.seats}
         unseen = next((iid for _, _, _, iid, _ in steps if iid is not None), None)
         async with self.store.transaction(unseen=unseen) as tx:  # one trip to the database
             drinks: list[DrinkRow] = []
@@ -545,30 +555,31 @@ class TableService:
                 drinks += [
                     self._ledger(table, d, row.seq, now) for d in evs if isinstance(d, Drink)
                 ]
+            counted: list[DrinkRow] = []
             if drinks:
-                drinks = await self._party_safety(tx, table, steps, drinks, events, now)
-                await tx.add_drinks(drinks)
+                counted = await self._party_safety(tx, table, steps, drinks, events, now)
+                await tx.add_drinks(counted)
             row.state = engine.to_dict(state)
             row.log = (row.log + [e.text for e in events if isinstance(e, Log)])[-LOG_LINES:]
             for step in steps:  # a player has read their notes once they act
                 if step[0] is not None and (actor := table.seat_at(step[0])) is not None:
-                    actor.notes = []
+                    notes[actor.user_id] = []
             for e in events:
                 if isinstance(e, Private) and (who := table.seat_at(e.seat)) is not None:
-                    who.notes = [*who.notes, e.text][-NOTE_LINES:]
+                    notes[who.user_id] = [*notes[who.user_id], e.text][-NOTE_LINES:]
             wanted = {t.key: t for t in engine.timers(state)} if not over else {}
             if fired is not None:
                 await tx.delete_timer(table.id, fired.key)
-                table.timers.pop(fired.key, None)
-            for key in list(table.timers):
+                timers.pop(fired.key, None)
+            for key in list(timers):
                 if key not in wanted:
                     await tx.delete_timer(table.id, key)
-                    del table.timers[key]
+                    del timers[key]
             for key, t in wanted.items():
-                if key not in table.timers and (fired is None or key != fired.key):
+                if key not in timers and (fired is None or key != fired.key):
                     tr = TimerRow(table.id, key, now + t.seconds, t.action.to_json(), list(t.seats))
                     await tx.add_timer(tr)
-                    table.timers[key] = tr
+                    timers[key] = tr
             if over:
                 results = engine.results(state)
                 outcomes: dict[int, str | ResultRow] = {
@@ -576,12 +587,21 @@ class TableService:
                     for o in results.outcomes
                 }
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
-                self._finish(table, "game over", now)
-            changed = table.unsaved()
+                row.status, row.end_reason, row.ended_at = "ended", "game over", now
+            seats = [dataclasses.replace(s, notes=notes[s.user_id]) for s in table.seats]
+            changed = [s for s in seats if table.is_unsaved(s)]
             for s in changed:
                 await tx.save_seat(s)
             await tx.save_table(row)
+        # committed: the table in memory moves on in one go (no await from here on)
+        table.row, table.timers = row, timers
+        for seat, new in zip(table.seats, seats, strict=True):
+            seat.notes = new.notes
         table.saved(changed)
+        for r in counted:
+            table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
+        if over:
+            self._tables.pop(table.id, None)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
         giver = table.user_at(d.giver).user_id if d.giver is not None else None
@@ -626,8 +646,6 @@ class TableService:
             if (seat := table.seat_of(uid)) is not None
         ]
         events[:] = safety.annotate(events, list(zip(given, counted.countings, strict=True)), lines)
-        for r in counted.rows:
-            table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
         return counted.rows
 
     def _changed(self, table: Table, events: list[Event], seat: int | None) -> Change:

@@ -362,3 +362,21 @@ async def test_start_up_reads_every_table_with_its_seats_in_four_trips_and_its_t
         assert again is not t and again.seats == t.seats
     assert [s.name for s in svc2._tables[pyramid.id].seats] == ["Cy", "Bo", "Ana"]
     assert ended.id not in svc2._tables
+
+
+async def test_a_screen_drawn_while_an_action_commits_shows_the_old_table_whole(service, store):
+    """The log, clocks and notes move on together with the state, once committed."""
+    t = await war_table(service)
+    before = (t.row.log, dict(t.timers), t.row.seq, t.engine.to_dict(t.state))
+    seen = []
+    real = store._call
+
+    async def slow_commit(fn, *args):
+        seen.append((t.row.log, dict(t.timers), t.row.seq, t.engine.to_dict(t.state)))
+        return await real(fn, *args)
+
+    store._call = slow_commit
+    await service.act(t.id, ANA, {"type": "flip"})
+    store._call = real
+    assert seen and all(s == before for s in seen)  # during the trip: the old table, all of it
+    assert t.row.seq == before[2] + 1 and t.row.log != before[0]
