@@ -16,6 +16,7 @@ from bot.clock import SystemClock
 from bot.engines import ENGINES
 from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.render import Renderer
+from bot.slash import Tree, error_text
 from bot.store import Store
 from bot.tables import TableService
 from bot.ui.components import Ref, submitted_values
@@ -34,6 +35,7 @@ class Barkeep(commands.Bot):
         clock: Any = None,
         render_interval: float = 1.0,
         render_debounce: float = 0.25,
+        edit_budget: tuple[int, float] = (5, 5.0),
         seeds: Any = None,
     ) -> None:
         intents = discord.Intents.none()
@@ -42,6 +44,7 @@ class Barkeep(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.database_path = database_path
@@ -49,6 +52,7 @@ class Barkeep(commands.Bot):
         self.clock = clock or SystemClock()
         self.render_interval = render_interval
         self.render_debounce = render_debounce
+        self.edit_budget = edit_budget
         self.seeds = seeds
         self.games: dict[str, GameCog] = {}
 
@@ -62,6 +66,7 @@ class Barkeep(commands.Bot):
             private=lambda game: self.games[game].private,
             interval=self.render_interval,
             debounce=self.render_debounce,
+            budget=self.edit_budget,
         )
         tables = await self.service.load()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -72,6 +77,7 @@ class Barkeep(commands.Bot):
                 self.games[cog.game] = cog
         await self.sync_commands()
         self.service.start_clocks()
+        self.renderer.start_resync()  # what the messages show, in line with the store
         log.info("ready to deal: %d open tables loaded", tables)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -100,14 +106,14 @@ class Barkeep(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """A slash command that failed before (or outside) its own handling still gets an answer."""
-        if isinstance(error, app_commands.NoPrivateMessage):
-            text = "Tables live in server channels: try this in a server."
-        elif isinstance(error, app_commands.CheckFailure):
-            text = "You can't use that command here."
-        else:
+        """A slash command that failed before (or outside) its own handling still gets an answer:
+        a payload it cannot take a plain one (bot/slash.py), anything else an apology."""
+        text = error_text(error)
+        if text is None:
             log.error("slash command failed", exc_info=error)
             text = APOLOGY
+        else:
+            log.info("slash command refused: %s", error)
         if not interaction.response.is_done():
             await answer(interaction, reply_text(text))
 

@@ -357,6 +357,70 @@ class Tx:
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
+    # -- what the table messages show (bot/render.py) ------------------------------------
+    async def set_origin(self, table_id: int, app_id: int, token: str, at: float) -> None:
+        """The interaction that opened the table: its token finds the message it posted."""
+        await self.db.execute(
+            "INSERT INTO table_messages (table_id, app_id, token, token_at) VALUES (?,?,?,?)"
+            " ON CONFLICT (table_id) DO UPDATE SET app_id = excluded.app_id,"
+            " token = excluded.token, token_at = excluded.token_at",
+            (table_id, app_id, token, at),
+        )
+
+    async def table_origin(self, table_id: int) -> tuple[int, str, float] | None:
+        row = await self._one(
+            "SELECT app_id, token, token_at FROM table_messages WHERE table_id = ?"
+            " AND token IS NOT NULL",
+            (table_id,),
+        )
+        return (row[0], row[1], row[2]) if row else None
+
+    async def set_shown(
+        self, public: list[tuple[int, str]], private: list[tuple[int, int, str, str]]
+    ) -> None:
+        """Fingerprints of what public messages ``(table, fp)`` and private views ``(table,
+        user, token, fp)`` show now."""
+        await self.db.executemany(
+            "INSERT INTO table_messages (table_id, shown) VALUES (?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET shown = excluded.shown",
+            public,
+        )
+        await self.db.executemany(
+            "UPDATE private_views SET shown = ? WHERE table_id = ? AND user_id = ? AND token = ?",
+            [(fp, t, u, token) for t, u, token, fp in private],
+        )
+
+    async def shown_public(self) -> dict[int, str]:
+        """What each open table's message showed last, as far as the store knows."""
+        rows = await self._all(
+            "SELECT m.table_id, m.shown FROM table_messages m JOIN tables t ON t.id = m.table_id"
+            " WHERE t.status != 'ended' AND m.shown IS NOT NULL"
+        )
+        return {r[0]: r[1] for r in rows}
+
+    async def unsettled_ended(self, since: float) -> list[int]:
+        """Tables finished since ``since`` whose message may not show their last screen."""
+        rows = await self._all(
+            "SELECT t.id FROM tables t LEFT JOIN table_messages m ON m.table_id = t.id"
+            " WHERE t.status = 'ended' AND t.ended_at >= ? AND t.message_id IS NOT NULL"
+            " AND (m.shown IS NULL OR m.shown != 'ended') ORDER BY t.id",
+            (since,),
+        )
+        return [r[0] for r in rows]
+
+    async def live_private_views(
+        self, since: float
+    ) -> list[tuple[int, int, int, str, float, str | None]]:
+        """Private views of open tables opened since ``since``: (table, user, app, token,
+        opened at, fingerprint shown)."""
+        rows = await self._all(
+            "SELECT v.table_id, v.user_id, v.app_id, v.token, v.opened_at, v.shown"
+            " FROM private_views v JOIN tables t ON t.id = v.table_id"
+            " WHERE t.status != 'ended' AND v.opened_at >= ? ORDER BY v.table_id",
+            (since,),
+        )
+        return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None

@@ -39,6 +39,7 @@ LOG_LINES = 8  # public log lines kept with a table
 NOTE_LINES = 3  # private lines kept per seat
 LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its seats
 LOBBY_CLOCK = "lobby"
+LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
 STRIKES_OUT = 3  # timeouts in a row that remove a player
 
 
@@ -130,6 +131,7 @@ class TableService:
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._wake = asyncio.Event()
+        self._opening = asyncio.Lock()
         self._scheduler: asyncio.Task[None] | None = None
 
     # -- loading ---------------------------------------------------------------------------
@@ -197,13 +199,34 @@ class TableService:
         host_name: str,
         options: dict[str, Any],
         seat_host: bool,
+        origin: tuple[int, str] | None = None,
     ) -> Table:
+        """A new lobby. ``origin``: the (application id, token) of the interaction that opened
+        it, kept so its message can be found again if the bot dies before storing it."""
         engine = self.engines[game]
         opts = check_options(engine.options, options)
+        async with self._opening:  # the lobby count and the new lobby, one at a time
+            return await self._open_table(
+                game, engine, guild_id, channel_id, host_id, host_name, opts, seat_host, origin
+            )
+
+    async def _open_table(
+        self,
+        game: str,
+        engine: Engine[Any],
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        opts: dict[str, Any],
+        seat_host: bool,
+        origin: tuple[int, str] | None,
+    ) -> Table:
         now = self.clock.now()
         async with self.store.transaction() as tx:
             if seat_host:
                 await self._check_free(tx, guild_id, host_id)
+            self._check_lobbies(guild_id, host_id)
             table_id = await tx.create_table(
                 game=game,
                 guild_id=guild_id,
@@ -215,6 +238,8 @@ class TableService:
             )
             if seat_host:
                 await tx.add_seat(table_id, guild_id, host_id, host_name, now)
+            if origin is not None:
+                await tx.set_origin(table_id, origin[0], origin[1], now)
             closing = TimerRow(table_id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
             await tx.add_timer(closing)
             row = await tx.table(table_id)
@@ -224,6 +249,27 @@ class TableService:
         self._tables[table_id] = table
         self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
         return table
+
+    def _check_lobbies(self, guild_id: int, host_id: int) -> None:
+        """One open lobby per host and server: a host who never takes a seat (never presses
+        I'm in) is not held by the one-seat rule, so this is what keeps them to one."""
+        mine = [
+            t
+            for t in self._tables.values()
+            if t.row.host_id == host_id and t.row.guild_id == guild_id and t.status == "lobby"
+        ]
+        if len(mine) >= LOBBIES_PER_HOST:
+            t = mine[0]
+            where = ""
+            if t.row.message_id is not None:
+                where = (
+                    f": https://discord.com/channels/{guild_id}/{t.row.channel_id}/"
+                    f"{t.row.message_id}"
+                )
+            raise TableError(
+                f"You already have an open table here, #{t.id} ({t.row.game}){where}. "
+                "Start it or End it first: one open table per host."
+            )
 
     async def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
         other = await tx.seated_at(guild_id, user_id)
@@ -240,12 +286,22 @@ class TableService:
                 "Leave it first: one seat at a time."
             )
 
-    async def set_message(self, table_id: int, message_id: int) -> None:
+    async def set_message(self, table_id: int, message_id: int) -> int | None:
+        """The table's public message is ``message_id`` from now on; returns the one before."""
         async with self.lock(table_id):
-            table = await self._require(table_id)
-            async with self.store.transaction() as tx:
-                await tx.set_message(table_id, message_id)
-            table.row.message_id = message_id
+            table = await self.get(table_id)
+            if table is None:
+                raise TableError("I can't find that table any more.")
+            old = table.row.message_id
+            if old != message_id:
+                async with self.store.transaction() as tx:
+                    await tx.set_message(table_id, message_id)
+                table.row.message_id = message_id
+            return old
+
+    def open_tables(self) -> list[Table]:
+        """Every table not yet ended (all of them are kept in memory)."""
+        return list(self._tables.values())
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         async with self.lock(table_id):

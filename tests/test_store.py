@@ -32,7 +32,7 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
         "consents",
         "meta",
     } <= names
-    assert applied == ["001_initial.sql", "002_results_and_notes.sql"]
+    assert applied == ["001_initial.sql", "002_results_and_notes.sql", "003_table_messages.sql"]
 
 
 async def _table(store: Store, guild: int = 1) -> int:
