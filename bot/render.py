@@ -489,8 +489,8 @@ class Renderer:
                 redrawn += 1
                 continue
             fp = self.public_for(table.row.game)(table).fingerprint()
-            if table.id not in self._shown:
-                self._shown[table.id] = Shown(mid, shown.get(table.id) or "", 0)
+            if table.id not in self._shown:  # version -1: older than anything in memory
+                self._shown[table.id] = Shown(mid, shown.get(table.id) or "", -1)
             if shown.get(table.id) == fp:
                 self._shown[table.id].version = table.version
             else:

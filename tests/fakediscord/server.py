@@ -987,8 +987,9 @@ class FakeDiscord:
     ) -> None:
         """Answer 429 (body with retry_after, X-RateLimit-* and Retry-After headers, Via) once
         ``route_template`` (e.g. "/channels/{channel_id}/messages") gets more than ``limit``
-        requests within ``per`` seconds for one major parameter (channel, guild, webhook,
-        interaction), like one of Discord's per-route buckets; ``method`` limits it to one
+        requests in one window for one major parameter (channel, guild, webhook,
+        interaction), like one of Discord's per-route buckets: a window opens with the first
+        request and resets ``per`` seconds later. ``method`` limits it to one
         method (Discord keys its buckets by method and route).  With ``headers=True`` every
         answer carries the X-RateLimit-* headers, so discord.py waits pre-emptively;
         ``headers=False`` hides them (like Discord's shared limits) so the client really meets
@@ -2171,10 +2172,12 @@ class FakeDiscord:
         limit, per, announce = setting
         now = time.monotonic()
         key = (name, self._major(template, params))
+        # Discord's buckets: a window opens with the first request and resets ``per`` later.
         window = self._rl_windows.setdefault(key, [])
-        window[:] = [t for t in window if now - t < per]
+        if window and now - window[0] >= per:
+            window.clear()
         reset_after = max(
-            math.ceil(((per - (now - window[0])) if window else per) * 1000) / 1000, 0.001
+            math.ceil(((window[0] + per - now) if window else per) * 1000) / 1000, 0.001
         )
         headers = {
             "X-RateLimit-Limit": str(limit),
@@ -2196,7 +2199,7 @@ class FakeDiscord:
                     "code": 0,
                 },
             )
-        window.append(now)
+        window.append(now)  # window[0] is when the window opened
         headers["X-RateLimit-Remaining"] = str(limit - len(window))
         return (headers if announce else {}), None
 
