@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -33,7 +35,7 @@ class Barkeep(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         clock: Any = None,
-        render_interval: float = 1.0,
+        render_interval: float = 0.5,
         render_debounce: float = 0.25,
         edit_budget: tuple[int, float] = (5, 5.0),
         seeds: Any = None,
@@ -68,7 +70,6 @@ class Barkeep(commands.Bot):
             debounce=self.render_debounce,
             budget=self.edit_budget,
         )
-        tables = await self.service.load()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -76,6 +77,13 @@ class Barkeep(commands.Bot):
             if isinstance(cog, GameCog):
                 self.games[cog.game] = cog
         await self.sync_commands()
+        # The open tables load while the bot already answers (a table needed first is read on
+        # demand): with thousands stored, the first answer does not wait for all of them.
+        self.loading = asyncio.create_task(self.load_tables(), name="barkeep-load")
+
+    async def load_tables(self) -> None:
+        """Load the open tables, then run their clocks and bring their messages in line."""
+        tables = await self.service.load()
         self.service.start_clocks()
         self.renderer.start_resync()  # what the messages show, in line with the store
         log.info("ready to deal: %d open tables loaded", tables)
@@ -146,6 +154,10 @@ class Barkeep(commands.Bot):
         )
 
     async def close(self) -> None:
+        if hasattr(self, "loading") and not self.loading.done():
+            self.loading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.loading
         if hasattr(self, "service"):
             await self.service.stop_clocks()
         if hasattr(self, "renderer"):

@@ -160,6 +160,15 @@ async def _update(
         if reply.table is not None and msg is not None:
             if client.renderer.shows_table(reply.table, msg.id):
                 client.renderer.landed(reply.table, msg.id, screen, version)
+                # this interaction's original response is the table's message: its token can
+                # edit it for the next 15 minutes
+                client.renderer.clicked(
+                    reply.table, msg.id, interaction.application_id, interaction.token
+                )
+        elif isinstance(reply.writes, tuple) and msg is not None:
+            client.renderer.private_answered(
+                reply.writes, msg.id, interaction.application_id, interaction.token, screen
+            )
     finally:
         if lock is not None:
             lock.release()
@@ -171,6 +180,7 @@ async def _send(
     kwargs = reply.screen.kwargs()
     client: Barkeep = interaction.client
     message_id: int | None = None
+    followup: int | None = None
     if reply.kind == "form" and reply.form is not None:
         if deferred:  # a form can only be the first answer
             await interaction.followup.send(ephemeral=True, **kwargs)
@@ -186,12 +196,23 @@ async def _send(
             result = await interaction.response.send_message(**kwargs)
             message_id = int(result.message_id) if result.message_id else None
     else:
+        # A follow-up (after a deferral) is not the interaction's original response: a private
+        # view kept fresh later is edited by its message id, never as "@original" (which, for a
+        # deferred click, is the clicked message: maybe the public table).
         if deferred:
-            await interaction.followup.send(ephemeral=True, **kwargs)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+            followup = sent.id
         else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+            result = await interaction.response.send_message(ephemeral=True, **kwargs)
+            message_id = int(result.message_id) if result.message_id else None
     if reply.table_message is not None and message_id is not None:
-        await client.renderer.posted(reply.table_message, message_id, reply.screen, reply.version)
+        await client.renderer.posted(
+            reply.table_message,
+            message_id,
+            reply.screen,
+            reply.version,
+            (interaction.application_id, interaction.token),
+        )
     if reply.remember_view is not None:
         table, user_id = reply.remember_view
         async with client.store.transaction() as tx:
@@ -201,8 +222,15 @@ async def _send(
                 interaction.application_id,
                 interaction.token,
                 client.service.clock.now(),
+                followup,
             )
-        client.renderer.opened_private(table, user_id, interaction.token, reply.screen)
+        client.renderer.opened_private(
+            table,
+            user_id,
+            (interaction.application_id, interaction.token, followup),
+            followup or message_id,
+            reply.screen,
+        )
 
 
 def can_manage(interaction: discord.Interaction[Any]) -> bool:

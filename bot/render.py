@@ -7,13 +7,17 @@ Public table messages:
   it) holds that table's writer lock and draws the screen *while holding it*, from the table as
   it is then. So the last write to land is always the newest state: an older screen can never
   land after a newer one.
-- **A per-channel budget.** Edits of public messages (and posts of a table anew) are Discord
-  requests counted per channel. One :class:`ChannelWriter` per channel sends them one at a
-  time, at most ``limit`` in any ``per`` seconds, and never while discord.py's copy of
-  Discord's bucket for the route (read from the X-RateLimit headers) says the request would be
-  answered 429. So no edit waits inside discord.py holding an old screen, and the bot does not
-  earn 429s. A table waiting for its turn keeps only its newest state (one job per table); a
-  burst of ten actions costs one edit.
+- **Edits through the message's own interaction token.** The interaction that posted a table
+  (``/…start``, ``/table``) and every click answered on the message itself can edit that
+  message for 15 minutes (``@original``), each token with a bucket of its own. The renderer
+  keeps the freshest one per table and edits through it, paced per token (:data:`TOKEN_BUDGET`).
+- **A per-channel budget otherwise.** Without a live token (a table nobody touched for 15
+  minutes, a clock firing on it), edits are channel requests, counted per channel by Discord.
+  One :class:`ChannelWriter` per channel sends them one at a time, at most ``limit`` in any
+  ``per`` seconds, and never while discord.py's copy of Discord's bucket for the route (read
+  from the X-RateLimit headers) says the request would be answered 429. So no edit waits inside
+  discord.py holding an old screen, and the bot does not earn 429s. A table waiting for its
+  turn keeps only its newest state; a burst of ten actions costs one edit.
 - **Remembered across restarts.** A fingerprint of the screen each public message and private
   view last showed is written to the store (in batches, after it landed: a kill can only make
   the bot redraw once too often, never too rarely). :meth:`Renderer.resync` runs after loading:
@@ -22,7 +26,8 @@ Public table messages:
   opened it (its token lives 15 minutes) or is posted anew.
 
 Private views (ephemeral messages, editable only through the interaction token that made them,
-for 15 minutes) are edited as soon as what they show changes, under the same writer discipline.
+for 15 minutes) follow their table the same way: one writer per view, the newest screen drawn
+when the edit goes out, paced per token.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from bot.ui.common import Screen, moved_screen
 log = logging.getLogger(__name__)
 
 TOKEN_LIFE = 15 * 60 - 30  # seconds an interaction token may still be used, with a margin
+TOKEN_BUDGET = (4, 2.0)  # edits through one interaction token: at most 4 in any 2 s
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
@@ -67,7 +73,8 @@ class Shown:
 class Stats:
     """Counters for benchmarks and tests."""
 
-    edits: int = 0  # public-message edits sent
+    edits: int = 0  # public-message edits sent (both ways)
+    channel_edits: int = 0  # ... of which channel requests (the channel's budget)
     posts: int = 0  # tables posted anew
     lag: list[float] = field(default_factory=list)  # seconds a public message lagged the store
     measure: bool = False  # collect ``lag`` (draws the public screen at every change)
@@ -96,6 +103,31 @@ class Budget:
 
     def spend(self, now: float) -> None:
         self._sent.append(now)
+
+
+@dataclass
+class EditToken:
+    """An interaction token that can edit a message (``@original``) until it expires."""
+
+    app_id: int
+    token: str
+    at: float  # when the interaction arrived (the service's clock)
+    message_id: int | None = None  # the message it edits (None: not known)
+    followup: bool = False  # the message is a follow-up: edited by its id, not "@original"
+    row: str = ""  # a private view: the token its stored row is known by
+    budget: Budget = field(default_factory=lambda: Budget(*TOKEN_BUDGET))
+
+    async def edit(self, client: discord.Client, screen: Screen) -> None:
+        hook = discord.Webhook.partial(self.app_id, self.token, client=client)
+        target: Any = self.message_id if self.followup else "@original"
+        await hook.edit_message(target, **screen.kwargs())
+
+    async def gate(self) -> None:
+        """Wait until one more edit fits this token's bucket, then count it."""
+        loop = asyncio.get_running_loop()
+        while (delay := self.budget.delay(loop.time())) > 0:
+            await asyncio.sleep(delay)
+        self.budget.spend(loop.time())
 
 
 def discord_bucket_delay(http: Any, method: str, path: str, **params: Any) -> float:
@@ -211,14 +243,22 @@ class Renderer:
         self.debounce = debounce  # wait this long after a change before editing
         self.budget = budget  # (limit, per seconds) of public writes per channel
         self.store_every = store_every
+        self.use_tokens = True  # edit through the message's interaction token when there is one
         self.stats = Stats()
         self._writers: dict[Hashable, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._tables: dict[int, Table] = {}  # tables with a public write pending
+        self._due: dict[int, float] = {}  # table -> when to bring its message up to date
+        self._table_tasks: dict[int, asyncio.Task[None]] = {}
+        self._tokens: dict[int, EditToken] = {}  # table -> the freshest token of its message
         self._last_edit: dict[int, float] = {}
         self._channels: dict[int, ChannelWriter] = {}
+        self._hurry = asyncio.Event()
         self._waiting_since: dict[int, list[tuple[int, float, str]]] = {}  # lag measurement
         self._private_seen: dict[tuple[int, int], str] = {}  # (table, user) -> fingerprint
+        self._private_tokens: dict[tuple[int, int], EditToken] = {}
+        self._private_dirty: dict[tuple[int, int], Table] = {}
+        self._view_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._private_tasks: set[asyncio.Task[None]] = set()
         self._to_store: dict[int, str] = {}
         self._to_store_private: dict[tuple[int, int, str], str] = {}
@@ -255,13 +295,31 @@ class Renderer:
     def request(self, table: Table, *, at_once: bool = False) -> None:
         """Bring the table's public message up to date soon (after the debounce)."""
         self._tables[table.id] = table
-        loop = asyncio.get_running_loop()
-        due = loop.time() + (0.0 if at_once else self.debounce)
+        now = asyncio.get_running_loop().time()
+        due = now + (0.0 if at_once else self.debounce)
         due = max(due, self._last_edit.get(table.id, -1e9) + self.interval)
-        self._channel(table.row.channel_id).add(table.id, due, lambda: self._refresh(table.id))
+        queued = self._due.get(table.id)
+        self._due[table.id] = due if queued is None else min(queued, due)
+        task = self._table_tasks.get(table.id)
+        if task is None or task.done():
+            self._table_tasks[table.id] = asyncio.create_task(self._table_loop(table.id))
 
     def shows_table(self, table: Table, message_id: int | None) -> bool:
         return message_id is not None and message_id == table.row.message_id
+
+    def clicked(self, table: Table, message_id: int, app_id: int, token: str) -> None:
+        """An interaction whose original response is the table's message (it posted it, or a
+        click on it was answered there): its token can edit the message for 15 minutes."""
+        self._tokens[table.id] = EditToken(app_id, token, self.service.clock.now(), message_id)
+
+    def _token(self, table: Table) -> EditToken | None:
+        tok = self._tokens.get(table.id)
+        if tok is None or tok.message_id != table.row.message_id:
+            return None
+        if self.service.clock.now() - tok.at > TOKEN_LIFE:
+            del self._tokens[table.id]
+            return None
+        return tok
 
     def landed(self, table: Table, message_id: int, screen: Screen, version: int) -> None:
         """``screen`` (drawn from ``table`` at ``version``) is now on ``message_id``."""
@@ -272,21 +330,58 @@ class Renderer:
         if self.stats.measure:
             self._note_landed(table.id, version, fp)
 
-    async def _refresh(self, table_id: int) -> None:
-        table = self._tables.get(table_id)
-        if table is None:
-            return
+    async def _sleep(self, delay: float) -> None:
+        """Sleep, unless :meth:`flush` hurries everything."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hurry.wait(), delay)
+
+    async def _table_loop(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        while (due := self._due.get(table_id)) is not None:
+            if due > loop.time() and not self._hurry.is_set():
+                await self._sleep(due - loop.time())
+                continue
+            del self._due[table_id]
+            table = self._tables.get(table_id)
+            if table is None:
+                return
+            try:
+                await self._bring_up(table)
+            except Exception:
+                log.exception("could not update the table message of #%s", table_id)
+
+    async def _bring_up(self, table: Table) -> None:
         if table.row.message_id is None:
             await self._recover(table)
+        elif self._current(table):
+            self._settle(table)
+        elif self.use_tokens and (tok := self._token(table)) is not None:
+            await self._edit(table.id, tok)
+        else:  # a channel request: the channel's writer sends it within the channel's budget
+            now = asyncio.get_running_loop().time()
+            self._channel(table.row.channel_id).add(
+                table.id, now, lambda: self._edit(table.id, None)
+            )
+
+    async def _edit(self, table_id: int, tok: EditToken | None) -> None:
+        """Edit the table's message: through ``tok`` (its own bucket) or, without one, as a
+        channel request (called by the channel's writer)."""
+        table = self._tables.get(table_id)
+        if table is None or table.row.message_id is None:
             return
         if self._current(table):
             self._settle(table)
             return
-        writer = self._channel(table.row.channel_id)
-        await writer.gate("PATCH", EDIT_ROUTE, message_id=table.row.message_id)
+        if tok is None:
+            await self._channel(table.row.channel_id).gate(
+                "PATCH", EDIT_ROUTE, message_id=table.row.message_id
+            )
+        else:
+            await tok.gate()
         async with self.writer(table.id):
             message_id = table.row.message_id
-            if message_id is None:
+            if message_id is None or (tok is not None and tok.message_id != message_id):
+                self.request(table, at_once=True)  # moved meanwhile: think again
                 return
             version = table.version
             screen = self.public_for(table.row.game)(table)
@@ -298,17 +393,26 @@ class Renderer:
             ):
                 self._settle(table)
                 return
-            msg = self.client.get_partial_messageable(table.row.channel_id).get_partial_message(
-                message_id
-            )
             try:
-                await msg.edit(**screen.kwargs())
-            except discord.NotFound:
-                log.warning("table #%s: its message is gone; posting it anew", table.id)
-                table.row.message_id = None
+                if tok is not None:
+                    await tok.edit(self.client, screen)
+                else:
+                    channel = self.client.get_partial_messageable(table.row.channel_id)
+                    await channel.get_partial_message(message_id).edit(**screen.kwargs())
+            except discord.HTTPException as err:
+                if tok is not None:  # the token no longer works: the channel way, then
+                    log.info("table #%s: its edit token failed (%s)", table.id, err)
+                    if self._tokens.get(table.id) is tok:
+                        del self._tokens[table.id]
+                elif isinstance(err, discord.NotFound):
+                    log.warning("table #%s: its message is gone; posting it anew", table.id)
+                    table.row.message_id = None
+                else:
+                    raise
                 self.request(table, at_once=True)
                 return
             self.stats.edits += 1
+            self.stats.channel_edits += tok is None
             self._last_edit[table.id] = asyncio.get_running_loop().time()
             self.landed(table, message_id, screen, version)
         if table.version > version:
@@ -332,8 +436,13 @@ class Renderer:
         return False
 
     def _settle(self, table: Table) -> None:
-        if table.status == "ended" and self._tables.get(table.id) is table:
+        if (
+            table.status == "ended"
+            and self._tables.get(table.id) is table
+            and table.id not in self._due
+        ):
             del self._tables[table.id]
+            self._tokens.pop(table.id, None)
 
     async def _recover(self, table: Table) -> None:
         """A table without a message: find the message its opening answer posted (the token
@@ -372,12 +481,22 @@ class Renderer:
                 log.info("table #%s found its message %s again", table.id, message_id)
         self.request(table, at_once=True)
 
-    async def posted(self, table: Table, message_id: int, screen: Screen, version: int) -> None:
+    async def posted(
+        self,
+        table: Table,
+        message_id: int,
+        screen: Screen,
+        version: int,
+        token: tuple[int, str] | None = None,
+    ) -> None:
         """An interaction answer posted ``table`` as a new public message: it is the table's
-        message from now on; an earlier one is retired (its buttons removed, a link left)."""
+        message from now on (``token``: the interaction's, which can edit it); an earlier one
+        is retired (its buttons removed, a link left)."""
         async with self.writer(table.id):
             old = await self.service.set_message(table.id, message_id)
             self.landed(table, message_id, screen, version)
+            if token is not None:
+                self.clicked(table, message_id, *token)
         if old is not None and old != message_id:
             self.retire(table, old)
         if table.version > version:
@@ -401,26 +520,34 @@ class Renderer:
         loop = asyncio.get_running_loop()
         self._channel(table.row.channel_id).add(("retire", message_id), loop.time(), job)
 
+    def _running(self) -> list[asyncio.Task[None]]:
+        tasks = [t for t in self._table_tasks.values() if not t.done()]
+        tasks += [c.task for c in self._channels.values() if c.task and not c.task.done()]
+        tasks += [t for t in self._view_tasks.values() if not t.done()]
+        return tasks + list(self._private_tasks)
+
     async def flush(self) -> None:
         """Do every pending write now and wait for it (shutdown, tests)."""
-        while True:
-            for c in self._channels.values():
-                c.hurry()
-            tasks = [c.task for c in self._channels.values() if c.task and not c.task.done()]
-            tasks += list(self._private_tasks)
-            if not tasks:
-                break
-            await asyncio.gather(*tasks, return_exceptions=True)
+        self._hurry.set()
+        try:
+            while tasks := self._running():
+                for c in self._channels.values():
+                    c.hurry()
+                await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            self._hurry.clear()
         await self.store_shown()
 
     async def flush_private(self) -> None:
         """Wait for pending private-view edits only."""
-        while tasks := list(self._private_tasks):
+        while tasks := [t for t in self._view_tasks.values() if not t.done()] + list(
+            self._private_tasks
+        ):
             await asyncio.gather(*tasks, return_exceptions=True)
 
     def pending(self) -> bool:
         """Is any write waiting or under way?"""
-        return bool(self._private_tasks) or not all(c.idle for c in self._channels.values())
+        return bool(self._running())
 
     # -- lag measurement (benchmarks) ----------------------------------------------------
     def _note_change(self, table: Table) -> None:
@@ -529,10 +656,40 @@ class Renderer:
             await self._resync_task
 
     # -- private -------------------------------------------------------------------------
-    def opened_private(self, table: Table, user_id: int, token: str, screen: Screen) -> None:
+    def opened_private(
+        self,
+        table: Table,
+        user_id: int,
+        token: tuple[int, str, int | None],
+        message_id: int | None,
+        screen: Screen,
+    ) -> None:
+        """A private view was sent: ``token`` (application, token, follow-up id or None for the
+        original response) edits it from now on."""
+        key = (table.id, user_id)
+        app_id, tok, followup = token
         fp = screen.fingerprint()
-        self._private_seen[(table.id, user_id)] = fp
-        self._to_store_private[(table.id, user_id, token)] = fp
+        now = self.service.clock.now()
+        self._private_tokens[key] = EditToken(
+            app_id, tok, now, message_id, followup is not None, row=tok
+        )
+        self._private_seen[key] = fp
+        self._to_store_private[(table.id, user_id, tok)] = fp
+        self._store_soon()
+
+    def private_answered(
+        self, key: tuple[int, int], message_id: int, app_id: int, token: str, screen: Screen
+    ) -> None:
+        """A click in a private view was answered on it: if it is the view kept fresh, it shows
+        ``screen`` now, and the click's (younger) token edits it from now on."""
+        tok = self._private_tokens.get(key)
+        if tok is None or tok.message_id != message_id:
+            return
+        now = self.service.clock.now()
+        self._private_tokens[key] = EditToken(app_id, token, now, message_id, row=tok.row)
+        fp = screen.fingerprint()
+        self._private_seen[key] = fp
+        self._to_store_private[(key[0], key[1], tok.row)] = fp
         self._store_soon()
 
     def refresh_private(self, table: Table) -> None:
@@ -541,6 +698,7 @@ class Renderer:
         task.add_done_callback(self._private_tasks.discard)
 
     async def _refresh_private(self, table: Table) -> None:
+        """Mark the table's live private views for an update; one loop per view sends it."""
         try:
             async with self.service.store.reading() as q:
                 views = await q.private_views(table.id)
@@ -548,29 +706,49 @@ class Renderer:
             log.exception("could not read the private views of table #%s", table.id)
             return
         now = self.service.clock.now()
-        render = self.private_for(table.row.game)
-        for user_id, app_id, token, opened_at in views:
-            if now - opened_at > TOKEN_LIFE:
-                continue
-            seat = table.seat_of(user_id)
-            if seat is None:
+        for user_id, app_id, token, opened_at, followup in views:
+            if table.seat_of(user_id) is None:
                 continue
             key = (table.id, user_id)
+            tok = self._private_tokens.get(key)
+            if tok is None or (tok.row != token and opened_at > tok.at):
+                tok = EditToken(app_id, token, opened_at, followup, followup is not None, token)
+                self._private_tokens[key] = tok
+            if now - tok.at > TOKEN_LIFE:
+                continue
+            self._private_dirty[key] = table
+            task = self._view_tasks.get(key)
+            if task is None or task.done():
+                self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
+
+    async def _view_loop(self, key: tuple[int, int]) -> None:
+        while (table := self._private_dirty.pop(key, None)) is not None:
+            tok = self._private_tokens.get(key)
+            seat = table.seat_of(key[1])
+            if tok is None or seat is None:
+                continue
+            screen = self.private_for(table.row.game)(table, seat)
+            if self._private_seen.get(key) == screen.fingerprint():
+                continue
+            await tok.gate()
             # One writer per view: the screen is drawn while holding it, so the newest lands last.
             async with self.writer(key):
-                screen = render(table, seat)
+                tok = self._private_tokens.get(key) or tok  # a click may have brought a younger one
+                seat = table.seat_of(key[1])
+                if seat is None:
+                    continue
+                screen = self.private_for(table.row.game)(table, seat)
                 fp = screen.fingerprint()
                 if self._private_seen.get(key) == fp:
                     continue
                 try:
-                    hook = discord.Webhook.partial(app_id, token, client=self.client)
-                    await hook.edit_message("@original", **screen.kwargs())  # type: ignore[call-overload]
+                    await tok.edit(self.client, screen)
                 except discord.HTTPException as err:
-                    log.info("private view of %s at #%s not updated: %s", user_id, table.id, err)
+                    log.info("private view of %s at #%s not updated: %s", key[1], key[0], err)
                     continue
                 except Exception:
-                    log.exception("private view of %s at #%s not updated", user_id, table.id)
+                    log.exception("private view of %s at #%s not updated", key[1], key[0])
                     continue
                 self._private_seen[key] = fp
-                self._to_store_private[(table.id, user_id, token)] = fp
+                self._to_store_private[(key[0], key[1], tok.row)] = fp
                 self._store_soon()

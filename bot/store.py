@@ -160,6 +160,41 @@ class Tx:
         rows = await self._all("SELECT * FROM tables WHERE status != 'ended' ORDER BY id")
         return [_table(r) for r in rows]
 
+    async def active_chunk(
+        self, after: int, limit: int
+    ) -> tuple[list[TableRow], dict[int, list[SeatRow]], dict[int, dict[str, TimerRow]]]:
+        """Up to ``limit`` active tables with ids above ``after``, their seats and clocks."""
+        rows = [
+            _table(r)
+            for r in await self._all(
+                "SELECT * FROM tables WHERE status != 'ended' AND id > ? ORDER BY id LIMIT ?",
+                (after, limit),
+            )
+        ]
+        if not rows:
+            return [], {}, {}
+        span = (rows[0].id, rows[-1].id)
+        wanted = {r.id for r in rows}
+        seats: dict[int, list[SeatRow]] = {}
+        for r in await self._all(
+            "SELECT * FROM seats WHERE table_id BETWEEN ? AND ? ORDER BY table_id, joined_at,"
+            " rowid",
+            span,
+        ):
+            if r["table_id"] in wanted:
+                seat = _seat(r)
+                seats.setdefault(seat.table_id, []).append(seat)
+        timers: dict[int, dict[str, TimerRow]] = {}
+        for r in await self._all("SELECT * FROM timers WHERE table_id BETWEEN ? AND ?", span):
+            timers.setdefault(r["table_id"], {})[r["key"]] = TimerRow(
+                r["table_id"],
+                r["key"],
+                r["due_at"],
+                json.loads(r["action"]),
+                json.loads(r["seats"]),
+            )
+        return rows, seats, timers
+
     async def set_message(self, table_id: int, message_id: int) -> None:
         await self.db.execute(
             "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
@@ -342,20 +377,30 @@ class Tx:
         )
 
     async def set_private_view(
-        self, table_id: int, user_id: int, app_id: int, token: str, at: float
+        self,
+        table_id: int,
+        user_id: int,
+        app_id: int,
+        token: str,
+        at: float,
+        message_id: int | None = None,
     ) -> None:
+        """The latest private view a player opened: the interaction's original response, or
+        the follow-up ``message_id`` (after a deferral)."""
         await self.db.execute(
-            "INSERT OR REPLACE INTO private_views (table_id, user_id, app_id, token, opened_at)"
-            " VALUES (?,?,?,?,?)",
-            (table_id, user_id, app_id, token, at),
+            "INSERT OR REPLACE INTO private_views"
+            " (table_id, user_id, app_id, token, opened_at, message_id) VALUES (?,?,?,?,?,?)",
+            (table_id, user_id, app_id, token, at, message_id),
         )
 
-    async def private_views(self, table_id: int) -> list[tuple[int, int, str, float]]:
+    async def private_views(self, table_id: int) -> list[tuple[int, int, str, float, int | None]]:
+        """(user, app, token, opened at, message id or None for the original response)."""
         rows = await self._all(
-            "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?",
+            "SELECT user_id, app_id, token, opened_at, message_id FROM private_views"
+            " WHERE table_id = ?",
             (table_id,),
         )
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     # -- what the table messages show (bot/render.py) ------------------------------------
     async def set_origin(self, table_id: int, app_id: int, token: str, at: float) -> None:

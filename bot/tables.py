@@ -135,21 +135,31 @@ class TableService:
         self._scheduler: asyncio.Task[None] | None = None
 
     # -- loading ---------------------------------------------------------------------------
-    async def load(self) -> int:
-        """Load every active table and its clocks (at start-up). Returns how many."""
-        async with self.store.reading() as q:
-            rows = await q.active_tables()
-            timers = await q.timers()
-            by_table: dict[int, dict[str, TimerRow]] = {}
-            for t in timers:
-                by_table.setdefault(t.table_id, {})[t.key] = t
-            loaded = 0
+    async def load(self, chunk: int = 200) -> int:
+        """Load every active table and its clocks (at start-up). Returns how many.
+
+        In chunks, so that it can run alongside interactions (the bot answers while it loads):
+        a table an interaction needs first is read by :meth:`get`, and a chunk never replaces a
+        table already in memory. Between a chunk's read and its tables going into memory there
+        is no ``await``, so no change can slip in between.
+        """
+        loaded, after = 0, 0
+        while True:
+            async with self.store.reading() as q:
+                rows, seats, timers = await q.active_chunk(after, chunk)
+            if not rows:
+                break
+            after = rows[-1].id
             for row in rows:
+                if row.id in self._tables:
+                    continue
                 try:
-                    self._tables[row.id] = self._build(row, await q.seats(row.id), by_table)
+                    self._tables[row.id] = self._build(row, seats.get(row.id, []), timers)
                     loaded += 1
                 except (StateError, KeyError) as err:
                     log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
+            self._wake.set()
+            await asyncio.sleep(0)  # let interactions in between chunks
         self._wake.set()
         return loaded
 

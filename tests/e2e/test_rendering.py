@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
+TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+@pytest.fixture(params=["token", "channel"])
+def way(request, harness: Harness) -> str:
+    """The renderer's two ways to edit a table message: through the interaction token of the
+    message (the usual way: each token has its own bucket) or as a channel request (no live
+    token: the channel's budget)."""
+    harness.bot.renderer.use_tokens = request.param == "token"
+    return request.param
+
+
+def route(way: str) -> str:
+    return TOKEN_EDIT if way == "token" else EDIT
 
 
 async def shows_the_store(h: Harness, msg, table_id: int) -> bool:
@@ -41,11 +57,11 @@ async def private_moves(h: Harness, tid: int, views: dict, users: dict, moves: i
         assert res.type == 7 and res.ephemeral
 
 
-async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Harness):
+async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Harness, way):
     h, fake = harness, harness.fake
     # Discord's shared limits: no headers announce them, so the client meets a 429 and waits
     # inside discord.py with the edit it built; the bot's own budget is too generous here.
-    fake.rate_limit(EDIT, 1, per=1.5, headers=False, method="PATCH")
+    fake.rate_limit(route(way), 1, per=1.5, headers=False, method="PATCH")
     h.bot.renderer.budget = (10, 1.0)
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)
@@ -55,7 +71,10 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
     await private_moves(h, tid, views, users, 1)  # the renderer edits the table once...
     await h.rendered(lambda: "Hand 1" in msg.text)
     await private_moves(h, tid, views, users, 1)  # ... and again: this edit meets a 429
-    await fake.wait_for(lambda: fake.rate_limited, what="a 429 on the table edit")
+    await fake.wait_for(
+        lambda: [r for r in fake.rate_limited if str(msg.id) in r.path or way == "token"],
+        what="a 429 on the table edit",
+    )
     res = await h.click(ana, msg, "end")  # meanwhile the host ends the table on its message
     assert res.ok and res.type in (6, 7)
     await h.rendered(lambda: "is over" in msg.text, "the ended table")
@@ -67,11 +86,13 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
     h.assert_clean()
 
 
-async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harness: Harness):
+async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harness: Harness, way):
     h, fake = harness, harness.fake
-    # Discord's announced bucket for edits in a channel (X-RateLimit headers); the bot's own
-    # budget is set far too high, so only reading the headers keeps it from 429s.
+    # Discord's announced buckets (X-RateLimit headers): edits in a channel, edits through one
+    # interaction token. The bot's own channel budget is set far too high, so only reading the
+    # headers keeps it from 429s there.
     fake.rate_limit(EDIT, 3, per=1.0, method="PATCH")
+    fake.rate_limit(TOKEN_EDIT, 5, per=2.0, method="PATCH")
     h.bot.renderer.budget = (100, 1.0)
     tables = []
     for n in range(4):
@@ -89,10 +110,11 @@ async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harne
 
 
 async def test_the_bots_own_budget_keeps_it_from_429s_when_no_header_announces_the_limit(
-    harness: Harness,
+    harness: Harness, way
 ):
     h, fake = harness, harness.fake
     fake.rate_limit(EDIT, 3, per=1.0, headers=False, method="PATCH")
+    fake.rate_limit(TOKEN_EDIT, 5, per=2.0, headers=False, method="PATCH")
     h.bot.renderer.budget = (3, 1.0)  # what the bot is configured to spend per channel
     tables = []
     for n in range(3):

@@ -6,6 +6,7 @@ import asyncio
 import signal
 import sqlite3
 
+from bot.tables import TableService
 from tests.e2e.conftest import Harness, spawn_bot
 from tests.e2e.test_war_e2e import open_war
 
@@ -115,7 +116,7 @@ async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Ha
 
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
-VIEW_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
@@ -143,9 +144,10 @@ async def test_after_a_kill_the_table_message_and_private_views_show_the_store(f
         msg, tid = await open_war(h, ana, bo)
         await h.click(ana, msg, "start")
         views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
-        # from here, edits of the table message and of private views never reach Discord
+        # from here, edits of the table message (either way) and of private views never reach
+        # Discord
         fake.stall("PATCH", EDIT)
-        fake.stall("PATCH", VIEW_EDIT)
+        fake.stall("PATCH", TOKEN_EDIT)
         res = await h.click(ana, views[ana.id], "flip")  # committed and answered: hand 1
         assert res.type == 7 and "Hand 1" in views[ana.id].text
         await fake.wait_for(lambda: len(fake.stalled) >= 2, what="both edits to be on their way")
@@ -178,7 +180,8 @@ async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_ki
         end = h.custom_id(old, "end")
         live = (await h.slash(bo, "table")).message
         await fake.wait_for(lambda: old.custom_ids() == [], what="the old copy to be retired")
-        fake.stall("PATCH", EDIT)
+        fake.stall("PATCH", EDIT)  # edits of the live copy never reach Discord, either way
+        fake.stall("PATCH", TOKEN_EDIT)
         res = await fake.click(ana, old, end, stale=True)  # End pressed on the old copy
         assert res.ok and "moved down here" in old.text
         await fake.wait_for(lambda: fake.stalled, what="the live copy's edit to be on its way")
@@ -215,7 +218,7 @@ async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again
         proc = await spawn_bot(fake, db)
         await fake.wait_ready(timeout=30)
         await fake.wait_for(
-            lambda: fake.count("GET", VIEW_EDIT), what="the bot to look its message up"
+            lambda: fake.count("GET", TOKEN_EDIT), what="the bot to look its message up"
         )
         await h.join(bo, msg)  # joins show on the table, not privately
         await fake.wait_for(lambda: "Bo" in msg.text, what="Bo on the table")
@@ -255,4 +258,32 @@ async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Ha
     res = await h.click(bo, orphan, "join")  # a join on the orphan copy counts...
     assert res.type == 7 and "moved down here" in orphan.text and orphan.custom_ids() == []
     await h.rendered(lambda: "Bo" in posted.text, "Bo on the live copy")  # ... and shows there
+    h.assert_clean()
+
+
+async def test_the_bot_answers_while_the_open_tables_still_load(harness: Harness, monkeypatch):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.stop_bot()
+    gate = asyncio.Event()
+    load = TableService.load
+
+    async def slow_load(self, chunk=200):  # thousands of tables take a while
+        await gate.wait()
+        return await load(self, chunk)
+
+    monkeypatch.setattr(TableService, "load", slow_load)
+    await h.start_bot(wait_loaded=False)
+    assert not h.bot.loading.done()
+    res = await h.click(bo, msg, "flip")  # the table is read when it is needed
+    assert res.type == 7 and "Hand 1" in msg.text
+    table = await h.service.get(tid)
+    gate.set()
+    await h.bot.loading
+    assert [t for t in h.service.open_tables() if t.id == tid] == [table]  # not replaced
+    res = await h.click(ana, msg, "drink" if "drink" in h.verbs(msg) else "flip")
+    assert res.type in (4, 7)
+    assert (await h.service.replay(tid)) == table.state  # the log and the state agree
     h.assert_clean()

@@ -1001,8 +1001,9 @@ class FakeDiscord:
             self._rate_limits[key] = (limit, per, headers)
 
     def discord_rate_limits(self) -> None:
-        """The per-channel buckets Discord announces for a bot's messages (5 per 5 s per
-        channel to send, to edit, to delete), with their X-RateLimit headers."""
+        """The buckets Discord announces (X-RateLimit headers) for a bot's messages: 5 per 5 s
+        per channel to send, to edit, to delete; 5 per 2 s per interaction token to edit the
+        messages it made (a webhook's own bucket, apart from the channel's)."""
         for method in ("POST", "PATCH", "DELETE"):
             template = (
                 "/channels/{channel_id}/messages"
@@ -1010,6 +1011,9 @@ class FakeDiscord:
                 else "/channels/{channel_id}/messages/{message_id}"
             )
             self.rate_limit(template, 5, per=5.0, method=method)
+        webhook = "/webhooks/{webhook_id}/{webhook_token}/messages/"
+        for template in (webhook + "@original", webhook + "{message_id}"):
+            self.rate_limit(template, 5, per=2.0, method="PATCH")
 
     @property
     def rate_limited(self) -> list[Request]:
