@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
@@ -200,4 +201,35 @@ async def test_clicks_are_checked_against_the_tables_server_and_channel(harness:
     assert table.status == "lobby" and "join" in h.verbs(msg)  # nothing changed
     res = await h.click(mod, msg, "end")  # from here, Manage Server may end it
     assert res.type == 7 and table.status == "ended"
+    h.assert_clean()
+
+
+async def test_a_private_view_sent_after_a_deferral_never_lands_on_the_table(
+    harness: Harness, monkeypatch
+):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    cog = h.bot.games["war"]
+    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
+    gate = asyncio.Event()
+    handle = cog.handle
+
+    async def slow_handle(*args, **kwargs):
+        await gate.wait()  # e.g. a disk stall
+        return await handle(*args, **kwargs)
+
+    monkeypatch.setattr(cog, "handle", slow_handle)
+    answered = await fake.click(bo, msg, h.custom_id(msg, "seat"))
+    assert answered.type == 6  # deferred: the private view will come as a follow-up
+    gate.set()
+    view = await answered.followup()
+    assert view.ephemeral and "Your seat" in view.text
+    monkeypatch.setattr(cog, "handle", handle)
+    await h.click(ana, msg, "flip")  # a change: Bo's private view is kept fresh...
+    await h.bot.renderer.flush()
+    assert "Hand 1" in view.text  # ... through its own message id
+    for v in msg.versions:  # and the table never showed a private screen
+        assert "Your seat" not in str(v)
     h.assert_clean()
