@@ -211,13 +211,14 @@ async def run(n: int, seconds: float) -> dict[str, Any]:
         proc = await spawn_bot(
             fake,
             Path(tmp) / "barkeep.db",
-            script=ROOT / "bench" / "botproc.py",
+            script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
             env_extra={"BENCH_STATS": str(stats_path)},
         )
         try:
             await fake.wait_ready(timeout=60)
             users = [fake.add_user(f"P{i}") for i in range(2 * wars + 4 * pyramids)]
             cpu0, t0, requests0 = cpu_seconds(proc.pid), time.monotonic(), len(fake.requests)
+            driver0 = time.process_time()
             tasks = [
                 asyncio.create_task(players.war_table(users[2 * i], users[2 * i + 1]))
                 for i in range(wars)
@@ -237,6 +238,7 @@ async def run(n: int, seconds: float) -> dict[str, Any]:
                     players.errors.append(repr(t.exception()))
             wall = time.monotonic() - t0
             cpu = cpu_seconds(proc.pid) - cpu0
+            driver = time.process_time() - driver0
             peak = peak_rss_mb(proc.pid)
             requests = len(fake.requests) - requests0
         finally:
@@ -261,6 +263,8 @@ async def run(n: int, seconds: float) -> dict[str, Any]:
         "lag_max_s": max(lag) if lag else 0.0,
         "cpu_per_1000": cpu / max(1, len(results)) * 1000,
         "peak_mb": peak,
+        "driver_cpu_share": driver / wall,
+        "bot_cpu_share": cpu / wall,
         "unanswered": len(fake.failures) + len(players.errors),
         "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
     }
@@ -289,6 +293,11 @@ async def main() -> None:
     for n in (int(x) for x in args.tables.split(",")):
         r = await run(n, args.seconds)
         print(row(r), flush=True)
+        print(
+            f"   (bot used {r['bot_cpu_share']:.0%} of a core, the fake Discord and the players "
+            f"{r['driver_cpu_share']:.0%})",
+            file=sys.stderr,
+        )
         if r["errors"]:
             print("   problems:", *r["errors"], sep="\n   ", file=sys.stderr)
 

@@ -394,7 +394,7 @@ class GameCog(commands.Cog):
             table=table,
             version=table.version,
             writes=table.id,
-            redraw=lambda: self.screen(table),
+            redraw=lambda: self.bot.renderer.draw(table)[0],  # drawn once per version
         )
 
     def private_reply(self, table: Table, seat: int, user_id: int) -> Reply:
@@ -404,7 +404,7 @@ class GameCog(commands.Cog):
             self.private(table, seat),
             version=table.version,
             writes=(table.id, user_id),
-            redraw=lambda: self.private(table, seat),
+            redraw=lambda: self.bot.renderer.draw_private(table, seat)[0],
         )
 
     # -- slash commands ----------------------------------------------------------------------

@@ -246,6 +246,9 @@ class Renderer:
         self.use_tokens = True  # edit through the message's interaction token when there is one
         self.stats = Stats()
         self._writers: dict[Hashable, asyncio.Lock] = {}
+        self._drawn: dict[int, tuple[Table, int, Screen, str]] = {}
+        self._drawn_private: dict[tuple[int, int], tuple[Table, int, Screen, str]] = {}
+        self._views_read: set[int] = set()  # tables whose private views are all in memory
         self._shown: dict[int, Shown] = {}
         self._tables: dict[int, Table] = {}  # tables with a public write pending
         self._due: dict[int, float] = {}  # table -> when to bring its message up to date
@@ -256,7 +259,7 @@ class Renderer:
         self._hurry = asyncio.Event()
         self._waiting_since: dict[int, list[tuple[int, float, str]]] = {}  # lag measurement
         self._private_seen: dict[tuple[int, int], str] = {}  # (table, user) -> fingerprint
-        self._private_tokens: dict[tuple[int, int], EditToken] = {}
+        self._view_tokens: dict[int, dict[int, EditToken]] = {}  # table -> user -> token
         self._private_dirty: dict[tuple[int, int], Table] = {}
         self._view_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._private_tasks: set[asyncio.Task[None]] = set()
@@ -269,6 +272,27 @@ class Renderer:
     @property
     def edits(self) -> int:
         return self.stats.edits
+
+    def draw(self, table: Table) -> tuple[Screen, str]:
+        """The table's public screen now, and its fingerprint (drawn once per version)."""
+        hit = self._drawn.get(table.id)
+        if hit is not None and hit[0] is table and hit[1] == table.version:
+            return hit[2], hit[3]
+        screen = self.public_for(table.row.game)(table)
+        fp = screen.fingerprint()
+        self._drawn[table.id] = (table, table.version, screen, fp)
+        return screen, fp
+
+    def draw_private(self, table: Table, seat: int) -> tuple[Screen, str]:
+        """A seat's private screen now, and its fingerprint (drawn once per version)."""
+        key = (table.id, seat)
+        hit = self._drawn_private.get(key)
+        if hit is not None and hit[0] is table and hit[1] == table.version:
+            return hit[2], hit[3]
+        screen = self.private_for(table.row.game)(table, seat)
+        fp = screen.fingerprint()
+        self._drawn_private[key] = (table, table.version, screen, fp)
+        return screen, fp
 
     def writer(self, key: Hashable) -> asyncio.Lock:
         """The lock every write of one message holds: ``table_id`` for a table's public
@@ -427,7 +451,7 @@ class Renderer:
             return False
         if shown.version >= table.version:
             return True
-        fp = self.public_for(table.row.game)(table).fingerprint()
+        _, fp = self.draw(table)
         if fp == shown.fingerprint:  # the change did not alter the public screen
             shown.version = table.version
             if self.stats.measure:
@@ -436,13 +460,30 @@ class Renderer:
         return False
 
     def _settle(self, table: Table) -> None:
+        """A finished table whose message shows its end: forget it (a long-running bot sees
+        many tables come and go)."""
         if (
             table.status == "ended"
             and self._tables.get(table.id) is table
             and table.id not in self._due
         ):
             del self._tables[table.id]
-            self._tokens.pop(table.id, None)
+            tid = table.id
+            for d in (self._tokens, self._drawn, self._shown, self._last_edit):
+                d.pop(tid, None)
+            self._waiting_since.pop(tid, None)
+            self._view_tokens.pop(tid, None)
+            self._views_read.discard(tid)
+            for seat in table.seats:
+                if seat.seat is not None:
+                    self._drawn_private.pop((tid, seat.seat), None)
+                self._private_seen.pop((tid, seat.user_id), None)
+                view_lock = self._writers.get((tid, seat.user_id))
+                if view_lock is not None and not view_lock.locked():
+                    del self._writers[(tid, seat.user_id)]
+            lock = self._writers.get(tid)
+            if lock is not None and not lock.locked():
+                del self._writers[tid]
 
     async def _recover(self, table: Table) -> None:
         """A table without a message: find the message its opening answer posted (the token
@@ -551,7 +592,7 @@ class Renderer:
 
     # -- lag measurement (benchmarks) ----------------------------------------------------
     def _note_change(self, table: Table) -> None:
-        fp = self.public_for(table.row.game)(table).fingerprint()
+        _, fp = self.draw(table)
         waiting = self._waiting_since.setdefault(table.id, [])
         shown = self._shown.get(table.id)
         last = waiting[-1][2] if waiting else (shown.fingerprint if shown else None)
@@ -615,7 +656,7 @@ class Renderer:
                 self.request(table, at_once=True)
                 redrawn += 1
                 continue
-            fp = self.public_for(table.row.game)(table).fingerprint()
+            _, fp = self.draw(table)
             if table.id not in self._shown:  # version -1: older than anything in memory
                 self._shown[table.id] = Shown(mid, shown.get(table.id) or "", -1)
             if shown.get(table.id) == fp:
@@ -636,7 +677,7 @@ class Renderer:
             seat = viewed.seat_of(user_id) if viewed is not None else None
             if viewed is None or seat is None:
                 continue
-            now_fp = self.private_for(viewed.row.game)(viewed, seat).fingerprint()
+            _, now_fp = self.draw_private(viewed, seat)
             if now_fp == was:
                 self._private_seen[(table_id, user_id)] = now_fp
                 continue
@@ -670,8 +711,8 @@ class Renderer:
         app_id, tok, followup = token
         fp = screen.fingerprint()
         now = self.service.clock.now()
-        self._private_tokens[key] = EditToken(
-            app_id, tok, now, message_id, followup is not None, row=tok
+        self._set_view_token(
+            key, EditToken(app_id, tok, now, message_id, followup is not None, row=tok)
         )
         self._private_seen[key] = fp
         self._to_store_private[(table.id, user_id, tok)] = fp
@@ -682,15 +723,21 @@ class Renderer:
     ) -> None:
         """A click in a private view was answered on it: if it is the view kept fresh, it shows
         ``screen`` now, and the click's (younger) token edits it from now on."""
-        tok = self._private_tokens.get(key)
+        tok = self._view_token(key)
         if tok is None or tok.message_id != message_id:
             return
         now = self.service.clock.now()
-        self._private_tokens[key] = EditToken(app_id, token, now, message_id, row=tok.row)
+        self._set_view_token(key, EditToken(app_id, token, now, message_id, row=tok.row))
         fp = screen.fingerprint()
         self._private_seen[key] = fp
         self._to_store_private[(key[0], key[1], tok.row)] = fp
         self._store_soon()
+
+    def _view_token(self, key: tuple[int, int]) -> EditToken | None:
+        return self._view_tokens.get(key[0], {}).get(key[1])
+
+    def _set_view_token(self, key: tuple[int, int], tok: EditToken) -> None:
+        self._view_tokens.setdefault(key[0], {})[key[1]] = tok
 
     def refresh_private(self, table: Table) -> None:
         task = asyncio.create_task(self._refresh_private(table))
@@ -698,23 +745,30 @@ class Renderer:
         task.add_done_callback(self._private_tasks.discard)
 
     async def _refresh_private(self, table: Table) -> None:
-        """Mark the table's live private views for an update; one loop per view sends it."""
-        try:
-            async with self.service.store.reading() as q:
-                views = await q.private_views(table.id)
-        except Exception:
-            log.exception("could not read the private views of table #%s", table.id)
-            return
+        """Mark the table's live private views for an update; one loop per view sends it.
+
+        The views are read from the store once per table (after a start); views opened since
+        are known from :meth:`opened_private`."""
+        if table.id not in self._views_read:
+            try:
+                async with self.service.store.reading() as q:
+                    views = await q.private_views(table.id)
+            except Exception:
+                log.exception("could not read the private views of table #%s", table.id)
+                return
+            self._views_read.add(table.id)
+            for user_id, app_id, token, opened_at, followup in views:
+                key = (table.id, user_id)
+                tok = self._view_token(key)
+                if tok is None or (tok.row != token and opened_at > tok.at):
+                    self._set_view_token(
+                        key,
+                        EditToken(app_id, token, opened_at, followup, followup is not None, token),
+                    )
         now = self.service.clock.now()
-        for user_id, app_id, token, opened_at, followup in views:
-            if table.seat_of(user_id) is None:
-                continue
+        for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
             key = (table.id, user_id)
-            tok = self._private_tokens.get(key)
-            if tok is None or (tok.row != token and opened_at > tok.at):
-                tok = EditToken(app_id, token, opened_at, followup, followup is not None, token)
-                self._private_tokens[key] = tok
-            if now - tok.at > TOKEN_LIFE:
+            if table.seat_of(user_id) is None or now - tok.at > TOKEN_LIFE:
                 continue
             self._private_dirty[key] = table
             task = self._view_tasks.get(key)
@@ -722,23 +776,24 @@ class Renderer:
                 self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
 
     async def _view_loop(self, key: tuple[int, int]) -> None:
+        # After the debounce: a click in this very view is answered on it first (and then
+        # there is nothing left to edit), and a burst of changes costs one edit.
+        await self._sleep(self.debounce)
         while (table := self._private_dirty.pop(key, None)) is not None:
-            tok = self._private_tokens.get(key)
+            tok = self._view_token(key)
             seat = table.seat_of(key[1])
             if tok is None or seat is None:
                 continue
-            screen = self.private_for(table.row.game)(table, seat)
-            if self._private_seen.get(key) == screen.fingerprint():
+            if self._private_seen.get(key) == self.draw_private(table, seat)[1]:
                 continue
             await tok.gate()
             # One writer per view: the screen is drawn while holding it, so the newest lands last.
             async with self.writer(key):
-                tok = self._private_tokens.get(key) or tok  # a click may have brought a younger one
+                tok = self._view_token(key) or tok  # a click may have brought a younger one
                 seat = table.seat_of(key[1])
                 if seat is None:
                     continue
-                screen = self.private_for(table.row.game)(table, seat)
-                fp = screen.fingerprint()
+                screen, fp = self.draw_private(table, seat)
                 if self._private_seen.get(key) == fp:
                     continue
                 try:
