@@ -435,9 +435,13 @@ class GameCog(commands.Cog):
                 seat_host=consented,
                 origin=(interaction.application_id, interaction.token),
             )
-            return Reply("public", self.screen(table), table_message=table, version=table.version)
+            reply = Reply("public", self.screen(table), table_message=table, version=table.version)
+            self.bot.renderer.posting.add(table.id)  # this answer posts its message
+            return reply
 
         reply = await answer(interaction, work, public=True)
+        if reply.table_message is not None:
+            self.bot.renderer.posting_done(reply.table_message)
         if reply.table_message is not None and not consented:
             try:
                 await interaction.followup.send(

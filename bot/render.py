@@ -244,6 +244,7 @@ class Renderer:
         self.budget = budget  # (limit, per seconds) of public writes per channel
         self.store_every = store_every
         self.use_tokens = True  # edit through the message's interaction token when there is one
+        self.posting: set[int] = set()  # tables whose opening answer is being sent
         self.stats = Stats()
         self._writers: dict[Hashable, asyncio.Lock] = {}
         self._drawn: dict[int, tuple[Table, int, Screen, str]] = {}
@@ -488,6 +489,8 @@ class Renderer:
     async def _recover(self, table: Table) -> None:
         """A table without a message: find the message its opening answer posted (the token
         lives 15 minutes), else post the table anew in its channel."""
+        if table.id in self.posting:
+            return  # its opening answer is on its way: :meth:`posted` takes over
         message_id = None
         async with self.service.store.reading() as q:
             origin = await q.table_origin(table.id)
@@ -542,6 +545,13 @@ class Renderer:
             self.retire(table, old)
         if table.version > version:
             self.request(table)
+
+    def posting_done(self, table: Table) -> None:
+        """The answer that was to post ``table`` is sent, or failed: without a message now, the
+        table finds its message or is posted anew."""
+        self.posting.discard(table.id)
+        if table.row.message_id is None:
+            self.request(table, at_once=True)
 
     def retire(self, table: Table, message_id: int) -> None:
         """Replace an old copy of ``table`` with a link to where it is now."""

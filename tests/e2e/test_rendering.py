@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+import bot.gamecog
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 
@@ -165,4 +166,32 @@ async def test_table_ten_times_at_once_leaves_one_live_copy(harness: Harness):
     assert table.row.message_id == new.id
     await h.click(ana, new, "flip")
     assert "Hand 1" in new.text
+    h.assert_clean()
+
+
+async def test_a_slow_opening_answer_is_not_taken_for_a_lost_message(harness: Harness, monkeypatch):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    gate = asyncio.Event()
+    send = bot.gamecog._send
+
+    async def slow_send(interaction, reply, *args):
+        if reply.table_message is not None:
+            await gate.wait()  # the answer posting the table is slow to go out
+        return await send(interaction, reply, *args)
+
+    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 10.0)
+    monkeypatch.setattr(bot.gamecog, "_send", slow_send)
+    opening = asyncio.ensure_future(fake.slash(ana, "war", "start"))
+    await fake.wait_for(lambda: fake.interactions, what="the command to arrive")
+    await asyncio.sleep(0.3)  # many debounces: the renderer has had every chance to act
+    assert fake.count("POST", "/channels/{channel_id}/messages") == 0
+    assert fake.count("GET", TOKEN_EDIT) == 0
+    gate.set()
+    res = await opening
+    await res.followup()  # the rules for the host: sent once the table message is stored
+    await h.bot.renderer.flush()
+    assert [m for m in fake.channel_messages() if m.custom_ids()] == [res.message]
+    table = await h.service.get(int(h.custom_id(res.message, "join").split(":")[1]))
+    assert table.row.message_id == res.message.id
     h.assert_clean()
