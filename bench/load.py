@@ -16,7 +16,8 @@ buttons, and explore. A finished table is opened again by the same players.
 Printed per N: interactions per second, answer time p50/p99 (dispatch to callback, measured by
 the fake), HTTP 429s, REST calls per interaction, how long public messages lagged the store
 (from each committed change that altered a table's screen until a write showing it landed; p50
-and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS).
+and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS). ``--think 1`` gives every player about a second before each
+click (closer to people at a bar); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
 """
 
 from __future__ import annotations
@@ -59,15 +60,18 @@ def over(msg: FakeMessage) -> bool:
 class Players:
     """What every scripted player shares: the fake, the results, the stop signal."""
 
-    def __init__(self, fake: FakeDiscord, stop: asyncio.Event) -> None:
+    def __init__(self, fake: FakeDiscord, stop: asyncio.Event, think: float = 0.0) -> None:
         self.fake = fake
         self.stop = stop
+        self.think = think  # seconds a player takes before each click (0: none)
         self.h = Harness(fake, None, None)
         self.errors: list[str] = []
         self.rng = random.Random(7)
 
     async def click(self, user: FakeUser, msg: FakeMessage, cid: str) -> Any:
         """Press ``cid`` if it is still on the message (it may have changed meanwhile)."""
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
         if cid not in msg.custom_ids():
             return None
         try:
@@ -198,12 +202,12 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def run(n: int, seconds: float) -> dict[str, Any]:
+async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
     fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
     await fake.start()
     fake.discord_rate_limits()
     stop = asyncio.Event()
-    players = Players(fake, stop)
+    players = Players(fake, stop, think)
     wars = max(1, math.ceil(2 * n / 3)) if n > 1 else 1
     pyramids = n - wars
     with tempfile.TemporaryDirectory() as tmp:
@@ -283,6 +287,12 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", default="1,10,30,50", help="comma-separated N values")
     parser.add_argument("--seconds", type=float, default=60.0, help="play time per N")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each player takes before a click (about; 0: as fast as the rules allow)",
+    )
     args = parser.parse_args()
     print(
         "| tables in one channel | interactions/s | answer p50 / p99 | HTTP 429s "
@@ -291,7 +301,7 @@ async def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for n in (int(x) for x in args.tables.split(",")):
-        r = await run(n, args.seconds)
+        r = await run(n, args.seconds, args.think)
         print(row(r), flush=True)
         print(
             f"   (bot used {r['bot_cpu_share']:.0%} of a core, the fake Discord and the players "

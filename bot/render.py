@@ -461,8 +461,11 @@ class Renderer:
         return False
 
     def _settle(self, table: Table) -> None:
-        """A finished table whose message shows its end: forget it (a long-running bot sees
-        many tables come and go)."""
+        """The table's message shows it as it is: its drawn screen need not be kept (an idle
+        table costs no screen in memory); a finished table is forgotten altogether (a
+        long-running bot sees many tables come and go)."""
+        if table.id not in self._due:
+            self._drawn.pop(table.id, None)
         if (
             table.status == "ended"
             and self._tables.get(table.id) is table
@@ -666,7 +669,7 @@ class Renderer:
                 self.request(table, at_once=True)
                 redrawn += 1
                 continue
-            _, fp = self.draw(table)
+            fp = self.public_for(table.row.game)(table).fingerprint()  # not kept: idle tables
             if table.id not in self._shown:  # version -1: older than anything in memory
                 self._shown[table.id] = Shown(mid, shown.get(table.id) or "", -1)
             if shown.get(table.id) == fp:
@@ -687,7 +690,7 @@ class Renderer:
             seat = viewed.seat_of(user_id) if viewed is not None else None
             if viewed is None or seat is None:
                 continue
-            _, now_fp = self.draw_private(viewed, seat)
+            now_fp = self.private_for(viewed.row.game)(viewed, seat).fingerprint()
             if now_fp == was:
                 self._private_seen[(table_id, user_id)] = now_fp
                 continue
