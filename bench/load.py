@@ -13,7 +13,8 @@ private view by turns, and the loser chooses in their private view; Pyramid play
 look, lay a face-down card now and then (else pass), give away what they won with the +1
 buttons, and explore. A finished table is opened again by the same players.
 
-Printed per N: interactions per second, answer time p50/p99 (dispatch to callback, measured by
+Measured once every table is open (the first, simultaneous openings are left out), for the
+given time. Printed per N: interactions per second, answer time p50/p99 (dispatch to callback, measured by
 the fake), HTTP 429s, REST calls per interaction, how long public messages lagged the store
 (from each committed change that altered a table's screen until a write showing it landed; p50
 and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS). ``--think 1`` gives every player about a second before each
@@ -64,6 +65,9 @@ class Players:
         self.fake = fake
         self.stop = stop
         self.think = think  # seconds a player takes before each click (0: none)
+        self.opened = 0  # tables opened so far (the measurement starts once all are)
+        self.all_open = asyncio.Event()
+        self.tables = 0
         self.h = Harness(fake, None, None)
         self.errors: list[str] = []
         self.rng = random.Random(7)
@@ -115,6 +119,9 @@ class Players:
             if joined is not None and joined.ephemeral and "consent" in verbs(joined.message):
                 await self.press(g, joined.message, "consent")
         await self.press(host, msg, "start")
+        self.opened += 1
+        if self.opened >= self.tables:
+            self.all_open.set()
         return msg
 
     # -- War ---------------------------------------------------------------------------------
@@ -221,8 +228,7 @@ async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
         try:
             await fake.wait_ready(timeout=60)
             users = [fake.add_user(f"P{i}") for i in range(2 * wars + 4 * pyramids)]
-            cpu0, t0, requests0 = cpu_seconds(proc.pid), time.monotonic(), len(fake.requests)
-            driver0 = time.process_time()
+            players.tables = n
             tasks = [
                 asyncio.create_task(players.war_table(users[2 * i], users[2 * i + 1]))
                 for i in range(wars)
@@ -232,7 +238,16 @@ async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
                 asyncio.create_task(players.pyramid_table(users[base + 4 * i : base + 4 * i + 4]))
                 for i in range(pyramids)
             ]
+            # warm-up: every table opened at the same moment is not normal play
+            await asyncio.wait_for(players.all_open.wait(), 120)
+            cpu0, t0, requests0 = cpu_seconds(proc.pid), time.monotonic(), len(fake.requests)
+            driver0, results0 = time.process_time(), len(players.h.results)
             await asyncio.sleep(seconds)
+            wall = time.monotonic() - t0
+            cpu = cpu_seconds(proc.pid) - cpu0
+            driver = time.process_time() - driver0
+            requests = len(fake.requests) - requests0
+            results1 = len(players.h.results)
             stop.set()
             done, pending = await asyncio.wait(tasks, timeout=15)
             for t in pending:
@@ -240,18 +255,14 @@ async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
             for t in done:
                 if t.exception() is not None:
                     players.errors.append(repr(t.exception()))
-            wall = time.monotonic() - t0
-            cpu = cpu_seconds(proc.pid) - cpu0
-            driver = time.process_time() - driver0
             peak = peak_rss_mb(proc.pid)
-            requests = len(fake.requests) - requests0
         finally:
             if proc.returncode is None:
                 proc.send_signal(signal.SIGTERM)
                 await proc.wait()
         lag = json.loads(stats_path.read_text())["lag"] if stats_path.exists() else []
     await fake.stop()
-    results = players.h.results
+    results = players.h.results[results0:results1]
     lat = [r.latency * 1000 for r in results]
     return {
         "tables": n,

@@ -195,6 +195,15 @@ class Tx:
             )
         return rows, seats, timers
 
+    async def open_lobbies(self, guild_id: int, host_id: int) -> list[TableRow]:
+        """The unstarted tables this person hosts in this server."""
+        rows = await self._all(
+            "SELECT * FROM tables WHERE status = 'lobby' AND guild_id = ? AND host_id = ?"
+            " ORDER BY id",
+            (guild_id, host_id),
+        )
+        return [_table(r) for r in rows]
+
     async def set_message(self, table_id: int, message_id: int) -> None:
         await self.db.execute(
             "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)

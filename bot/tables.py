@@ -131,7 +131,6 @@ class TableService:
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._wake = asyncio.Event()
-        self._opening = asyncio.Lock()
         self._scheduler: asyncio.Task[None] | None = None
 
     # -- loading ---------------------------------------------------------------------------
@@ -215,28 +214,11 @@ class TableService:
         it, kept so its message can be found again if the bot dies before storing it."""
         engine = self.engines[game]
         opts = check_options(engine.options, options)
-        async with self._opening:  # the lobby count and the new lobby, one at a time
-            return await self._open_table(
-                game, engine, guild_id, channel_id, host_id, host_name, opts, seat_host, origin
-            )
-
-    async def _open_table(
-        self,
-        game: str,
-        engine: Engine[Any],
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        opts: dict[str, Any],
-        seat_host: bool,
-        origin: tuple[int, str] | None,
-    ) -> Table:
         now = self.clock.now()
         async with self.store.transaction() as tx:
             if seat_host:
                 await self._check_free(tx, guild_id, host_id)
-            self._check_lobbies(guild_id, host_id)
+            await self._check_lobbies(tx, guild_id, host_id)
             table_id = await tx.create_table(
                 game=game,
                 guild_id=guild_id,
@@ -260,24 +242,20 @@ class TableService:
         self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
         return table
 
-    def _check_lobbies(self, guild_id: int, host_id: int) -> None:
+    async def _check_lobbies(self, tx: Tx, guild_id: int, host_id: int) -> None:
         """One open lobby per host and server: a host who never takes a seat (never presses
-        I'm in) is not held by the one-seat rule, so this is what keeps them to one."""
-        mine = [
-            t
-            for t in self._tables.values()
-            if t.row.host_id == host_id and t.row.guild_id == guild_id and t.status == "lobby"
-        ]
+        I'm in) is not held by the one-seat rule, so this is what keeps them to one. Checked
+        in the transaction that opens the new one."""
+        mine = await tx.open_lobbies(guild_id, host_id)
         if len(mine) >= LOBBIES_PER_HOST:
-            t = mine[0]
+            row = mine[0]
             where = ""
-            if t.row.message_id is not None:
+            if row.message_id is not None:
                 where = (
-                    f": https://discord.com/channels/{guild_id}/{t.row.channel_id}/"
-                    f"{t.row.message_id}"
+                    f": https://discord.com/channels/{guild_id}/{row.channel_id}/{row.message_id}"
                 )
             raise TableError(
-                f"You already have an open table here, #{t.id} ({t.row.game}){where}. "
+                f"You already have an open table here, #{row.id} ({row.game}){where}. "
                 "Start it or End it first: one open table per host."
             )
 
