@@ -31,6 +31,7 @@ class TableCommand(commands.Cog):
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         service = self.bot.service
+        held: list[asyncio.Lock] = []  # this table's /table lock, once taken below
 
         async def work() -> Reply:
             if interaction.guild_id is None:
@@ -63,12 +64,13 @@ class TableCommand(commands.Cog):
                 version=table.version,
             )
             await lock.acquire()  # released once the new message is the table's (below)
+            held.append(lock)
             return reply
 
-        reply = await answer(interaction, work, public=True)
-        if reply.table_message is not None:
-            lock = self._locks.get(reply.table_message.id)
-            if lock is not None and lock.locked():
+        try:
+            await answer(interaction, work, public=True)
+        finally:
+            for lock in held:
                 lock.release()
 
 

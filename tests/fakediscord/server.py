@@ -2310,9 +2310,10 @@ class FakeDiscord:
                 rec,
             )
             stall = self._stalls.get((method, template))
-            if stall is False:  # lost on the way: never carried out
-                await self._hold(rec)
-                return self._respond(rec, 503, {"code": 0, "message": "upstream lost"}, {})
+            if stall is False:  # lost on the way: never carried out (a gateway error, not
+                await self._hold(rec)  # an API answer, so not checked against the spec)
+                rec.status, rec.response = 503, {"code": 0, "message": "upstream lost"}
+                return _json_response(rec.status, rec.response)
             try:
                 status, resp = await handler(ctx)
             except _Rejected as rejected:
