@@ -1,12 +1,19 @@
-"""Time from process start to the first answered interaction, with 100 tables stored.
+"""Start-up with many stored tables: time to the first answered interaction, memory per table.
 
-Fills a database with 100 War tables in the middle of a game (each with a running clock), then
-starts the real bot as a fresh process (``python -m bot``'s main, pointed at the fake Discord)
-and clicks a button on one of the stored tables as soon as the bot is connected.
+    python bench/startup.py                 # 10,000 tables
+    python bench/startup.py --tables 100
+
+Fills a database with N War tables in the middle of a game (each with a running clock, its
+message and the fingerprint of what that message shows, as a bot that ran before leaves them),
+then starts the real bot as a fresh process (``python -m bot``'s main, pointed at the fake
+Discord) and clicks a button on one of the stored tables as soon as the bot is connected.
+Memory per idle table: the bot's resident memory once settled with N tables, minus with none,
+divided by N.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import statistics
 import sys
@@ -19,52 +26,104 @@ sys.path.insert(0, str(ROOT))
 
 from bot.clock import SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
+from bot.gamecog import GAMES  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
+from bot.ui import war as war_ui  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.harness import TOKEN, spawn_bot  # noqa: E402
 
-TABLES = 100
 RUNS = 3
 
 
-async def fill(
-    db: Path, guild_id: int, channel_id: int, message_id: int, users: list[int]
-) -> list[int]:
+async def fill(db: Path, tables: int, guild_id: int, channel_id: int, message_id: int, user: int):
+    """One War table played to mid-game through the table service, then copied N-1 times."""
     store = await Store.open(db)
+    await store._db.execute("PRAGMA synchronous = OFF")  # filling only: speed over safety
     svc = TableService(store, ENGINES, SystemClock())
-    ids = []
-    for i in range(TABLES):
-        a, b = users[2 * i], users[2 * i + 1]
-        t = await svc.open_table(
-            "war",
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=a,
-            host_name=f"P{2 * i}",
-            options={"choice_seconds": 120},
-            seat_host=True,
-        )
-        await svc.join(t.id, b, f"P{2 * i + 1}")
-        await svc.start(t.id, a)
-        await svc.set_message(t.id, message_id)
-        for _ in range(3):
-            if t.engine.view(t.state, None)["phase"] == "flip":
-                await svc.act(t.id, a, {"type": "flip"})
-        ids.append(t.id)
+    t = await svc.open_table(
+        "war",
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=user,
+        host_name="P0",
+        options={"choice_seconds": 120},
+        seat_host=True,
+    )
+    await svc.join(t.id, user + 1, "P1")
+    await svc.start(t.id, user)
+    await svc.set_message(t.id, message_id)
+    for _ in range(3):
+        if t.engine.view(t.state, None)["phase"] == "flip":
+            await svc.act(t.id, user, {"type": "flip"})
+    assert t.id == 1 and GAMES["war"]
+    db_ = store._db
+    await db_.execute("BEGIN")
+    rows = [(i, user + 2 * i) for i in range(2, tables + 1)]
+    await db_.executemany(
+        "INSERT INTO tables (id, game, guild_id, channel_id, message_id, host_id, status, options,"
+        " seed, state, seq, log, end_reason, created_at, started_at, ended_at)"
+        " SELECT ?, game, guild_id, channel_id, message_id, ?, status, options, seed, state, seq,"
+        " log, end_reason, created_at, started_at, ended_at FROM tables WHERE id = 1",
+        rows,
+    )
+    await db_.executemany(
+        "INSERT INTO seats (table_id, user_id, guild_id, name, seat, joined_at, left_at, strikes,"
+        " notes) SELECT ?, user_id - ? + ?, guild_id, name, seat, joined_at, left_at, strikes,"
+        " notes FROM seats WHERE table_id = 1",
+        [(i, user, u) for i, u in rows],
+    )
+    await db_.executemany(
+        "INSERT INTO timers (table_id, key, due_at, action, seats)"
+        " SELECT ?, key, due_at, action, seats FROM timers WHERE table_id = 1",
+        [(i,) for i, _ in rows],
+    )
+    await db_.execute("COMMIT")
+    # what each message shows (the bot that ran before recorded it)
+    svc2 = TableService(store, ENGINES, SystemClock())
+    await svc2.load()
+    shown = [(tb.id, war_ui.public(tb).fingerprint()) for tb in svc2.open_tables()]
+    async with store.transaction() as tx:
+        await tx.set_shown(shown, [])
     await store.close()
-    return ids
 
 
-async def once(fake: FakeDiscord, db: Path, msg, user, table_id: int) -> tuple[float, float]:
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+async def settled(pid: int) -> None:
+    """Until the process has used no CPU for a second (its start-up work is done)."""
+    last = cpu_ticks(pid)
+    while True:
+        await asyncio.sleep(1.0)
+        now = cpu_ticks(pid)
+        if now == last:
+            return
+        last = now
+
+
+async def once(fake: FakeDiscord, db: Path, msg, user, table_id: int | None):
     t0 = time.perf_counter()
     proc = await spawn_bot(fake, db)
     try:
-        await fake.wait_ready(timeout=60)
+        await fake.wait_ready(timeout=120)
         ready = time.perf_counter() - t0
-        res = await fake.click(user, msg, f"war:{table_id}:seat")
-        assert res.ok and res.ephemeral, res
-        return ready, time.perf_counter() - t0
+        first = ready
+        if table_id is not None:
+            res = await fake.click(user, msg, f"war:{table_id}:seat", timeout=30)
+            assert res.ok and res.ephemeral, res
+            first = time.perf_counter() - t0
+        await settled(proc.pid)
+        return ready, first, rss_mb(proc.pid)
     finally:
         proc.kill()
         await proc.wait()
@@ -72,9 +131,12 @@ async def once(fake: FakeDiscord, db: Path, msg, user, table_id: int) -> tuple[f
 
 
 async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=10_000)
+    args = parser.parse_args()
     fake = FakeDiscord(token=TOKEN)
     await fake.start()
-    users = [fake.add_user(f"P{i}") for i in range(2 * TABLES)]
+    ana = fake.add_user("P0")
     msg = await fake.post_message(
         "a stored table",
         components=[
@@ -87,16 +149,29 @@ async def main() -> None:
         ],
     )
     with tempfile.TemporaryDirectory() as tmp:
+        empty = Path(tmp) / "empty.db"
+        store = await Store.open(empty)
+        await store.close()
+        base = [await once(fake, empty, msg, ana, None) for _ in range(RUNS)]
         db = Path(tmp) / "barkeep.db"
-        ids = await fill(db, fake.guild_id, fake.channel_id, msg.id, [u.id for u in users])
-        runs = [await once(fake, db, msg, users[0], ids[0]) for _ in range(RUNS)]
+        started = time.perf_counter()
+        await fill(db, args.tables, fake.guild_id, fake.channel_id, msg.id, ana.id)
+        filled = time.perf_counter() - started
+        runs = [await once(fake, db, msg, ana, 1) for _ in range(RUNS)]
     await fake.stop()
     assert not fake.violations and not fake.failures, (fake.violations, fake.failures)
     ready = statistics.median(r[0] for r in runs)
     first = statistics.median(r[1] for r in runs)
+    idle = statistics.median(r[2] for r in base)
+    full = statistics.median(r[2] for r in runs)
     print(
-        f"start-up with {TABLES} tables stored (median of {RUNS} fresh processes): connected after "
-        f"{ready * 1000:.0f} ms, first interaction answered after {first * 1000:.0f} ms"
+        f"start-up with {args.tables:,} tables stored (filled in {filled:.0f} s; median of {RUNS} "
+        f"fresh processes): connected after {ready * 1000:.0f} ms, first interaction answered "
+        f"after {first * 1000:.0f} ms"
+    )
+    print(
+        f"memory: {idle:.0f} MB with no table, {full:.0f} MB with {args.tables:,} open tables: "
+        f"{(full - idle) * 1024 / args.tables:.1f} KB per idle table"
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -19,6 +21,7 @@ from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.party import Party
 from bot.pings import TurnPings
 from bot.render import Renderer
+from bot.slash import Tree, error_text
 from bot.store import Store
 from bot.tables import TableService
 from bot.ui.components import Ref, submitted_values
@@ -38,8 +41,9 @@ class Barkeep(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         clock: Any = None,
-        render_interval: float = 1.0,
+        render_interval: float = 0.5,
         render_debounce: float = 0.25,
+        edit_budget: tuple[int, float] = (5, 5.0),
         seeds: Any = None,
     ) -> None:
         intents = discord.Intents.none()
@@ -48,6 +52,7 @@ class Barkeep(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.database_path = database_path
@@ -55,6 +60,7 @@ class Barkeep(commands.Bot):
         self.clock = clock or SystemClock()
         self.render_interval = render_interval
         self.render_debounce = render_debounce
+        self.edit_budget = edit_budget
         self.seeds = seeds
         self.games: dict[str, GameCog] = {}
         self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
@@ -69,11 +75,11 @@ class Barkeep(commands.Bot):
             private=lambda game: self.games[game].private,
             interval=self.render_interval,
             debounce=self.render_debounce,
+            budget=self.edit_budget,
         )
         self.party = Party(self.store, self.clock)  # party safety: /limits, /settings
         await self.party.load()
         self.pings = TurnPings(self, self.service, self.party)
-        tables = await self.service.load()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -81,7 +87,15 @@ class Barkeep(commands.Bot):
             if isinstance(cog, GameCog):
                 self.games[cog.game] = cog
         await self.sync_commands()
+        # The open tables load while the bot already answers (a table needed first is read on
+        # demand): with thousands stored, the first answer does not wait for all of them.
+        self.loading = asyncio.create_task(self.load_tables(), name="barkeep-load")
+
+    async def load_tables(self) -> None:
+        """Load the open tables, then run their clocks and bring their messages in line."""
+        tables = await self.service.load()
         self.service.start_clocks()
+        self.renderer.start_resync()  # what the messages show, in line with the store
         log.info("ready to deal: %d open tables loaded", tables)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -114,14 +128,14 @@ class Barkeep(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """A slash command that failed before (or outside) its own handling still gets an answer."""
-        if isinstance(error, app_commands.NoPrivateMessage):
-            text = "Tables live in server channels: try this in a server."
-        elif isinstance(error, app_commands.CheckFailure):
-            text = "You can't use that command here."
-        else:
+        """A slash command that failed before (or outside) its own handling still gets an answer:
+        a payload it cannot take a plain one (bot/slash.py), anything else an apology."""
+        text = error_text(error)
+        if text is None:
             log.error("slash command failed", exc_info=error)
             text = APOLOGY
+        else:
+            log.info("slash command refused: %s", error)
         if not interaction.response.is_done():
             await answer(interaction, reply_text(text))
 
@@ -154,6 +168,10 @@ class Barkeep(commands.Bot):
         )
 
     async def close(self) -> None:
+        if hasattr(self, "loading") and not self.loading.done():
+            self.loading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.loading
         if hasattr(self, "service"):
             await self.service.stop_clocks()
         if hasattr(self, "renderer"):

@@ -18,7 +18,7 @@ import asyncio
 import importlib
 import inspect
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -41,8 +41,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
+ANSWER_WITHIN = 2.5  # ... and of waiting for a message's writer before we defer
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 STALE = "That button does nothing any more."
+ELSEWHERE = "That button belongs to a table in another channel."
+NOT_HERE = (
+    "I can't deal here: I don't know this server. Ask a moderator to invite me again "
+    "(see the README), then try once more."
+)
 
 
 @dataclass
@@ -56,6 +62,11 @@ class Reply:
     remember_view: tuple[Table, int] | None = None  # (table, user): a private view to keep fresh
     table: Table | None = None  # the table whose public message this reply shows
     table_message: Table | None = None  # a public reply that becomes this table's message
+    version: int = 0  # the table's version ``screen`` was drawn from
+    # An update of a message that has one writer (render.py): the writer's key, and how to draw
+    # the screen again while holding it, so that the newest state is what lands.
+    writes: Hashable | None = None
+    redraw: Callable[[], Screen] | None = None
 
     @classmethod
     def text(cls, message: str) -> Reply:
@@ -75,10 +86,18 @@ async def _run(work: Work) -> Reply:
         return Reply.text(APOLOGY)
 
 
+def too_late(text: str) -> str:
+    """A refusal for a click on a button that an edit had already removed."""
+    if text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]
+    return f"Too late: {text}"
+
+
 async def answer(
     interaction: discord.Interaction[Any], work: Work, *, public: bool = False
 ) -> Reply:
     """Run ``work`` and send its reply, deferring first if it takes too long."""
+    started = asyncio.get_running_loop().time()
     task = asyncio.ensure_future(_run(work))
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     deferred = not done
@@ -92,16 +111,76 @@ async def answer(
             log.exception("could not defer interaction %s", interaction.id)
     reply = await task
     try:
-        await _send(interaction, reply, deferred)
+        await _send(interaction, reply, deferred, started)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
     return reply
 
 
-async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
+async def _writer(
+    interaction: discord.Interaction[Any], lock: asyncio.Lock, deferred: bool, started: float
+) -> bool:
+    """Take a message's writer lock; defer the interaction if that would make the answer late.
+    Returns whether the interaction is now deferred."""
+    if deferred or not lock.locked():
+        await lock.acquire()
+        return deferred
+    loop = asyncio.get_running_loop()
+    taking = asyncio.ensure_future(lock.acquire())
+    done, _ = await asyncio.wait(
+        {taking}, timeout=max(0.0, ANSWER_WITHIN - (loop.time() - started))
+    )
+    if not done:
+        try:
+            await interaction.response.defer()
+            deferred = True
+        except discord.HTTPException:
+            log.exception("could not defer interaction %s", interaction.id)
+        await taking
+    return deferred
+
+
+async def _update(
+    interaction: discord.Interaction[Any], reply: Reply, deferred: bool, started: float
+) -> None:
+    """Answer by editing the clicked message; for a message with one writer, hold it and draw
+    the screen from the table as it is at that moment."""
+    client: Barkeep = interaction.client
+    lock = client.renderer.writer(reply.writes) if reply.writes is not None else None
+    if lock is not None:
+        deferred = await _writer(interaction, lock, deferred, started)
+    try:
+        version = reply.table.version if reply.table is not None else reply.version
+        screen = reply.redraw() if reply.redraw is not None else reply.screen
+        if deferred:
+            await interaction.edit_original_response(**screen.kwargs())
+        else:
+            await interaction.response.edit_message(**screen.kwargs())
+        msg = interaction.message
+        if reply.table is not None and msg is not None:
+            if client.renderer.shows_table(reply.table, msg.id):
+                client.renderer.landed(reply.table, msg.id, screen, version)
+                # this interaction's original response is the table's message: its token can
+                # edit it for the next 15 minutes
+                client.renderer.clicked(
+                    reply.table, msg.id, interaction.application_id, interaction.token
+                )
+        elif isinstance(reply.writes, tuple) and msg is not None:
+            client.renderer.private_answered(
+                reply.writes, msg.id, interaction.application_id, interaction.token, screen
+            )
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+async def _send(
+    interaction: discord.Interaction[Any], reply: Reply, deferred: bool, started: float
+) -> None:
     kwargs = reply.screen.kwargs()
     client: Barkeep = interaction.client
     message_id: int | None = None
+    followup: int | None = None
     if reply.kind == "form" and reply.form is not None:
         if deferred:  # a form can only be the first answer
             await interaction.followup.send(ephemeral=True, **kwargs)
@@ -109,10 +188,7 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
             await interaction.response.send_modal(modal(reply.form))
         return
     if reply.kind == "update":
-        if deferred:
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
+        await _update(interaction, reply, deferred, started)
     elif reply.kind == "public":
         if deferred:
             message_id = (await interaction.edit_original_response(**kwargs)).id
@@ -120,12 +196,23 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
             result = await interaction.response.send_message(**kwargs)
             message_id = int(result.message_id) if result.message_id else None
     else:
+        # A follow-up (after a deferral) is not the interaction's original response: a private
+        # view kept fresh later is edited by its message id, never as "@original" (which, for a
+        # deferred click, is the clicked message: maybe the public table).
         if deferred:
-            await interaction.followup.send(ephemeral=True, **kwargs)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+            followup = sent.id
         else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+            result = await interaction.response.send_message(ephemeral=True, **kwargs)
+            message_id = int(result.message_id) if result.message_id else None
     if reply.table_message is not None and message_id is not None:
-        await client.service.set_message(reply.table_message.id, message_id)
+        await client.renderer.posted(
+            reply.table_message,
+            message_id,
+            reply.screen,
+            reply.version,
+            (interaction.application_id, interaction.token),
+        )
     if reply.remember_view is not None:
         table, user_id = reply.remember_view
         async with client.store.transaction() as tx:
@@ -135,8 +222,15 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
                 interaction.application_id,
                 interaction.token,
                 client.service.clock.now(),
+                followup,
             )
-        client.renderer.opened_private(table, user_id, reply.screen)
+        client.renderer.opened_private(
+            table,
+            user_id,
+            (interaction.application_id, interaction.token, followup),
+            followup or message_id,
+            reply.screen,
+        )
 
 
 def can_manage(interaction: discord.Interaction[Any]) -> bool:
@@ -290,11 +384,28 @@ class GameCog(commands.Cog):
             if any(isinstance(e, Private) and e.seat == seat for e in change.events):
                 return Reply("private", self.private(table, seat), remember_view=(table, user_id))
             return self.table_reply(table)
-        return Reply("update", self.private(table, seat))
+        return self.private_reply(table, seat, user_id)
 
     def table_reply(self, table: Table) -> Reply:
         """Show the table as it is now on the clicked message."""
-        return Reply("update", self.screen(table), table=table)
+        return Reply(
+            "update",
+            self.screen(table),
+            table=table,
+            version=table.version,
+            writes=table.id,
+            redraw=lambda: self.bot.renderer.draw(table)[0],  # drawn once per version
+        )
+
+    def private_reply(self, table: Table, seat: int, user_id: int) -> Reply:
+        """Show the player's private view as it is now on the clicked (private) message."""
+        return Reply(
+            "update",
+            self.private(table, seat),
+            version=table.version,
+            writes=(table.id, user_id),
+            redraw=lambda: self.bot.renderer.draw_private(table, seat)[0],
+        )
 
     # -- slash commands ----------------------------------------------------------------------
     async def open_table(
@@ -304,6 +415,9 @@ class GameCog(commands.Cog):
             await answer(
                 interaction, reply_text("Tables live in server channels: try this in a server.")
             )
+            return
+        if self.bot.get_guild(interaction.guild_id) is None:  # a server the bot is not in
+            await answer(interaction, reply_text(NOT_HERE))
             return
         user = interaction.user
         consented = False
@@ -319,10 +433,15 @@ class GameCog(commands.Cog):
                 host_name=user.display_name,
                 options=options,
                 seat_host=consented,
+                origin=(interaction.application_id, interaction.token),
             )
-            return Reply("public", self.screen(table), table_message=table)
+            reply = Reply("public", self.screen(table), table_message=table, version=table.version)
+            self.bot.renderer.posting.add(table.id)  # this answer posts its message
+            return reply
 
         reply = await answer(interaction, work, public=True)
+        if reply.table_message is not None:
+            self.bot.renderer.posting_done(reply.table_message)
         if reply.table_message is not None and not consented:
             try:
                 await interaction.followup.send(
@@ -356,23 +475,39 @@ class GameCog(commands.Cog):
         # Decided by the message's ephemeral flag, not by its id: a click on any public copy of
         # a table is public, and a private screen never goes onto a public message.
         clicked_public = msg is not None and not msg.flags.ephemeral
+        # Discord delivers a click with the message as it is now: a button an edit removed a
+        # moment before is no longer on it. Such a click is still answered ("Too late: ...").
+        stale = (
+            interaction.type == discord.InteractionType.component
+            and msg is not None
+            and not _on_message(msg, dict(interaction.data or {}).get("custom_id"))
+        )
 
         async def work() -> Reply:
             table = await self.service.get(ref.table_id)
             if table is None or table.row.game != self.game:
                 raise TableError("I can't find that table any more.")
+            if (interaction.guild_id, interaction.channel_id) != (
+                table.row.guild_id,
+                table.row.channel_id,
+            ):
+                raise TableError(ELSEWHERE)
             try:
                 reply = await self.handle(interaction, table, ref, values, clicked_public)
             except GameError as err:
-                if interaction.type != discord.InteractionType.modal_submit:
-                    raise
-                cid = custom_id(self.game, table.id, "form", ref.verb)
-                again = common.Button("Write it again", cid, "primary")
-                return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
-            if reply.kind == "update" and reply.table is not None and msg is not None:
-                if msg.id == table.row.message_id:
-                    # the reply puts the table on its own message: the renderer need not edit it
-                    self.bot.renderer.shown(reply.table)
+                if interaction.type == discord.InteractionType.modal_submit:
+                    cid = custom_id(self.game, table.id, "form", ref.verb)
+                    again = common.Button("Write it again", cid, "primary")
+                    return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
+                if stale:
+                    raise TableError(too_late(str(err))) from None
+                raise
+            if reply.table is not None and clicked_public and msg is not None:
+                if reply.table.row.message_id is None:  # its message was lost: this is it now
+                    await self.service.set_message(reply.table.id, msg.id)
+                elif msg.id != reply.table.row.message_id:
+                    # an old copy: one live copy of a table at a time, this one points to it
+                    return Reply("update", common.moved_screen(reply.table))
             return reply
 
         await answer(interaction, work)
@@ -431,6 +566,15 @@ class GameCog(commands.Cog):
         action = self.action_for(ref, values)
         change = await self.service.act(table.id, user.id, action, interaction.id)
         return self.reply_for(change, clicked_public, user.id)
+
+
+def _on_message(msg: discord.Message, cid: Any) -> bool:
+    """Is a component with this custom id on the message (as Discord delivered it)?"""
+    for row in msg.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None) == cid:
+                return True
+    return False
 
 
 def _embed(message: str, colour: discord.Colour) -> discord.Embed:

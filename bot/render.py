@@ -1,28 +1,226 @@
 """Keeps what players see in step with the tables, under Discord's rate limits.
 
-Public table messages: one task per table keeps only the newest state and edits at most once
-per ``interval`` seconds, so a burst of ten actions costs one edit and a 429 (which discord.py
-waits out) never piles up work. Private views (ephemeral messages, editable only through the
-interaction token that made them, for 15 minutes) are edited as soon as what they show changes.
+Public table messages:
+
+- **One writer per message.** Everything that writes a table's public message (the renderer's
+  edits, an interaction answer that shows the table on the clicked message, ``/table`` moving
+  it) holds that table's writer lock and draws the screen *while holding it*, from the table as
+  it is then. So the last write to land is always the newest state: an older screen can never
+  land after a newer one.
+- **Edits through the message's own interaction token.** The interaction that posted a table
+  (``/…start``, ``/table``) and every click answered on the message itself can edit that
+  message for 15 minutes (``@original``), each token with a bucket of its own. The renderer
+  keeps the freshest one per table and edits through it, paced per token (:data:`TOKEN_BUDGET`).
+- **A per-channel budget otherwise.** Without a live token (a table nobody touched for 15
+  minutes, a clock firing on it), edits are channel requests, counted per channel by Discord.
+  One :class:`ChannelWriter` per channel sends them one at a time, at most ``limit`` in any
+  ``per`` seconds, and never while discord.py's copy of Discord's bucket for the route (read
+  from the X-RateLimit headers) says the request would be answered 429. So no edit waits inside
+  discord.py holding an old screen, and the bot does not earn 429s. A table waiting for its
+  turn keeps only its newest state; a burst of ten actions costs one edit.
+- **Remembered across restarts.** A fingerprint of the screen each public message and private
+  view last showed is written to the store (in batches, after it landed: a kill can only make
+  the bot redraw once too often, never too rarely). :meth:`Renderer.resync` runs after loading:
+  every open table's message and every live private view that does not show what the store
+  holds is redrawn, and a table without a message finds it again through the interaction that
+  opened it (its token lives 15 minutes) or is posted anew.
+
+Private views (ephemeral messages, editable only through the interaction token that made them,
+for 15 minutes) follow their table the same way: one writer per view, the newest screen drawn
+when the edit goes out, paced per token.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
+from discord.http import Route
 
 from bot.tables import Change, Table, TableService
-from bot.ui.common import Screen
+from bot.ui.common import Screen, moved_screen
 
 log = logging.getLogger(__name__)
 
 TOKEN_LIFE = 15 * 60 - 30  # seconds an interaction token may still be used, with a margin
+TOKEN_BUDGET = (4, 2.0)  # edits through one interaction token: at most 4 in any 2 s
+EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
+POST_ROUTE = "/channels/{channel_id}/messages"
+ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
+RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
 
 PublicFn = Callable[[Table], Screen]
 PrivateFn = Callable[[Table, int], Screen]
+
+
+@dataclass
+class Shown:
+    """What a table's public message shows: which message, which screen, from which version."""
+
+    message_id: int
+    fingerprint: str
+    version: int
+
+
+@dataclass
+class Stats:
+    """Counters for benchmarks and tests."""
+
+    edits: int = 0  # public-message edits sent (both ways)
+    channel_edits: int = 0  # ... of which channel requests (the channel's budget)
+    posts: int = 0  # tables posted anew
+    lag: list[float] = field(default_factory=list)  # seconds a public message lagged the store
+    measure: bool = False  # collect ``lag`` (draws the public screen at every change)
+
+
+class Budget:
+    """One channel's write budget: at most ``limit`` requests in any ``per`` seconds.
+
+    A sliding window, so it never exceeds a fixed window Discord may count in either. On top,
+    :meth:`wait` asks discord.py's bucket for the route (X-RateLimit-Remaining and -Reset-After
+    of the last answer): when it says 0 left, the request waits here until the bucket resets.
+    """
+
+    def __init__(self, limit: int, per: float, margin: float = 0.05) -> None:
+        self.limit = limit
+        self.per = per
+        self.margin = margin
+        self._sent: deque[float] = deque()
+
+    def delay(self, now: float) -> float:
+        while self._sent and now - self._sent[0] >= self.per + self.margin:
+            self._sent.popleft()
+        if len(self._sent) < self.limit:
+            return 0.0
+        return self._sent[0] + self.per + self.margin - now
+
+    def spend(self, now: float) -> None:
+        self._sent.append(now)
+
+
+@dataclass
+class EditToken:
+    """An interaction token that can edit a message (``@original``) until it expires."""
+
+    app_id: int
+    token: str
+    at: float  # when the interaction arrived (the service's clock)
+    message_id: int | None = None  # the message it edits (None: not known)
+    followup: bool = False  # the message is a follow-up: edited by its id, not "@original"
+    row: str = ""  # a private view: the token its stored row is known by
+    budget: Budget = field(default_factory=lambda: Budget(*TOKEN_BUDGET))
+
+    async def edit(self, client: discord.Client, screen: Screen) -> None:
+        hook = discord.Webhook.partial(self.app_id, self.token, client=client)
+        target: Any = self.message_id if self.followup else "@original"
+        await hook.edit_message(target, **screen.kwargs())
+
+    async def gate(self) -> None:
+        """Wait until one more edit fits this token's bucket, then count it."""
+        loop = asyncio.get_running_loop()
+        while (delay := self.budget.delay(loop.time())) > 0:
+            await asyncio.sleep(delay)
+        self.budget.spend(loop.time())
+
+
+def discord_bucket_delay(http: Any, method: str, path: str, **params: Any) -> float:
+    """Seconds until discord.py's bucket for this request has room again (0: it has now).
+
+    discord.py keeps one bucket per route and major parameter (the channel), learnt from the
+    X-RateLimit headers of Discord's answers; a request sent while it is empty waits inside
+    discord.py, holding the body it was built with.
+    """
+    try:
+        route = Route(method, path, **params)
+        bucket_hash = http._bucket_hashes.get(route.key)
+        key = f"{bucket_hash or route.key}:{route.major_parameters}"
+        bucket = http._buckets.get(key)
+    except AttributeError:  # another discord.py: rely on our own budget
+        return 0.0
+    if bucket is None or bucket.expires is None or bucket.is_expired():
+        return 0.0
+    if bucket.remaining - bucket.outgoing > 0:
+        return 0.0
+    return max(0.0, bucket.expires - bucket._loop.time()) + 0.01
+
+
+Job = Callable[[], Awaitable[None]]
+
+
+class ChannelWriter:
+    """Sends one channel's public-message writes, one at a time, within the channel's budget.
+
+    Jobs are keyed (one per table, one per message to retire): asking again for a queued job
+    only brings it forward, and the job reads the table when it runs, so the newest state wins.
+    """
+
+    def __init__(self, renderer: Renderer, channel_id: int) -> None:
+        self.renderer = renderer
+        self.channel_id = channel_id
+        self.budget = Budget(*renderer.budget)
+        self.jobs: dict[Hashable, tuple[float, Job]] = {}
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.busy = False
+
+    def add(self, key: Hashable, due: float, job: Job) -> None:
+        queued = self.jobs.get(key)
+        self.jobs[key] = (min(due, queued[0]) if queued else due, job)
+        self.wake.set()
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name=f"barkeep-channel-{self.channel_id}")
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.jobs:
+            key, (due, job) = min(self.jobs.items(), key=lambda kv: kv[1][0])
+            delay = due - loop.time()
+            if delay > 0:
+                self.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), delay)
+                continue
+            del self.jobs[key]
+            self.busy = True
+            try:
+                await job()
+            except Exception:
+                log.exception("a public write in channel %s failed", self.channel_id)
+            finally:
+                self.busy = False
+
+    async def gate(self, method: str, path: str, **params: Any) -> None:
+        """Wait until one more request of this channel fits the budget, then count it."""
+        loop = asyncio.get_running_loop()
+        http = self.renderer.client.http
+        while True:
+            now = loop.time()
+            delay = max(
+                self.budget.delay(now),
+                discord_bucket_delay(http, method, path, channel_id=self.channel_id, **params),
+            )
+            if delay <= 0:
+                self.budget.spend(now)
+                return
+            await asyncio.sleep(delay)
+
+    def hurry(self) -> None:
+        """Run every queued job now (shutdown)."""
+        now = asyncio.get_running_loop().time()
+        for key, (_, job) in list(self.jobs.items()):
+            self.jobs[key] = (now, job)
+        self.wake.set()
+
+    @property
+    def idle(self) -> bool:
+        return not self.jobs and not self.busy
 
 
 class Renderer:
@@ -34,75 +232,525 @@ class Renderer:
         private: Callable[[str], PrivateFn],
         interval: float = 1.0,
         debounce: float = 0.25,
+        budget: tuple[int, float] = (5, 5.0),
+        store_every: float = 1.0,
     ) -> None:
         self.client = client
         self.service = service
         self.public_for = public
         self.private_for = private
-        self.interval = interval
-        self.debounce = debounce
-        self._rendered: dict[int, int] = {}  # table -> version shown on its public message
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self.interval = interval  # seconds between two edits of one table's message
+        self.debounce = debounce  # wait this long after a change before editing
+        self.budget = budget  # (limit, per seconds) of public writes per channel
+        self.store_every = store_every
+        self.use_tokens = True  # edit through the message's interaction token when there is one
+        self.posting: set[int] = set()  # tables whose opening answer is being sent
+        self.stats = Stats()
+        self._writers: dict[Hashable, asyncio.Lock] = {}
+        self._drawn: dict[int, tuple[Table, int, Screen, str]] = {}
+        self._drawn_private: dict[tuple[int, int], tuple[Table, int, Screen, str]] = {}
+        self._views_read: set[int] = set()  # tables whose private views are all in memory
+        self._shown: dict[int, Shown] = {}
+        self._tables: dict[int, Table] = {}  # tables with a public write pending
+        self._due: dict[int, float] = {}  # table -> when to bring its message up to date
+        self._table_tasks: dict[int, asyncio.Task[None]] = {}
+        self._tokens: dict[int, EditToken] = {}  # table -> the freshest token of its message
+        self._last_edit: dict[int, float] = {}
+        self._channels: dict[int, ChannelWriter] = {}
+        self._hurry = asyncio.Event()
+        self._waiting_since: dict[int, list[tuple[int, float, str]]] = {}  # lag measurement
         self._private_seen: dict[tuple[int, int], str] = {}  # (table, user) -> fingerprint
+        self._view_tokens: dict[int, dict[int, EditToken]] = {}  # table -> user -> token
+        self._private_dirty: dict[tuple[int, int], Table] = {}
+        self._view_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._private_tasks: set[asyncio.Task[None]] = set()
-        self._private_locks: dict[int, asyncio.Lock] = {}
-        self.edits = 0  # public edits sent (for benchmarks)
+        self._to_store: dict[int, str] = {}
+        self._to_store_private: dict[tuple[int, int, str], str] = {}
+        self._store_task: asyncio.Task[None] | None = None
+        self._resync_task: asyncio.Task[None] | None = None
         service.listeners.append(self.on_change)
+
+    @property
+    def edits(self) -> int:
+        return self.stats.edits
+
+    def draw(self, table: Table) -> tuple[Screen, str]:
+        """The table's public screen now, and its fingerprint (drawn once per version)."""
+        hit = self._drawn.get(table.id)
+        if hit is not None and hit[0] is table and hit[1] == table.version:
+            return hit[2], hit[3]
+        screen = self.public_for(table.row.game)(table)
+        fp = screen.fingerprint()
+        self._drawn[table.id] = (table, table.version, screen, fp)
+        return screen, fp
+
+    def draw_private(self, table: Table, seat: int) -> tuple[Screen, str]:
+        """A seat's private screen now, and its fingerprint (drawn once per version)."""
+        key = (table.id, seat)
+        hit = self._drawn_private.get(key)
+        if hit is not None and hit[0] is table and hit[1] == table.version:
+            return hit[2], hit[3]
+        screen = self.private_for(table.row.game)(table, seat)
+        fp = screen.fingerprint()
+        self._drawn_private[key] = (table, table.version, screen, fp)
+        return screen, fp
+
+    def writer(self, key: Hashable) -> asyncio.Lock:
+        """The lock every write of one message holds: ``table_id`` for a table's public
+        message, ``(table_id, user_id)`` for a player's private view."""
+        lock = self._writers.get(key)
+        if lock is None:
+            lock = self._writers[key] = asyncio.Lock()
+        return lock
+
+    def _channel(self, channel_id: int) -> ChannelWriter:
+        ch = self._channels.get(channel_id)
+        if ch is None:
+            ch = self._channels[channel_id] = ChannelWriter(self, channel_id)
+        return ch
 
     # -- public --------------------------------------------------------------------------
     def on_change(self, change: Change) -> None:
-        self.request(change.table)  # skipped if the caller shows the table itself (shown())
-        self.refresh_private(change.table)
+        table = change.table
+        if self.stats.measure:
+            self._note_change(table)
+        self.request(table)
+        self.refresh_private(table)
 
-    def shown(self, table: Table) -> None:
-        """The caller has put ``table`` as it is now on its public message itself."""
-        self._rendered[table.id] = max(self._rendered.get(table.id, 0), table.version)
-
-    def request(self, table: Table) -> None:
-        task = self._tasks.get(table.id)
+    def request(self, table: Table, *, at_once: bool = False) -> None:
+        """Bring the table's public message up to date soon (after the debounce)."""
+        self._tables[table.id] = table
+        now = asyncio.get_running_loop().time()
+        due = now + (0.0 if at_once else self.debounce)
+        due = max(due, self._last_edit.get(table.id, -1e9) + self.interval)
+        queued = self._due.get(table.id)
+        self._due[table.id] = due if queued is None else min(queued, due)
+        task = self._table_tasks.get(table.id)
         if task is None or task.done():
-            self._tasks[table.id] = asyncio.create_task(self._edit_loop(table))
+            self._table_tasks[table.id] = asyncio.create_task(self._table_loop(table.id))
 
-    async def _edit_loop(self, table: Table) -> None:
-        await asyncio.sleep(self.debounce)
-        while self._rendered.get(table.id, 0) < table.version:
-            version = table.version
-            try:
-                await self._edit_public(table)
-            except Exception:
-                log.exception("could not update the table message of #%s", table.id)
+    def shows_table(self, table: Table, message_id: int | None) -> bool:
+        return message_id is not None and message_id == table.row.message_id
+
+    def clicked(self, table: Table, message_id: int, app_id: int, token: str) -> None:
+        """An interaction whose original response is the table's message (it posted it, or a
+        click on it was answered there): its token can edit the message for 15 minutes."""
+        self._tokens[table.id] = EditToken(app_id, token, self.service.clock.now(), message_id)
+
+    def _token(self, table: Table) -> EditToken | None:
+        tok = self._tokens.get(table.id)
+        if tok is None or tok.message_id != table.row.message_id:
+            return None
+        if self.service.clock.now() - tok.at > TOKEN_LIFE:
+            del self._tokens[table.id]
+            return None
+        return tok
+
+    def landed(self, table: Table, message_id: int, screen: Screen, version: int) -> None:
+        """``screen`` (drawn from ``table`` at ``version``) is now on ``message_id``."""
+        fp = screen.fingerprint()
+        self._shown[table.id] = Shown(message_id, fp, version)
+        self._to_store[table.id] = ENDED if table.status == "ended" else fp
+        self._store_soon()
+        if self.stats.measure:
+            self._note_landed(table.id, version, fp)
+
+    async def _sleep(self, delay: float) -> None:
+        """Sleep, unless :meth:`flush` hurries everything."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hurry.wait(), delay)
+
+    async def _table_loop(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        while (due := self._due.get(table_id)) is not None:
+            if due > loop.time() and not self._hurry.is_set():
+                await self._sleep(due - loop.time())
+                continue
+            del self._due[table_id]
+            table = self._tables.get(table_id)
+            if table is None:
                 return
-            self._rendered[table.id] = max(self._rendered.get(table.id, 0), version)
-            self.edits += 1
-            if self._rendered[table.id] < table.version:
-                await asyncio.sleep(self.interval)
+            try:
+                await self._bring_up(table)
+            except Exception:
+                log.exception("could not update the table message of #%s", table_id)
 
-    async def _edit_public(self, table: Table) -> None:
+    async def _bring_up(self, table: Table) -> None:
         if table.row.message_id is None:
+            await self._recover(table)
+        elif self._current(table):
+            self._settle(table)
+        elif self.use_tokens and (tok := self._token(table)) is not None:
+            await self._edit(table.id, tok)
+        else:  # a channel request: the channel's writer sends it within the channel's budget
+            now = asyncio.get_running_loop().time()
+            self._channel(table.row.channel_id).add(
+                table.id, now, lambda: self._edit(table.id, None)
+            )
+
+    async def _edit(self, table_id: int, tok: EditToken | None) -> None:
+        """Edit the table's message: through ``tok`` (its own bucket) or, without one, as a
+        channel request (called by the channel's writer)."""
+        table = self._tables.get(table_id)
+        if table is None or table.row.message_id is None:
             return
-        screen = self.public_for(table.row.game)(table)
-        channel = self.client.get_partial_messageable(table.row.channel_id)
-        msg = channel.get_partial_message(table.row.message_id)
-        try:
-            await msg.edit(**screen.kwargs())
-        except discord.NotFound:
-            log.warning("table #%s: its message is gone", table.id)
+        if self._current(table):
+            self._settle(table)
+            return
+        if tok is None:
+            await self._channel(table.row.channel_id).gate(
+                "PATCH", EDIT_ROUTE, message_id=table.row.message_id
+            )
+        else:
+            await tok.gate()
+        async with self.writer(table.id):
+            message_id = table.row.message_id
+            if message_id is None or (tok is not None and tok.message_id != message_id):
+                self.request(table, at_once=True)  # moved meanwhile: think again
+                return
+            version = table.version
+            screen = self.public_for(table.row.game)(table)
+            shown = self._shown.get(table.id)
+            if (
+                shown
+                and shown.message_id == message_id
+                and shown.fingerprint == screen.fingerprint()
+            ):
+                self._settle(table)
+                return
+            try:
+                if tok is not None:
+                    await tok.edit(self.client, screen)
+                else:
+                    channel = self.client.get_partial_messageable(table.row.channel_id)
+                    await channel.get_partial_message(message_id).edit(**screen.kwargs())
+            except discord.HTTPException as err:
+                if tok is not None:  # the token no longer works: the channel way, then
+                    log.info("table #%s: its edit token failed (%s)", table.id, err)
+                    if self._tokens.get(table.id) is tok:
+                        del self._tokens[table.id]
+                elif isinstance(err, discord.NotFound):
+                    log.warning("table #%s: its message is gone; posting it anew", table.id)
+                    table.row.message_id = None
+                else:
+                    raise
+                self.request(table, at_once=True)
+                return
+            self.stats.edits += 1
+            self.stats.channel_edits += tok is None
+            self._last_edit[table.id] = asyncio.get_running_loop().time()
+            self.landed(table, message_id, screen, version)
+        if table.version > version:
+            self.request(table)
+        else:
+            self._settle(table)
+
+    def _current(self, table: Table) -> bool:
+        """Does the table's message show the table as it is now?"""
+        shown = self._shown.get(table.id)
+        if shown is None or shown.message_id != table.row.message_id:
+            return False
+        if shown.version >= table.version:
+            return True
+        _, fp = self.draw(table)
+        if fp == shown.fingerprint:  # the change did not alter the public screen
+            shown.version = table.version
+            if self.stats.measure:
+                self._note_landed(table.id, table.version, fp)
+            return True
+        return False
+
+    def _settle(self, table: Table) -> None:
+        """The table's message shows it as it is: its drawn screen need not be kept (an idle
+        table costs no screen in memory); a finished table is forgotten altogether (a
+        long-running bot sees many tables come and go)."""
+        if table.id not in self._due:
+            self._drawn.pop(table.id, None)
+        if (
+            table.status == "ended"
+            and self._tables.get(table.id) is table
+            and table.id not in self._due
+        ):
+            del self._tables[table.id]
+            tid = table.id
+            for d in (self._tokens, self._drawn, self._shown, self._last_edit):
+                d.pop(tid, None)
+            self._waiting_since.pop(tid, None)
+            self._view_tokens.pop(tid, None)
+            self._views_read.discard(tid)
+            for seat in table.seats:
+                if seat.seat is not None:
+                    self._drawn_private.pop((tid, seat.seat), None)
+                self._private_seen.pop((tid, seat.user_id), None)
+                view_lock = self._writers.get((tid, seat.user_id))
+                if view_lock is not None and not view_lock.locked():
+                    del self._writers[(tid, seat.user_id)]
+            lock = self._writers.get(tid)
+            if lock is not None and not lock.locked():
+                del self._writers[tid]
+
+    async def _recover(self, table: Table) -> None:
+        """A table without a message: find the message its opening answer posted (the token
+        lives 15 minutes), else post the table anew in its channel."""
+        if table.id in self.posting:
+            return  # its opening answer is on its way: :meth:`posted` takes over
+        message_id = None
+        async with self.service.store.reading() as q:
+            origin = await q.table_origin(table.id)
+        if origin is not None and self.service.clock.now() - origin[2] < TOKEN_LIFE:
+            app_id, token, _ = origin
+            try:
+                hook = discord.Webhook.partial(app_id, token, client=self.client)
+                message_id = (await hook.fetch_message("@original")).id  # type: ignore[arg-type]
+            except discord.HTTPException as err:
+                log.info("table #%s: its opening message can't be found: %s", table.id, err)
+        async with self.writer(table.id):
+            if table.row.message_id is not None:  # found meanwhile (a click adopted one)
+                self.request(table)
+                return
+            if message_id is None:
+                writer = self._channel(table.row.channel_id)
+                await writer.gate("POST", POST_ROUTE)
+                version = table.version
+                screen = self.public_for(table.row.game)(table)
+                channel = self.client.get_partial_messageable(table.row.channel_id)
+                try:
+                    sent = await channel.send(**screen.kwargs())
+                except discord.HTTPException as err:
+                    log.warning("table #%s could not be posted anew: %s", table.id, err)
+                    return
+                self.stats.posts += 1
+                await self.service.set_message(table.id, sent.id)
+                self.landed(table, sent.id, screen, version)
+                log.info("table #%s posted anew as message %s", table.id, sent.id)
+            else:
+                await self.service.set_message(table.id, message_id)
+                log.info("table #%s found its message %s again", table.id, message_id)
+        self.request(table, at_once=True)
+
+    async def posted(
+        self,
+        table: Table,
+        message_id: int,
+        screen: Screen,
+        version: int,
+        token: tuple[int, str] | None = None,
+    ) -> None:
+        """An interaction answer posted ``table`` as a new public message: it is the table's
+        message from now on (``token``: the interaction's, which can edit it); an earlier one
+        is retired (its buttons removed, a link left)."""
+        async with self.writer(table.id):
+            old = await self.service.set_message(table.id, message_id)
+            self.landed(table, message_id, screen, version)
+            if token is not None:
+                self.clicked(table, message_id, *token)
+        if old is not None and old != message_id:
+            self.retire(table, old)
+        if table.version > version:
+            self.request(table)
+
+    def posting_done(self, table: Table) -> None:
+        """The answer that was to post ``table`` is sent, or failed: without a message now, the
+        table finds its message or is posted anew."""
+        self.posting.discard(table.id)
+        if table.row.message_id is None:
+            self.request(table, at_once=True)
+
+    def retire(self, table: Table, message_id: int) -> None:
+        """Replace an old copy of ``table`` with a link to where it is now."""
+
+        async def job() -> None:
+            screen = moved_screen(table)
+            writer = self._channel(table.row.channel_id)
+            await writer.gate("PATCH", EDIT_ROUTE, message_id=message_id)
+            msg = self.client.get_partial_messageable(table.row.channel_id).get_partial_message(
+                message_id
+            )
+            try:
+                await msg.edit(**screen.kwargs())
+            except discord.HTTPException as err:  # deleted by a moderator, most likely
+                log.info("old message of table #%s not retired: %s", table.id, err)
+
+        loop = asyncio.get_running_loop()
+        self._channel(table.row.channel_id).add(("retire", message_id), loop.time(), job)
+
+    def _running(self) -> list[asyncio.Task[None]]:
+        tasks = [t for t in self._table_tasks.values() if not t.done()]
+        tasks += [c.task for c in self._channels.values() if c.task and not c.task.done()]
+        tasks += [t for t in self._view_tasks.values() if not t.done()]
+        return tasks + list(self._private_tasks)
 
     async def flush(self) -> None:
-        """Wait for every pending edit (shutdown, tests)."""
-        while tasks := [t for t in self._tasks.values() if not t.done()] + list(
+        """Do every pending write now and wait for it (shutdown, tests)."""
+        self._hurry.set()
+        try:
+            while tasks := self._running():
+                for c in self._channels.values():
+                    c.hurry()
+                await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            self._hurry.clear()
+        await self.store_shown()
+
+    async def flush_private(self) -> None:
+        """Wait for pending private-view edits only."""
+        while tasks := [t for t in self._view_tasks.values() if not t.done()] + list(
             self._private_tasks
         ):
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def flush_private(self) -> None:
-        """Wait for pending private-view edits only."""
-        while tasks := list(self._private_tasks):
-            await asyncio.gather(*tasks, return_exceptions=True)
+    def pending(self) -> bool:
+        """Is any write waiting or under way?"""
+        return bool(self._running())
+
+    # -- lag measurement (benchmarks) ----------------------------------------------------
+    def _note_change(self, table: Table) -> None:
+        _, fp = self.draw(table)
+        waiting = self._waiting_since.setdefault(table.id, [])
+        shown = self._shown.get(table.id)
+        last = waiting[-1][2] if waiting else (shown.fingerprint if shown else None)
+        if fp != last:
+            waiting.append((table.version, time.monotonic(), fp))
+
+    def _note_landed(self, table_id: int, version: int, fp: str) -> None:
+        waiting = self._waiting_since.get(table_id)
+        if not waiting:
+            return
+        now = time.monotonic()
+        keep = []
+        for v, since, want in waiting:
+            if v <= version or want == fp:
+                self.stats.lag.append(now - since)
+            else:
+                keep.append((v, since, want))
+        self._waiting_since[table_id] = keep
+
+    # -- what was shown, across restarts -------------------------------------------------
+    def _store_soon(self) -> None:
+        if self._store_task is None or self._store_task.done():
+            self._store_task = asyncio.create_task(self._store_later())
+
+    async def _store_later(self) -> None:
+        await asyncio.sleep(self.store_every)
+        await self.store_shown()
+
+    async def store_shown(self) -> None:
+        """Write what the messages now show (one transaction for everything pending)."""
+        public, self._to_store = self._to_store, {}
+        private, self._to_store_private = self._to_store_private, {}
+        if not public and not private:
+            return
+        try:
+            async with self.service.store.transaction() as tx:
+                await tx.set_shown(list(public.items()), [(*k, fp) for k, fp in private.items()])
+        except Exception:
+            log.exception("could not record what the table messages show")
+
+    async def resync(self) -> None:
+        """After loading: redraw every public message and live private view that does not
+        show what the store holds; find or re-post tables that have no message."""
+        try:
+            await self._resync()
+        except Exception:
+            log.exception("could not bring the table messages in line after loading")
+
+    async def _resync(self) -> None:
+        now = self.service.clock.now()
+        async with self.service.store.reading() as q:
+            shown = await q.shown_public()
+            views = await q.live_private_views(now - TOKEN_LIFE)
+            ended = await q.unsettled_ended(now - RECENTLY_ENDED)
+        redrawn = 0
+        for n, table in enumerate(self.service.open_tables()):
+            if n % 50 == 49:
+                await asyncio.sleep(0)  # let interactions in: this runs alongside them
+            mid = table.row.message_id
+            if mid is None:
+                self.request(table, at_once=True)
+                redrawn += 1
+                continue
+            fp = self.public_for(table.row.game)(table).fingerprint()  # not kept: idle tables
+            if table.id not in self._shown:  # version -1: older than anything in memory
+                self._shown[table.id] = Shown(mid, shown.get(table.id) or "", -1)
+            if shown.get(table.id) == fp:
+                self._shown[table.id].version = table.version
+            else:
+                self.request(table)
+                redrawn += 1
+        for table_id in ended:
+            finished = await self.service.get(table_id)
+            if finished is not None and finished.row.message_id is not None:
+                self.request(finished)
+                redrawn += 1
+        private = 0
+        for n, (table_id, user_id, _app, _token, _opened, was) in enumerate(views):
+            if n % 50 == 49:
+                await asyncio.sleep(0)
+            viewed = await self.service.get(table_id)
+            seat = viewed.seat_of(user_id) if viewed is not None else None
+            if viewed is None or seat is None:
+                continue
+            now_fp = self.private_for(viewed.row.game)(viewed, seat).fingerprint()
+            if now_fp == was:
+                self._private_seen[(table_id, user_id)] = now_fp
+                continue
+            self._private_seen.pop((table_id, user_id), None)
+            self.refresh_private(viewed)
+            private += 1
+        log.info(
+            "after loading: %d table messages and %d private views to redraw", redrawn, private
+        )
+
+    def start_resync(self) -> None:
+        self._resync_task = asyncio.create_task(self.resync(), name="barkeep-resync")
+
+    async def resynced(self) -> None:
+        """Wait for the start-up redraw to be queued (tests)."""
+        if self._resync_task is not None:
+            await self._resync_task
 
     # -- private -------------------------------------------------------------------------
-    def opened_private(self, table: Table, user_id: int, screen: Screen) -> None:
-        self._private_seen[(table.id, user_id)] = screen.fingerprint()
+    def opened_private(
+        self,
+        table: Table,
+        user_id: int,
+        token: tuple[int, str, int | None],
+        message_id: int | None,
+        screen: Screen,
+    ) -> None:
+        """A private view was sent: ``token`` (application, token, follow-up id or None for the
+        original response) edits it from now on."""
+        key = (table.id, user_id)
+        app_id, tok, followup = token
+        fp = screen.fingerprint()
+        now = self.service.clock.now()
+        self._set_view_token(
+            key, EditToken(app_id, tok, now, message_id, followup is not None, row=tok)
+        )
+        self._private_seen[key] = fp
+        self._to_store_private[(table.id, user_id, tok)] = fp
+        self._store_soon()
+
+    def private_answered(
+        self, key: tuple[int, int], message_id: int, app_id: int, token: str, screen: Screen
+    ) -> None:
+        """A click in a private view was answered on it: if it is the view kept fresh, it shows
+        ``screen`` now, and the click's (younger) token edits it from now on."""
+        tok = self._view_token(key)
+        if tok is None or tok.message_id != message_id:
+            return
+        now = self.service.clock.now()
+        self._set_view_token(key, EditToken(app_id, token, now, message_id, row=tok.row))
+        fp = screen.fingerprint()
+        self._private_seen[key] = fp
+        self._to_store_private[(key[0], key[1], tok.row)] = fp
+        self._store_soon()
+
+    def _view_token(self, key: tuple[int, int]) -> EditToken | None:
+        return self._view_tokens.get(key[0], {}).get(key[1])
+
+    def _set_view_token(self, key: tuple[int, int], tok: EditToken) -> None:
+        self._view_tokens.setdefault(key[0], {})[key[1]] = tok
 
     def refresh_private(self, table: Table) -> None:
         task = asyncio.create_task(self._refresh_private(table))
@@ -110,32 +758,65 @@ class Renderer:
         task.add_done_callback(self._private_tasks.discard)
 
     async def _refresh_private(self, table: Table) -> None:
-        # One refresh per table at a time, so edits reach Discord in order.
-        async with self._private_locks.setdefault(table.id, asyncio.Lock()):
-            try:
-                await self._refresh_private_now(table)
-            except Exception:
-                log.exception("could not refresh the private views of table #%s", table.id)
+        """Mark the table's live private views for an update; one loop per view sends it.
 
-    async def _refresh_private_now(self, table: Table) -> None:
-        async with self.service.store.reading() as q:
-            views = await q.private_views(table.id)
-        now = self.service.clock.now()
-        render = self.private_for(table.row.game)
-        for user_id, app_id, token, opened_at in views:
-            if now - opened_at > TOKEN_LIFE:
-                continue
-            seat = table.seat_of(user_id)
-            screen = render(table, seat) if seat is not None else None
-            if screen is None:
-                continue
-            key = (table.id, user_id)
-            fp = screen.fingerprint()
-            if self._private_seen.get(key) == fp:
-                continue
-            self._private_seen[key] = fp
+        The views are read from the store once per table (after a start); views opened since
+        are known from :meth:`opened_private`."""
+        if table.id not in self._views_read:
             try:
-                hook = discord.Webhook.partial(app_id, token, client=self.client)
-                await hook.edit_message("@original", **screen.kwargs())  # type: ignore[call-overload]
-            except discord.HTTPException as err:
-                log.info("private view of %s at #%s not updated: %s", user_id, table.id, err)
+                async with self.service.store.reading() as q:
+                    views = await q.private_views(table.id)
+            except Exception:
+                log.exception("could not read the private views of table #%s", table.id)
+                return
+            self._views_read.add(table.id)
+            for user_id, app_id, token, opened_at, followup in views:
+                key = (table.id, user_id)
+                tok = self._view_token(key)
+                if tok is None or (tok.row != token and opened_at > tok.at):
+                    self._set_view_token(
+                        key,
+                        EditToken(app_id, token, opened_at, followup, followup is not None, token),
+                    )
+        now = self.service.clock.now()
+        for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
+            key = (table.id, user_id)
+            if table.seat_of(user_id) is None or now - tok.at > TOKEN_LIFE:
+                continue
+            self._private_dirty[key] = table
+            task = self._view_tasks.get(key)
+            if task is None or task.done():
+                self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
+
+    async def _view_loop(self, key: tuple[int, int]) -> None:
+        # After the debounce: a click in this very view is answered on it first (and then
+        # there is nothing left to edit), and a burst of changes costs one edit.
+        await self._sleep(self.debounce)
+        while (table := self._private_dirty.pop(key, None)) is not None:
+            tok = self._view_token(key)
+            seat = table.seat_of(key[1])
+            if tok is None or seat is None:
+                continue
+            if self._private_seen.get(key) == self.draw_private(table, seat)[1]:
+                continue
+            await tok.gate()
+            # One writer per view: the screen is drawn while holding it, so the newest lands last.
+            async with self.writer(key):
+                tok = self._view_token(key) or tok  # a click may have brought a younger one
+                seat = table.seat_of(key[1])
+                if seat is None:
+                    continue
+                screen, fp = self.draw_private(table, seat)
+                if self._private_seen.get(key) == fp:
+                    continue
+                try:
+                    await tok.edit(self.client, screen)
+                except discord.HTTPException as err:
+                    log.info("private view of %s at #%s not updated: %s", key[1], key[0], err)
+                    continue
+                except Exception:
+                    log.exception("private view of %s at #%s not updated", key[1], key[0])
+                    continue
+                self._private_seen[key] = fp
+                self._to_store_private[(key[0], key[1], tok.row)] = fp
+                self._store_soon()

@@ -17,7 +17,6 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -302,6 +301,50 @@ class Tx:
         rows = await self._all("SELECT * FROM tables WHERE status != 'ended' ORDER BY id")
         return [_table(r) for r in rows]
 
+    async def active_chunk(
+        self, after: int, limit: int
+    ) -> tuple[list[TableRow], dict[int, list[SeatRow]], dict[int, dict[str, TimerRow]]]:
+        """Up to ``limit`` active tables with ids above ``after``, their seats and clocks."""
+        rows = [
+            _table(r)
+            for r in await self._all(
+                "SELECT * FROM tables WHERE status != 'ended' AND id > ? ORDER BY id LIMIT ?",
+                (after, limit),
+            )
+        ]
+        if not rows:
+            return [], {}, {}
+        span = (rows[0].id, rows[-1].id)
+        wanted = {r.id for r in rows}
+        seats: dict[int, list[SeatRow]] = {}
+        for r in await self._all(
+            "SELECT * FROM seats WHERE table_id BETWEEN ? AND ? ORDER BY table_id, joined_at,"
+            " rowid",
+            span,
+        ):
+            if r["table_id"] in wanted:
+                seat = _seat(r)
+                seats.setdefault(seat.table_id, []).append(seat)
+        timers: dict[int, dict[str, TimerRow]] = {}
+        for r in await self._all("SELECT * FROM timers WHERE table_id BETWEEN ? AND ?", span):
+            timers.setdefault(r["table_id"], {})[r["key"]] = TimerRow(
+                r["table_id"],
+                r["key"],
+                r["due_at"],
+                json.loads(r["action"]),
+                json.loads(r["seats"]),
+            )
+        return rows, seats, timers
+
+    async def open_lobbies(self, guild_id: int, host_id: int) -> list[TableRow]:
+        """The unstarted tables this person hosts in this server."""
+        rows = await self._all(
+            "SELECT * FROM tables WHERE status = 'lobby' AND guild_id = ? AND host_id = ?"
+            " ORDER BY id",
+            (guild_id, host_id),
+        )
+        return [_table(r) for r in rows]
+
     async def set_message(self, table_id: int, message_id: int) -> None:
         self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
@@ -329,17 +372,6 @@ class Tx:
             "SELECT * FROM seats WHERE table_id = ? ORDER BY joined_at, rowid", (table_id,)
         )
         return [_seat(r) for r in rows]
-
-    async def active_seats(self) -> dict[int, list[SeatRow]]:
-        """The seats of every table not ended, by table, each table's in join order."""
-        rows = await self._all(
-            "SELECT s.* FROM seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE t.status != 'ended' ORDER BY s.table_id, s.joined_at, s.rowid"
-        )
-        by_table: dict[int, list[SeatRow]] = {}
-        for r in rows:
-            by_table.setdefault(r["table_id"], []).append(_seat(r))
-        return by_table
 
     async def add_seat(self, table_id: int, guild_id: int, user_id: int, name: str, at: float):
         self._write(
@@ -494,33 +526,96 @@ class Tx:
         )
 
     async def set_private_view(
-        self, table_id: int, user_id: int, app_id: int, token: str, at: float
+        self,
+        table_id: int,
+        user_id: int,
+        app_id: int,
+        token: str,
+        at: float,
+        message_id: int | None = None,
     ) -> None:
+        """The latest private view a player opened: the interaction's original response, or
+        the follow-up ``message_id`` (after a deferral)."""
         self._write(
-            "INSERT OR REPLACE INTO private_views (table_id, user_id, app_id, token, opened_at)"
-            " VALUES (?,?,?,?,?)",
-            (table_id, user_id, app_id, token, at),
-        )
-        self._after.append(
-            lambda: self._store._views.opened(table_id, (user_id, app_id, token, at))
+            "INSERT OR REPLACE INTO private_views"
+            " (table_id, user_id, app_id, token, opened_at, message_id) VALUES (?,?,?,?,?,?)",
+            (table_id, user_id, app_id, token, at, message_id),
         )
 
-    async def private_views(self, table_id: int) -> list[tuple[int, int, str, float]]:
-        """The latest private view each player opened at this table (read after every change,
-        so kept in memory: no trip once a table's views were read)."""
-        views = self._store._views
-        known = views.get(table_id)
-        if known is not None and not self._after:  # (a view opened in this block: read it)
-            return known
+    async def private_views(self, table_id: int) -> list[tuple[int, int, str, float, int | None]]:
+        """(user, app, token, opened at, message id or None for the original response)."""
         rows = await self._all(
-            "SELECT user_id, app_id, token, opened_at FROM private_views WHERE table_id = ?"
-            " ORDER BY rowid",
+            "SELECT user_id, app_id, token, opened_at, message_id FROM private_views"
+            " WHERE table_id = ? ORDER BY rowid",
             (table_id,),
         )
-        found = [(r[0], r[1], r[2], r[3]) for r in rows]
-        if not self._after:
-            views.put(table_id, found)
-        return found
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    # -- what the table messages show (bot/render.py) ------------------------------------
+    async def set_origin(self, table_id: int, app_id: int, token: str, at: float) -> None:
+        """The interaction that opened the table: its token finds the message it posted."""
+        self._write(
+            "INSERT INTO table_messages (table_id, app_id, token, token_at) VALUES (?,?,?,?)"
+            " ON CONFLICT (table_id) DO UPDATE SET app_id = excluded.app_id,"
+            " token = excluded.token, token_at = excluded.token_at",
+            (table_id, app_id, token, at),
+        )
+
+    async def table_origin(self, table_id: int) -> tuple[int, str, float] | None:
+        row = await self._one(
+            "SELECT app_id, token, token_at FROM table_messages WHERE table_id = ?"
+            " AND token IS NOT NULL",
+            (table_id,),
+        )
+        return (row[0], row[1], row[2]) if row else None
+
+    async def set_shown(
+        self, public: list[tuple[int, str]], private: list[tuple[int, int, str, str]]
+    ) -> None:
+        """Fingerprints of what public messages ``(table, fp)`` and private views ``(table,
+        user, token, fp)`` show now."""
+        self._write(
+            "INSERT INTO table_messages (table_id, shown) VALUES (?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET shown = excluded.shown",
+            public,
+            many=True,
+        )
+        self._write(
+            "UPDATE private_views SET shown = ? WHERE table_id = ? AND user_id = ? AND token = ?",
+            [(fp, t, u, token) for t, u, token, fp in private],
+            many=True,
+        )
+
+    async def shown_public(self) -> dict[int, str]:
+        """What each open table's message showed last, as far as the store knows."""
+        rows = await self._all(
+            "SELECT m.table_id, m.shown FROM table_messages m JOIN tables t ON t.id = m.table_id"
+            " WHERE t.status != 'ended' AND m.shown IS NOT NULL"
+        )
+        return {r[0]: r[1] for r in rows}
+
+    async def unsettled_ended(self, since: float) -> list[int]:
+        """Tables finished since ``since`` whose message may not show their last screen."""
+        rows = await self._all(
+            "SELECT t.id FROM tables t LEFT JOIN table_messages m ON m.table_id = t.id"
+            " WHERE t.status = 'ended' AND t.ended_at >= ? AND t.message_id IS NOT NULL"
+            " AND (m.shown IS NULL OR m.shown != 'ended') ORDER BY t.id",
+            (since,),
+        )
+        return [r[0] for r in rows]
+
+    async def live_private_views(
+        self, since: float
+    ) -> list[tuple[int, int, int, str, float, str | None]]:
+        """Private views of open tables opened since ``since``: (table, user, app, token,
+        opened at, fingerprint shown)."""
+        rows = await self._all(
+            "SELECT v.table_id, v.user_id, v.app_id, v.token, v.opened_at, v.shown"
+            " FROM private_views v JOIN tables t ON t.id = v.table_id"
+            " WHERE t.status != 'ended' AND v.opened_at >= ? ORDER BY v.table_id",
+            (since,),
+        )
+        return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
@@ -815,39 +910,10 @@ def _guild_settings(row: aiosqlite.Row) -> GuildSettings:
     )
 
 
-class _Views:
-    """The private views of the tables read lately, as stored (the newest :data:`size`)."""
-
-    size = 512
-
-    def __init__(self) -> None:
-        self._by_table: OrderedDict[int, list[tuple[int, int, str, float]]] = OrderedDict()
-
-    def get(self, table_id: int) -> list[tuple[int, int, str, float]] | None:
-        views = self._by_table.get(table_id)
-        if views is not None:
-            self._by_table.move_to_end(table_id)
-            return list(views)
-        return None
-
-    def put(self, table_id: int, views: list[tuple[int, int, str, float]]) -> None:
-        self._by_table[table_id] = list(views)
-        self._by_table.move_to_end(table_id)
-        while len(self._by_table) > self.size:
-            self._by_table.popitem(last=False)
-
-    def opened(self, table_id: int, view: tuple[int, int, str, float]) -> None:
-        """A view was written (replacing the player's earlier one, as the table does)."""
-        views = self._by_table.get(table_id)
-        if views is not None:
-            views[:] = [v for v in views if v[0] != view[0]] + [view]
-
-
 class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
-        self._views = _Views()
         # who has party-safety settings (a cap, alcohol-free, a server's cap or water reminders):
         # only their drinks need tonight's sums read before they are counted (bot/safety.py)
         self._safety_players: set[int] = set()

@@ -53,6 +53,7 @@ LOG_LINES = 8  # public log lines kept with a table
 NOTE_LINES = 3  # private lines kept per seat
 LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its seats
 LOBBY_CLOCK = "lobby"
+LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
 STRIKES_OUT = 3  # timeouts in a row that remove a player
 
 
@@ -169,24 +170,33 @@ class TableService:
         self._scheduler: asyncio.Task[None] | None = None
 
     # -- loading ---------------------------------------------------------------------------
-    async def load(self) -> int:
-        """Load every active table and its clocks (at start-up). Returns how many."""
-        async with self.store.reading() as q:  # four reads, however many tables
-            rows = await q.active_tables()
-            seats = await q.active_seats()
-            timers = await q.timers()
-            tabs = await q.tabs(r.id for r in rows)
-        by_table: dict[int, dict[str, TimerRow]] = {}
-        for t in timers:
-            by_table.setdefault(t.table_id, {})[t.key] = t
-        loaded = 0
-        for row in rows:
-            try:
-                self._tables[row.id] = self._build(row, seats.get(row.id, []), by_table)
-                self._tables[row.id].tabs = tabs.get(row.id, {})
-                loaded += 1
-            except (StateError, KeyError) as err:
-                log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
+    async def load(self, chunk: int = 200) -> int:
+        """Load every active table and its clocks (at start-up). Returns how many.
+
+        In chunks, so that it can run alongside interactions (the bot answers while it loads):
+        a table an interaction needs first is read by :meth:`get`, and a chunk never replaces a
+        table already in memory. Between a chunk's read and its tables going into memory there
+        is no ``await``, so no change can slip in between.
+        """
+        loaded, after = 0, 0
+        while True:
+            async with self.store.reading() as q:
+                rows, seats, timers = await q.active_chunk(after, chunk)
+                tabs = await q.tabs(r.id for r in rows)
+            if not rows:
+                break
+            after = rows[-1].id
+            for row in rows:
+                if row.id in self._tables:
+                    continue
+                try:
+                    self._tables[row.id] = self._build(row, seats.get(row.id, []), timers)
+                    self._tables[row.id].tabs = tabs.get(row.id, {})
+                    loaded += 1
+                except (StateError, KeyError) as err:
+                    log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
+            self._wake.set()
+            await asyncio.sleep(0)  # let interactions in between chunks
         self._wake.set()
         return loaded
 
@@ -237,7 +247,10 @@ class TableService:
         host_name: str,
         options: dict[str, Any],
         seat_host: bool,
+        origin: tuple[int, str] | None = None,
     ) -> Table:
+        """A new lobby. ``origin``: the (application id, token) of the interaction that opened
+        it, kept so its message can be found again if the bot dies before storing it."""
         engine = self.engines[game]
         opts = check_options(engine.options, options)
         now = self.clock.now()
@@ -247,6 +260,7 @@ class TableService:
                 raise TableError(safety.not_here(engine.title, rules))
             if seat_host:
                 await self._check_free(tx, guild_id, host_id)
+            await self._check_lobbies(tx, guild_id, host_id)
             table_id = await tx.create_table(
                 game=game,
                 guild_id=guild_id,
@@ -258,6 +272,8 @@ class TableService:
             )
             if seat_host:
                 await tx.add_seat(table_id, guild_id, host_id, host_name, now)
+            if origin is not None:
+                await tx.set_origin(table_id, origin[0], origin[1], now)
             closing = TimerRow(table_id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
             await tx.add_timer(closing)
             row = await tx.table(table_id)
@@ -267,6 +283,23 @@ class TableService:
         self._tables[table_id] = table
         self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
         return table
+
+    async def _check_lobbies(self, tx: Tx, guild_id: int, host_id: int) -> None:
+        """One open lobby per host and server: a host who never takes a seat (never presses
+        I'm in) is not held by the one-seat rule, so this is what keeps them to one. Checked
+        in the transaction that opens the new one."""
+        mine = await tx.open_lobbies(guild_id, host_id)
+        if len(mine) >= LOBBIES_PER_HOST:
+            row = mine[0]
+            where = ""
+            if row.message_id is not None:
+                where = (
+                    f": https://discord.com/channels/{guild_id}/{row.channel_id}/{row.message_id}"
+                )
+            raise TableError(
+                f"You already have an open table here, #{row.id} ({row.game}){where}. "
+                "Start it or End it first: one open table per host."
+            )
 
     async def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
         other = await tx.seated_at(guild_id, user_id)
@@ -283,12 +316,22 @@ class TableService:
                 "Leave it first: one seat at a time."
             )
 
-    async def set_message(self, table_id: int, message_id: int) -> None:
+    async def set_message(self, table_id: int, message_id: int) -> int | None:
+        """The table's public message is ``message_id`` from now on; returns the one before."""
         async with self.lock(table_id):
-            table = await self._require(table_id)
-            async with self.store.transaction() as tx:
-                await tx.set_message(table_id, message_id)
-            table.row.message_id = message_id
+            table = await self.get(table_id)
+            if table is None:
+                raise TableError("I can't find that table any more.")
+            old = table.row.message_id
+            if old != message_id:
+                async with self.store.transaction() as tx:
+                    await tx.set_message(table_id, message_id)
+                table.row.message_id = message_id
+            return old
+
+    def open_tables(self) -> list[Table]:
+        """Every table not yet ended (all of them are kept in memory)."""
+        return list(self._tables.values())
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         async with self.lock(table_id):

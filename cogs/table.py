@@ -1,7 +1,13 @@
-"""/table: bring your table's message back to the bottom of the channel."""
+"""/table: bring your table's message back to the bottom of the channel.
+
+One live copy of a table at a time: the new message becomes the table's message and the old
+one is retired (its buttons removed, a link left; bot/render.py). Several ``/table`` at once
+for one table post it once: the others are answered with a link to the copy just posted.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -10,22 +16,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.gamecog import Reply, answer, start_hints
-from bot.ui import common
 
 log = logging.getLogger(__name__)
-
-
-def moved_screen(new_id: int, table_id: int, guild_id: int, channel_id: int) -> common.Screen:
-    link = f"https://discord.com/channels/{guild_id}/{channel_id}/{new_id}"
-    embed = discord.Embed(
-        description=f"Table #{table_id} moved down here: {link}", colour=common.GREY
-    )
-    return common.Screen(embed, [])
 
 
 class TableCommand(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
 
     @app_commands.command(
         name="table", description="Post your table again at the bottom of this channel"
@@ -33,10 +31,11 @@ class TableCommand(commands.Cog):
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         service = self.bot.service
-        old: tuple[int, int] | None = None  # (table, message) to retire once the new one is up
+        held: list[asyncio.Lock] = []  # this table's /table lock, once taken below
 
         async def work() -> Reply:
-            nonlocal old
+            if interaction.guild_id is None:
+                return Reply.text("Tables live in server channels: try this in a server.")
             table_id = await service.seated_at(interaction.guild_id, interaction.user.id)
             table = await service.get(table_id) if table_id is not None else None
             if table is None:
@@ -47,28 +46,32 @@ class TableCommand(commands.Cog):
                 return Reply.text(
                     f"Your table #{table.id} is in <#{table.row.channel_id}>: use `/table` there."
                 )
-            if table.row.message_id is not None:
-                old = (table.id, table.row.message_id)
-            return Reply(
-                "public", self.bot.games[table.row.game].screen(table), table_message=table
+            seen = table.row.message_id
+            lock = self._locks.setdefault(table.id, asyncio.Lock())
+            if lock.locked():  # another /table for this table is posting it right now
+                async with lock:
+                    pass
+            if table.row.message_id != seen and table.row.message_id is not None:
+                link = (
+                    f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
+                    f"{table.row.message_id}"
+                )
+                return Reply.text(f"Table #{table.id} was just posted again: {link}")
+            reply = Reply(
+                "public",
+                self.bot.games[table.row.game].screen(table),
+                table_message=table,
+                version=table.version,
             )
+            await lock.acquire()  # released once the new message is the table's (below)
+            held.append(lock)
+            return reply
 
-        await answer(interaction, work, public=True)
-        if old is None:
-            return
-        table = await service.get(old[0])
-        if table is None or table.row.message_id in (None, old[1]):
-            return
-        screen = moved_screen(
-            table.row.message_id, table.id, table.row.guild_id, table.row.channel_id
-        )
         try:
-            message = self.bot.get_partial_messageable(table.row.channel_id).get_partial_message(
-                old[1]
-            )
-            await message.edit(**screen.kwargs())
-        except discord.HTTPException as err:  # deleted by a moderator, most likely
-            log.info("old message of table #%s not retired: %s", table.id, err)
+            await answer(interaction, work, public=True)
+        finally:
+            for lock in held:
+                lock.release()
 
 
 async def setup(bot: Any) -> None:

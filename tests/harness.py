@@ -33,7 +33,9 @@ class Harness:
         self._task: asyncio.Task[None] | None = None
         self.results: list[InteractionResult] = []
 
-    async def start_bot(self, **options: Any) -> Barkeep:
+    async def start_bot(self, *, wait_loaded: bool = True, **options: Any) -> Barkeep:
+        """Start the bot and wait until it is connected (and, unless ``wait_loaded`` is False,
+        until its open tables are loaded)."""
         options = {"render_interval": 0.05, "render_debounce": 0.01, **options}
         self.bot = Barkeep(self.db_path, clock=self.clock, **options)
         self._task = asyncio.create_task(self.bot.start(self.fake.token))
@@ -43,6 +45,8 @@ class Harness:
             waiter.cancel()
             self._task.result()  # raise the bot's start-up error
         await waiter
+        if wait_loaded:
+            await self.bot.loading  # the open tables are in memory and their clocks run
         return self.bot
 
     async def stop_bot(self) -> None:
@@ -115,9 +119,15 @@ class Harness:
 
 
 async def spawn_bot(
-    fake: FakeDiscord, db: Path, token: str = TOKEN, **streams: Any
+    fake: FakeDiscord,
+    db: Path,
+    token: str = TOKEN,
+    script: Path | None = None,
+    env_extra: dict[str, str] | None = None,
+    **streams: Any,
 ) -> asyncio.subprocess.Process:
-    """Start the shipped bot (``python -m bot``'s main) as its own process, against ``fake``."""
+    """Start the shipped bot (``python -m bot``'s main) as its own process, against ``fake``
+    (``script``: another launcher, such as bench/botproc.py)."""
     env = {k: v for k, v in os.environ.items() if k != "DEV_GUILD_ID"}
     env.update(
         DISCORD_TOKEN=token,
@@ -126,13 +136,14 @@ async def spawn_bot(
         FAKE_DISCORD_GATEWAY=fake.gateway_url,
         PYTHONPATH=str(ROOT),
         LOG_LEVEL="WARNING",
+        **(env_extra or {}),
     )
     streams = {
         "stdout": asyncio.subprocess.DEVNULL,
         "stderr": asyncio.subprocess.DEVNULL,
         **streams,
     }
-    script = ROOT / "tests" / "e2e" / "botproc.py"
+    script = script or ROOT / "tests" / "e2e" / "botproc.py"
     return await asyncio.create_subprocess_exec(
         sys.executable, str(script), cwd=str(db.parent), env=env, **streams
     )

@@ -686,3 +686,58 @@ async def test_misc_rest_routes_answer_spec_valid_json(fake):
     assert secret.audience == alice.id and secret in fake.visible_to(alice)
     assert (alice.id, "your hand: A♠ K♥") in fake.everything_shown()
     assert [m.content for m in fake.channel_messages()] == ["old news"]
+
+
+async def test_a_stale_click_comes_with_the_message_as_it_is_now_and_discord_py_drops_it(fake, bot):
+    fake.answer_limit = 0.1
+    alice = fake.add_user("Alice")
+    await fake.slash(alice, "counter")
+    posted = next(m for m in fake.channel_messages() if m.content == "count 0")
+    await fake.click(alice, posted, "counter:0")  # the edit replaces counter:0 by counter:1
+    with pytest.raises(AssertionError, match="has no component 'counter:0'"):
+        await fake.click(alice, posted, "counter:0")  # without stale=True: not on the message
+    with pytest.raises(AssertionError, match="still has 'counter:1'"):
+        await fake.click(alice, posted, "counter:1", stale=True)
+    with pytest.raises(AssertionError, match="never answered"):
+        # the click still arrives, with the message as it is now (counter:1 only): discord.py's
+        # DynamicItem dispatch finds no counter:0 on it and drops it without a word
+        await fake.click(alice, posted, "counter:0", stale=True, timeout=0.3)
+    sent = fake.interactions[-1]
+    assert sent["data"]["custom_id"] == "counter:0"
+    assert [c["custom_id"] for c in sent["message"]["components"][0]["components"]] == ["counter:1"]
+    assert [f.kind for f in fake.failures] == ["unanswered"]
+    fake.failures.clear()
+
+
+async def test_a_bucket_opens_with_its_first_request_and_resets_after_its_window(fake):
+    fake.rate_limit("/channels/{channel_id}/messages", 2, per=0.5, method="POST")
+    url = f"{fake.base_url}/channels/{fake.channel_id}/messages"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(headers=headers) as s:
+        seen = []
+        for _ in range(3):
+            async with s.post(url, json={"content": "x"}) as r:
+                seen.append((r.status, r.headers.get("X-RateLimit-Remaining")))
+                after = float(r.headers["X-RateLimit-Reset-After"])
+        assert seen == [(200, "1"), (200, "0"), (429, "0")]
+        assert fake.rate_limited and 0 < after <= 0.5
+        await asyncio.sleep(after)  # the window closes: the whole bucket is back
+        async with s.post(url, json={"content": "x"}) as r:
+            assert r.status == 200 and r.headers["X-RateLimit-Remaining"] == "1"
+        async with s.patch(url + "/1", json={"content": "y"}) as r:  # another method: no limit
+            assert "X-RateLimit-Limit" not in r.headers
+
+
+@pytest.mark.parametrize("apply", [False, True])
+async def test_a_stalled_request_is_held_and_carried_out_or_lost(fake, apply):
+    fake.stall("POST", "/channels/{channel_id}/messages", apply=apply)
+    url = f"{fake.base_url}/channels/{fake.channel_id}/messages"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(headers=headers) as s:
+        sent = asyncio.ensure_future(s.post(url, json={"content": "held"}))
+        await fake.wait_for(lambda: fake.stalled)
+        assert bool(fake.channel_messages()) is apply  # carried out at once, or not at all
+        fake.release()
+        async with await sent as r:
+            assert r.status == (200 if apply else 503)
+    assert not fake.stalled and bool(fake.channel_messages()) is apply

@@ -40,7 +40,7 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
     } <= names
     files = sorted(p.name for p in (ROOT / "bot" / "migrations").glob("*.sql"))
     assert applied == files and files[:2] == ["001_initial.sql", "002_results_and_notes.sql"]
-    assert "004_party_safety.sql" in files
+    assert "003_table_messages.sql" in files and "004_party_safety.sql" in files
 
 
 async def _table(store: Store, guild: int = 1) -> int:
@@ -243,35 +243,6 @@ async def test_a_transaction_guarded_by_a_seen_interaction_writes_nothing(store)
     assert (err.value.table_id, err.value.seq) == (tid, 1) and trips[0] == 1
     async with store.reading() as q:
         assert len(await q.actions(tid)) == 1 and not await q.has_consent(10, "war")
-
-
-async def test_private_views_are_read_once_and_then_kept_as_written(store, tmp_path):
-    tid = await _table(store)
-    async with store.transaction() as tx:
-        await tx.set_private_view(tid, 10, 1, "token-a", 1.0)
-    trips = count_trips(store)
-    async with store.reading() as q:
-        assert await q.private_views(tid) == [(10, 1, "token-a", 1.0)]
-        assert await q.private_views(tid) == [(10, 1, "token-a", 1.0)]
-    assert trips[0] == 1  # the second read came from memory
-    async with store.transaction() as tx:
-        await tx.set_private_view(tid, 11, 1, "token-b", 2.0)
-        await tx.set_private_view(tid, 10, 1, "token-c", 3.0)  # Ana's newer view replaces hers
-        assert len(await tx.private_views(tid)) == 2  # this block's own views: from the store
-    with pytest.raises(RuntimeError):
-        async with store.transaction() as tx:
-            await tx.set_private_view(tid, 11, 1, "token-never", 4.0)
-            raise RuntimeError
-    expected = [(11, 1, "token-b", 2.0), (10, 1, "token-c", 3.0)]
-    trips[0] = 0
-    async with store.reading() as q:
-        assert await q.private_views(tid) == expected
-    assert trips[0] == 0
-    await store.close()
-    store = await Store.open(tmp_path / "barkeep.db")  # what memory held is what was stored
-    async with store.reading() as q:
-        assert await q.private_views(tid) == expected
-    await store.close()
 
 
 async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_caught(store):

@@ -27,6 +27,9 @@ RANK_NAMES = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
 CODE_RANKS = {**{str(r): r for r in range(2, 10)}, **{v: k for k, v in RANK_CODES.items()}}
 
 
+_FRENCH: dict[str, Card] = {}  # code -> the one Card object for it
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     """A French card. ``rank`` is 2-14 (J 11, Q 12, K 13, A 14)."""
@@ -45,9 +48,16 @@ class Card:
 
     @classmethod
     def from_code(cls, code: str) -> Card:
+        # Cards are frozen: one object per code is shared by every table (a stored War table
+        # holds 52 of them; thousands are loaded at start-up).
+        card = _FRENCH.get(code) if isinstance(code, str) else None
+        if card is not None and type(card) is cls:
+            return card
         if not isinstance(code, str) or len(code) != 2 or code[0] not in CODE_RANKS:
             raise ValueError(f"bad card code {code!r}")
-        return cls(CODE_RANKS[code[0]], code[1])
+        card = cls(CODE_RANKS[code[0]], code[1])
+        _FRENCH[code] = card
+        return card
 
     def to_json(self) -> str:
         return self.code

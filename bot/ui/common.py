@@ -245,6 +245,17 @@ def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen
     return Screen(embed, [])
 
 
+def moved_screen(table: Table) -> Screen:
+    """An old copy of a table's message: no buttons, a link to where the table is now."""
+    row = table.row
+    if row.message_id is None:
+        text = f"Table #{table.id} moved: use `/table` to bring it back here."
+    else:
+        link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
+        text = f"Table #{table.id} moved down here: {link}"
+    return Screen(discord.Embed(description=text, colour=GREY), [])
+
+
 def log_field(table: Table, embed: discord.Embed, lines: int = 6) -> None:
     recent = table.row.log[-lines:]
     if recent:

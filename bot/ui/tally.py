@@ -83,7 +83,7 @@ def leaderboard(
 
 def breakdown(rows: list[dict], name: str, period: str) -> discord.Embed:
     label = PERIODS[period][0]
-    embed = discord.Embed(title=f"\U0001f37a {name}: {label}", colour=common.GOLD)
+    embed = discord.Embed(title=f"\U0001f37a {common.escape(name)}: {label}", colour=common.GOLD)
     if not rows:
         embed.description = "No drinks and no games in this period."
         return embed

@@ -14,13 +14,20 @@ EDIT = "/channels/{channel_id}/messages/{message_id}"
 
 
 def table_edits(fake, message_id: int) -> int:
+    """Edits of one message: channel requests, and edits through an interaction token."""
     return sum(
         1
         for r in fake.requests
         if r.method == "PATCH"
-        and r.route_template == EDIT
-        and str(message_id) in r.path
         and r.status == 200
+        and (
+            (r.route_template == EDIT and str(message_id) in r.path)
+            or (
+                (r.route_template or "").startswith("/webhooks/")
+                and isinstance(r.response, dict)
+                and r.response.get("id") == str(message_id)
+            )
+        )
     )
 
 

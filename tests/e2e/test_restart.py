@@ -6,6 +6,7 @@ import asyncio
 import signal
 import sqlite3
 
+from bot.tables import TableService
 from tests.e2e.conftest import Harness, spawn_bot
 from tests.e2e.test_war_e2e import open_war
 
@@ -111,4 +112,178 @@ async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Ha
     await fake.wait_ready()
     res = await h.click(bo, msg, "flip")
     assert res.type == 7 and "Hand 1" in msg.text
+    h.assert_clean()
+
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+async def kill(proc, fake) -> None:
+    proc.kill()  # SIGKILL: no clean-up of any kind
+    await proc.wait()
+    await fake.wait_disconnected()
+
+
+def stored_message_id(db, table_id: int) -> int | None:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT message_id FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+    finally:
+        con.close()
+
+
+async def test_after_a_kill_the_table_message_and_private_views_show_the_store(fake, tmp_path):
+    db = tmp_path / "barkeep.db"
+    proc = await spawn_bot(fake, db)
+    try:
+        await fake.wait_ready(timeout=30)
+        h = Harness(fake, db, None)
+        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+        msg, tid = await open_war(h, ana, bo)
+        await h.click(ana, msg, "start")
+        views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
+        # from here, edits of the table message (either way) and of private views never reach
+        # Discord
+        fake.stall("PATCH", EDIT)
+        fake.stall("PATCH", TOKEN_EDIT)
+        res = await h.click(ana, views[ana.id], "flip")  # committed and answered: hand 1
+        assert res.type == 7 and "Hand 1" in views[ana.id].text
+        await fake.wait_for(lambda: len(fake.stalled) >= 2, what="both edits to be on their way")
+        await kill(proc, fake)
+        fake.release()
+        assert "Hand 1" not in msg.text and "Hand 1" not in views[bo.id].text
+        proc = await spawn_bot(fake, db)
+        await fake.wait_ready(timeout=30)
+        await fake.wait_for(
+            lambda: "Hand 1" in msg.text and "Hand 1" in views[bo.id].text,
+            timeout=10,
+            what="the table message and Bo's private view to be redrawn",
+        )
+        h.assert_clean()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_kill(fake, tmp_path):
+    db = tmp_path / "barkeep.db"
+    proc = await spawn_bot(fake, db)
+    try:
+        await fake.wait_ready(timeout=30)
+        h = Harness(fake, db, None)
+        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+        old, tid = await open_war(h, ana, bo)
+        await h.click(ana, old, "start")
+        end = h.custom_id(old, "end")
+        live = (await h.slash(bo, "table")).message
+        await fake.wait_for(lambda: old.custom_ids() == [], what="the old copy to be retired")
+        fake.stall("PATCH", EDIT)  # edits of the live copy never reach Discord, either way
+        fake.stall("PATCH", TOKEN_EDIT)
+        res = await fake.click(ana, old, end, stale=True)  # End pressed on the old copy
+        assert res.ok and "moved down here" in old.text
+        await fake.wait_for(lambda: fake.stalled, what="the live copy's edit to be on its way")
+        await kill(proc, fake)
+        fake.release()
+        assert "is over" not in live.text
+        proc = await spawn_bot(fake, db)
+        await fake.wait_ready(timeout=30)
+        await fake.wait_for(lambda: "is over" in live.text, timeout=10, what="the end")
+        assert live.custom_ids() == []
+        h.assert_clean()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again(fake, tmp_path):
+    db = tmp_path / "barkeep.db"
+    proc = await spawn_bot(fake, db)
+    try:
+        await fake.wait_ready(timeout=30)
+        h = Harness(fake, db, None)
+        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+        # the table is posted, but the bot dies before it hears back (and stores the message id)
+        fake.stall("POST", CALLBACK, apply=True)
+        res = await fake.slash(ana, "war", "start")
+        msg = res.message
+        await fake.wait_for(lambda: fake.stalled, what="the answer to be held")
+        await kill(proc, fake)
+        fake.release()
+        tid = int(h.custom_id(msg, "join").split(":")[1])
+        assert stored_message_id(db, tid) is None
+        proc = await spawn_bot(fake, db)
+        await fake.wait_ready(timeout=30)
+        await fake.wait_for(
+            lambda: fake.count("GET", TOKEN_EDIT), what="the bot to look its message up"
+        )
+        await h.join(bo, msg)  # joins show on the table, not privately
+        await fake.wait_for(lambda: "Bo" in msg.text, what="Bo on the table")
+        assert stored_message_id(db, tid) == msg.id
+        await h.join(ana, msg)
+        res = await h.click(ana, msg, "start")  # Start shows the game on the table message
+        assert res.type == 7 and not res.ephemeral and "flip" in h.verbs(msg)
+        h.assert_clean()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Harness):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    orphan = (await h.slash(ana, "war", "start")).message
+    tid = int(h.custom_id(orphan, "join").split(":")[1])
+    await h.stop_bot()
+    # as if the bot had died before storing the message id (the answer was posted)
+    con = sqlite3.connect(h.db_path)
+    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (tid,))
+    con.commit()
+    con.close()
+    h.clock.advance(16 * 60)  # the interaction token that posted it is dead by now
+    fake.advance(16 * 60)
+    await h.start_bot()
+    await h.bot.renderer.resynced()
+    await h.bot.renderer.flush()
+    table = await h.service.get(tid)
+    assert table.row.message_id not in (None, orphan.id)
+    posted = fake.message(table.row.message_id)
+    assert not posted.ephemeral and "join" in h.verbs(posted) and f"table #{tid}" in posted.text
+    bo = fake.add_user("Bo")
+    await h.service.give_consent(bo.id, "war")
+    res = await h.click(bo, orphan, "join")  # a join on the orphan copy counts...
+    assert res.type == 7 and "moved down here" in orphan.text and orphan.custom_ids() == []
+    await h.rendered(lambda: "Bo" in posted.text, "Bo on the live copy")  # ... and shows there
+    h.assert_clean()
+
+
+async def test_the_bot_answers_while_the_open_tables_still_load(harness: Harness, monkeypatch):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.stop_bot()
+    gate = asyncio.Event()
+    load = TableService.load
+
+    async def slow_load(self, chunk=200):  # thousands of tables take a while
+        await gate.wait()
+        return await load(self, chunk)
+
+    monkeypatch.setattr(TableService, "load", slow_load)
+    await h.start_bot(wait_loaded=False)
+    assert not h.bot.loading.done()
+    res = await h.click(bo, msg, "flip")  # the table is read when it is needed
+    assert res.type == 7 and "Hand 1" in msg.text
+    table = await h.service.get(tid)
+    gate.set()
+    await h.bot.loading
+    assert [t for t in h.service.open_tables() if t.id == tid] == [table]  # not replaced
+    res = await h.click(ana, msg, "drink" if "drink" in h.verbs(msg) else "flip")
+    assert res.type in (4, 7)
+    assert (await h.service.replay(tid)) == table.state  # the log and the state agree
     h.assert_clean()

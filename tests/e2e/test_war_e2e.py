@@ -39,9 +39,6 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     # a private view is ephemeral and only for its owner
     seat = await h.click(bo, table_msg, "seat")
     assert seat.ephemeral and seat.message.audience == bo.id and "Your seat" in seat.message.text
-    # opened again: the renderer keeps only the newest view up to date, so the first one keeps
-    # its buttons to the end, whenever the renderer's last edit lands (clicked below)
-    await h.click(bo, table_msg, "seat")
 
     # someone who is not playing gets a plain answer
     res = await h.click(cy, table_msg, "flip")
@@ -76,9 +73,12 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     assert table.row.seed in table_msg.text  # the seed is revealed at the end
     assert table_msg.custom_ids() == []  # no buttons left on a finished table
 
-    # the old private view still has buttons: they answer politely
-    res = await h.click(bo, seat.message, "flip")
-    assert res.ephemeral and "This table has ended" in res.message.text
+    # the old private view lost its buttons with the end; a press that was already on its way
+    # is answered politely
+    await h.bot.renderer.flush_private()
+    assert seat.message.custom_ids() == []
+    res = await fake.click(bo, seat.message, f"war:{tid}:flip", stale=True)
+    assert res.ephemeral and "Too late: this table has ended" in res.message.text
 
     final = table.engine.view(table.state, None)
     sips = {table.user_at(s).user_id: final["sips"][s] for s in (0, 1)}

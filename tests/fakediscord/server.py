@@ -564,7 +564,8 @@ class FakeDiscord:
     400 50035 as Discord would), ``validate_responses`` (False: also validate the fake's own
     responses; the self-tests turn it on), ``enforce_command_permissions`` (True: ``slash``
     refuses users who could not see a command with ``default_member_permissions``),
-    ``heartbeat_interval`` (ms), ``rate_limit(template, per_second)``.
+    ``heartbeat_interval`` (ms), ``rate_limit(template, limit, per=...)``,
+    ``discord_rate_limits()``, ``stall(method, template)`` / ``release()``.
     """
 
     def __init__(
@@ -638,8 +639,12 @@ class FakeDiscord:
         self.channel_id: int = first.id
         self.channel = first
 
-        self._rate_limits: dict[str, tuple[int, bool]] = {}
+        self._rate_limits: dict[str, tuple[int, float, bool]] = {}
         self._rl_windows: dict[tuple[str, str], list[float]] = {}
+        self._stalls: dict[tuple[str, str], bool] = {}
+        self._stall_gate = asyncio.Event()
+        self._stall_gate.set()
+        self._held: list[Request] = []
         self._runner: web.AppRunner | None = None
         self._undo: Callable[[], None] | None = None
         self.port: int = 0
@@ -664,6 +669,7 @@ class FakeDiscord:
         self.gateway_url = f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
 
     async def stop(self) -> None:
+        self.release()
         if self._undo:
             self._undo()
         for inter in self._interactions.values():
@@ -971,19 +977,67 @@ class FakeDiscord:
         )
 
     def rate_limit(
-        self, route_template: str, per_second: int | None, *, headers: bool = True
+        self,
+        route_template: str,
+        limit: int | None,
+        *,
+        per: float = 1.0,
+        headers: bool = True,
+        method: str | None = None,
     ) -> None:
         """Answer 429 (body with retry_after, X-RateLimit-* and Retry-After headers, Via) once
-        ``route_template`` (e.g. "/channels/{channel_id}/messages") gets more than
-        ``per_second`` requests within a second for one major parameter (channel, guild,
-        webhook, interaction).  With ``headers=True`` successful answers carry the
-        X-RateLimit-* headers, so discord.py waits pre-emptively; ``headers=False`` hides them
-        (like Discord's shared limits) so the client really meets 429s and must retry.
-        ``per_second=None`` removes the limit."""
-        if per_second is None:
-            self._rate_limits.pop(route_template, None)
+        ``route_template`` (e.g. "/channels/{channel_id}/messages") gets more than ``limit``
+        requests in one window for one major parameter (channel, guild, webhook,
+        interaction), like one of Discord's per-route buckets: a window opens with the first
+        request and resets ``per`` seconds later. ``method`` limits it to one
+        method (Discord keys its buckets by method and route).  With ``headers=True`` every
+        answer carries the X-RateLimit-* headers, so discord.py waits pre-emptively;
+        ``headers=False`` hides them (like Discord's shared limits) so the client really meets
+        429s and must retry.  ``limit=None`` removes the limit."""
+        key = f"{method.upper()} {route_template}" if method else route_template
+        if limit is None:
+            self._rate_limits.pop(key, None)
         else:
-            self._rate_limits[route_template] = (per_second, headers)
+            self._rate_limits[key] = (limit, per, headers)
+
+    def discord_rate_limits(self) -> None:
+        """The buckets Discord announces (X-RateLimit headers) for a bot's messages: 5 per 5 s
+        per channel to send, to edit, to delete; 5 per 2 s per interaction token to edit the
+        messages it made (a webhook's own bucket, apart from the channel's)."""
+        for method in ("POST", "PATCH", "DELETE"):
+            template = (
+                "/channels/{channel_id}/messages"
+                if method == "POST"
+                else "/channels/{channel_id}/messages/{message_id}"
+            )
+            self.rate_limit(template, 5, per=5.0, method=method)
+        webhook = "/webhooks/{webhook_id}/{webhook_token}/messages/"
+        for template in (webhook + "@original", webhook + "{message_id}"):
+            self.rate_limit(template, 5, per=2.0, method="PATCH")
+
+    @property
+    def rate_limited(self) -> list[Request]:
+        """Every request the fake answered with a 429."""
+        return [r for r in self.requests if r.status == 429]
+
+    def stall(self, method: str, route_template: str, *, apply: bool = False) -> None:
+        """Hold matching requests: with ``apply=False`` they are never carried out (as if lost
+        on the way) and answered 503 when released; with ``apply=True`` they are carried out at
+        once but answered only when released (the client dies before it learns the outcome).
+        ``release()`` lets them all go (``stop()`` does too)."""
+        self._stalls[(method.upper(), route_template)] = apply
+        if self._stall_gate.is_set():
+            self._stall_gate = asyncio.Event()
+
+    def release(self) -> None:
+        """End every stall and let held requests go."""
+        self._stalls.clear()
+        self._stall_gate.set()
+
+    @property
+    def stalled(self) -> list[Request]:
+        """Requests held by a stall right now."""
+        return list(self._held)
 
     @property
     def interactions(self) -> list[dict[str, Any]]:
@@ -1764,7 +1818,12 @@ class FakeDiscord:
         return await self._run_interaction(inter, timeout)
 
     def _clickable(
-        self, user: FakeUser, message: FakeMessage | int, custom_id: str, types: tuple[int, ...]
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str,
+        types: tuple[int, ...],
+        stale: bool = False,
     ) -> tuple[FakeMessage, dict[str, Any]]:
         mid = _id_of(message)
         m = self.messages.get(mid)
@@ -1777,6 +1836,22 @@ class FakeDiscord:
         if m.loading:
             raise AssertionError(f"message {mid} is still loading")
         comp = m.find_component(custom_id)
+        if stale:
+            if comp is not None:
+                raise AssertionError(
+                    f"message {mid} still has {custom_id!r}: the click would not be stale"
+                )
+            comp = next(
+                (
+                    c
+                    for v in reversed(m.versions)
+                    for c in iter_components(v.get("components"))
+                    if c.get("custom_id") == custom_id
+                ),
+                None,
+            )
+            if comp is None:
+                raise AssertionError(f"message {mid} never showed a component {custom_id!r}")
         if comp is None:
             raise AssertionError(
                 f"message {mid} has no component {custom_id!r}; it has {m.custom_ids()}"
@@ -1790,16 +1865,63 @@ class FakeDiscord:
         return m, comp
 
     async def click(
-        self, user: FakeUser, message: FakeMessage | int, custom_id: str, *, timeout: float = 5.0
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str,
+        *,
+        stale: bool = False,
+        timeout: float = 5.0,
     ) -> InteractionResult:
-        """``user`` clicks the (enabled, visible) button ``custom_id`` on ``message``."""
+        """``user`` clicks the (enabled, visible) button ``custom_id`` on ``message``.
+
+        ``stale=True``: the player pressed a button that an edit removed a moment before (it
+        must have been on an earlier version of the message and be gone now). Discord still
+        delivers the click, with the message **as it is now**, as it does for real."""
         user = self.user(user)
-        m, comp = self._clickable(user, message, custom_id, (2,))
+        m, comp = self._clickable(user, message, custom_id, (2,), stale)
         data = {"custom_id": custom_id, "component_type": 2, "id": comp["id"]}
+        what = "stale click" if stale else "click"
         inter = self._new_interaction(
-            3, user, m.channel_id, data, m, f"click {custom_id!r} by {user.name}"
+            3, user, m.channel_id, data, m, f"{what} {custom_id!r} by {user.name}"
         )
         return await self._run_interaction(inter, timeout)
+
+    async def interact(
+        self,
+        user: FakeUser,
+        itype: int,
+        data: dict[str, Any],
+        *,
+        channel: FakeChannel | int | None = None,
+        message: FakeMessage | int | None = None,
+        edit: Callable[[dict[str, Any]], None] | None = None,
+        timeout: float = 5.0,
+    ) -> InteractionResult:
+        """Deliver an interaction with exactly this ``data`` (no check against the registered
+        commands or the message's components): payloads a well-behaved Discord client would not
+        send, but a bot must survive (a stale command shape, a forged custom id...).
+        ``edit(payload)`` may change the whole INTERACTION_CREATE payload before it goes out
+        (another guild, another channel, other permissions)."""
+        user = self.user(user)
+        cid = self._channel_arg(channel)
+        msg = self.message(message) if message is not None else None
+        inter = self._new_interaction(
+            itype, user, cid, copy.deepcopy(data), msg, f"raw type {itype} by {user.name}"
+        )
+        if edit is not None:
+            edit(inter.payload)
+        return await self._run_interaction(inter, timeout)
+
+    def dm_channel(self, user: FakeUser | int) -> FakeChannel:
+        """The DM channel between the bot and ``user`` (created on first use)."""
+        uid = _id_of(user)
+        for ch in self.channels.values():
+            if ch.type == 1 and ch.recipient_id == uid:
+                return ch
+        ch = FakeChannel(self._snowflake(), "", 1, None, recipient_id=uid)
+        self.channels[ch.id] = ch
+        return ch
 
     async def select(
         self,
@@ -1808,12 +1930,14 @@ class FakeDiscord:
         custom_id: str,
         values: list[Any],
         *,
+        stale: bool = False,
         timeout: float = 5.0,
     ) -> InteractionResult:
         """``user`` picks ``values`` in the select menu ``custom_id`` (string selects: option
-        values; user/role/channel selects: FakeUser/FakeChannel/ids)."""
+        values; user/role/channel selects: FakeUser/FakeChannel/ids). ``stale``: as for
+        :meth:`click`, a select that an edit removed a moment before."""
         user = self.user(user)
-        m, comp = self._clickable(user, message, custom_id, (3, 5, 6, 7, 8))
+        m, comp = self._clickable(user, message, custom_id, (3, 5, 6, 7, 8), stale)
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
         if not lo <= len(values) <= hi:
             raise AssertionError(f"select {custom_id!r} takes {lo}..{hi} values, got {len(values)}")
@@ -2040,22 +2164,28 @@ class FakeDiscord:
         return ""
 
     def _rate_check(
-        self, template: str, params: dict[str, str]
+        self, method: str, template: str, params: dict[str, str]
     ) -> tuple[dict[str, str], tuple[int, dict] | None]:
-        setting = self._rate_limits.get(template)
+        name = f"{method} {template}"
+        setting = self._rate_limits.get(name)
+        if setting is None:
+            name = template
+            setting = self._rate_limits.get(template)
         if setting is None:
             return {}, None
-        limit, announce = setting
+        limit, per, announce = setting
         now = time.monotonic()
-        key = (template, self._major(template, params))
+        key = (name, self._major(template, params))
+        # Discord's buckets: a window opens with the first request and resets ``per`` later.
         window = self._rl_windows.setdefault(key, [])
-        window[:] = [t for t in window if now - t < 1.0]
+        if window and now - window[0] >= per:
+            window.clear()
         reset_after = max(
-            math.ceil(((1.0 - (now - window[0])) if window else 1.0) * 1000) / 1000, 0.001
+            math.ceil(((window[0] + per - now) if window else per) * 1000) / 1000, 0.001
         )
         headers = {
             "X-RateLimit-Limit": str(limit),
-            "X-RateLimit-Bucket": f"fake{abs(hash(template)) % 10**8}",
+            "X-RateLimit-Bucket": f"fake{abs(hash(name)) % 10**8}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
         }
@@ -2073,7 +2203,7 @@ class FakeDiscord:
                     "code": 0,
                 },
             )
-        window.append(now)
+        window.append(now)  # window[0] is when the window opened
         headers["X-RateLimit-Remaining"] = str(limit - len(window))
         return (headers if announce else {}), None
 
@@ -2156,7 +2286,7 @@ class FakeDiscord:
                 if request.headers.get("Authorization") != f"Bot {self.token}":
                     status, resp = _error(401, 0, "401: Unauthorized")
                     return self._respond(rec, status, resp, headers)
-            headers, limited = self._rate_check(template, params)
+            headers, limited = self._rate_check(method, template, params)
             if limited:
                 return self._respond(rec, limited[0], limited[1], headers)
             body_problems = [
@@ -2179,15 +2309,30 @@ class FakeDiscord:
                 request.headers,
                 rec,
             )
+            stall = self._stalls.get((method, template))
+            if stall is False:  # lost on the way: never carried out (a gateway error, not
+                await self._hold(rec)  # an API answer, so not checked against the spec)
+                rec.status, rec.response = 503, {"code": 0, "message": "upstream lost"}
+                return _json_response(rec.status, rec.response)
             try:
                 status, resp = await handler(ctx)
             except _Rejected as rejected:
                 status, resp = rejected.answer
+            if stall is True:  # carried out, but the answer is held
+                await self._hold(rec)
             if status >= 400:
                 self._note_rejected_callback(template, params, status, resp)
             return self._respond(rec, status, resp, headers)
         finally:
             self._changed()
+
+    async def _hold(self, rec: Request) -> None:
+        self._held.append(rec)
+        self._changed()
+        try:
+            await self._stall_gate.wait()
+        finally:
+            self._held.remove(rec)
 
     def _not_found(self, rec: Request) -> web.Response:
         """404 for a path the fake does not serve (recorded in ``unknown_routes``)."""

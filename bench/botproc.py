@@ -1,0 +1,53 @@
+"""The shipped bot (``python -m bot``'s main) against a fake Discord, for the benchmarks.
+
+Like tests/e2e/botproc.py, only the two addresses discord.py reads are changed. In addition the
+renderer measures how long public messages lag the store (``Stats.measure``), and on SIGTERM
+the process writes its renderer figures to ``$BENCH_STATS`` (JSON) and exits at once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+Route.BASE = os.environ["FAKE_DISCORD_API"]
+DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_DISCORD_GATEWAY"])
+
+import bot.render  # noqa: E402
+from bot.__main__ import main  # noqa: E402
+
+renderers: list[bot.render.Renderer] = []
+_init = bot.render.Renderer.__init__
+
+
+def _measured_init(self: bot.render.Renderer, *args: Any, **kwargs: Any) -> None:
+    _init(self, *args, **kwargs)
+    self.stats.measure = True
+    renderers.append(self)
+
+
+bot.render.Renderer.__init__ = _measured_init  # type: ignore[method-assign]
+
+
+def _dump(*_: Any) -> None:
+    out = {"lag": [], "edits": 0, "posts": 0}
+    for r in renderers:
+        out["lag"] += r.stats.lag
+        out["edits"] += r.stats.edits
+        out["posts"] += r.stats.posts
+    path = os.environ.get("BENCH_STATS")
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(out, f)
+    os._exit(0)
+
+
+signal.signal(signal.SIGTERM, _dump)
+sys.exit(main())

@@ -1,0 +1,327 @@
+"""Load: N concurrent War and Pyramid tables in one channel, through the fake Discord.
+
+    python bench/load.py                      # N = 1, 10, 30, 50; 60 s each
+    python bench/load.py --tables 30 --seconds 120
+
+The bot is the shipped one (``python -m bot``'s main, bench/botproc.py) in its own process,
+with the real discord.py client, its production settings and durable writes (SQLite WAL,
+synchronous=FULL). The fake Discord announces Discord's message buckets (5 sends, 5 edits per 5
+s per channel, with X-RateLimit headers; ``FakeDiscord.discord_rate_limits``). Two thirds of the
+tables are War (2 players), one third Pyramid (4 players); scripted players act as fast as the
+rules allow, reading only what Discord shows them: War players flip on the table and from their
+private view by turns, and the loser chooses in their private view; Pyramid players take their
+look, lay a face-down card now and then (else pass), give away what they won with the +1
+buttons, and explore. A finished table is opened again by the same players.
+
+Measured once every table is open (the first, simultaneous openings are left out), for the
+given time. Printed per N: interactions per second, answer time p50/p99 (dispatch to callback, measured by
+the fake), HTTP 429s, REST calls per interaction, how long public messages lagged the store
+(from each committed change that altered a table's screen until a write showing it landed; p50
+and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS). ``--think 1`` gives every player about a second before each
+click (closer to people at a bar); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.answer_times import pct  # noqa: E402
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
+from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
+
+FACE_DOWN = "\U0001f0a0"
+
+
+def verbs(msg: FakeMessage | None) -> list[str]:
+    return [c.split(":", 2)[2] for c in msg.custom_ids()] if msg is not None else []
+
+
+def over(msg: FakeMessage) -> bool:
+    """The table's message shows its end (the end screen's title)."""
+    embeds = msg.current.get("embeds") or [{}]
+    return "is over" in (embeds[0].get("title") or "")
+
+
+class Players:
+    """What every scripted player shares: the fake, the results, the stop signal."""
+
+    def __init__(self, fake: FakeDiscord, stop: asyncio.Event, think: float = 0.0) -> None:
+        self.fake = fake
+        self.stop = stop
+        self.think = think  # seconds a player takes before each click (0: none)
+        self.opened = 0  # tables opened so far (the measurement starts once all are)
+        self.all_open = asyncio.Event()
+        self.tables = 0
+        self.h = Harness(fake, None, None)
+        self.errors: list[str] = []
+        self.rng = random.Random(7)
+
+    async def click(self, user: FakeUser, msg: FakeMessage, cid: str) -> Any:
+        """Press ``cid`` if it is still on the message (it may have changed meanwhile)."""
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        if cid not in msg.custom_ids():
+            return None
+        try:
+            res = await self.fake.click(user, msg, cid)
+        except AssertionError as err:  # unanswered, or the button went away in between
+            if "never answered" in str(err):
+                self.errors.append(str(err))
+            return None
+        self.h.results.append(res)
+        return res
+
+    async def press(self, user: FakeUser, msg: FakeMessage, verb: str) -> Any:
+        ids = [c for c in msg.custom_ids() if c.split(":", 2)[2] == verb]
+        return await self.click(user, msg, ids[0]) if ids else None
+
+    async def changed(self, *msgs: FakeMessage | None, timeout: float = 2.0) -> None:
+        """Until one of the messages is edited (or ``timeout``)."""
+        seen = [(m, len(m.versions)) for m in msgs if m is not None]
+        try:
+            await self.fake.wait_for(
+                lambda: self.stop.is_set() or any(len(m.versions) != n for m, n in seen),
+                timeout=timeout,
+            )
+        except AssertionError:
+            pass
+
+    async def open(self, game: str, host: FakeUser, guests: list[FakeUser], **options: Any):
+        res = await self.fake.slash(host, game, "start", **options)
+        self.h.results.append(res)
+        if res.ephemeral:
+            raise RuntimeError(f"could not open {game}: {res.message.text}")
+        msg = res.message
+        if "consent" not in str(msg.custom_ids()):
+            try:
+                rules = await res.followup(timeout=1.0)
+                await self.press(host, rules, "consent")
+            except AssertionError:
+                pass  # the host had accepted the rules before: seated at once
+        for g in guests:
+            joined = await self.press(g, msg, "join")
+            if joined is not None and joined.ephemeral and "consent" in verbs(joined.message):
+                await self.press(g, joined.message, "consent")
+        await self.press(host, msg, "start")
+        self.opened += 1
+        if self.opened >= self.tables:
+            self.all_open.set()
+        return msg
+
+    # -- War ---------------------------------------------------------------------------------
+    async def war_table(self, a: FakeUser, b: FakeUser) -> None:
+        while not self.stop.is_set():
+            msg = await self.open("war", a, [b])
+            views = {}
+            for u in (a, b):
+                res = await self.press(u, msg, "seat")
+                views[u.id] = res.message if res is not None else None
+            await asyncio.gather(
+                self.war_seat(a, msg, views[a.id], True), self.war_seat(b, msg, views[b.id], False)
+            )
+
+    async def war_seat(
+        self, user: FakeUser, msg: FakeMessage, view: FakeMessage | None, first: bool
+    ) -> None:
+        double = False
+        while not self.stop.is_set() and not over(msg):
+            acted = None
+            if view is not None and "drink" in verbs(view):  # I lost: choose, privately
+                acted = await self.press(user, view, "double" if double else "drink")
+                double = not double
+            elif "flip" in verbs(msg):
+                m = re.search(r"flips hand (\d+)", msg.text)
+                hand = int(m[1]) if m else 1
+                if (hand % 2 == 1) == first:  # by turns: on the table, or in my private view
+                    where = msg if first or view is None else view
+                    acted = await self.press(user, where, "flip")
+            if acted is None:
+                await self.changed(msg, view)
+
+    # -- Pyramid -----------------------------------------------------------------------------
+    async def pyramid_table(self, players: list[FakeUser]) -> None:
+        while not self.stop.is_set():
+            msg = await self.open(
+                "pyramid", players[0], players[1:], claim_seconds=10, look_seconds=30
+            )
+            await asyncio.gather(*(self.pyramid_seat(p, msg) for p in players))
+
+    async def pyramid_seat(self, user: FakeUser, msg: FakeMessage) -> None:
+        view: FakeMessage | None = None
+        looked = False
+        tried: tuple[int, int] | None = None
+        while not self.stop.is_set() and not over(msg):
+            acted = None
+            mine = next((ln for ln in msg.text.splitlines() if f"**{user.name}**:" in ln), "")
+            gives = [
+                c for c in (view.custom_ids() if view else []) if ":give:" in c and "_" not in c
+            ]
+            snap = (len(msg.versions), len(view.versions) if view else 0)
+            if gives:
+                acted = await self.click(user, view, gives[0])  # type: ignore[arg-type]
+            elif "peek" in verbs(msg) and not looked:
+                res = await self.press(user, msg, "peek")
+                looked = res is not None
+                acted = res
+            elif "pass" in verbs(msg) and mine.startswith("\u23f3"):  # waiting on me
+                slots = re.findall(rf"`(\d+)` {FACE_DOWN}", mine)
+                if slots and self.rng.random() < 0.35:
+                    acted = await self.press(user, msg, f"lay:{self.rng.choice(slots)}")
+                    if acted is not None and acted.ephemeral and acted.message.custom_ids():
+                        view = acted.message  # a right card: my private view, to give
+                else:
+                    acted = await self.press(user, msg, "pass")
+            elif any(v.startswith("explore") for v in verbs(msg)) and tried != snap:
+                tried = snap
+                explore = [c for c in msg.custom_ids() if ":explore:" in c]
+                acted = await self.click(user, msg, self.rng.choice(explore))
+                if acted is not None and acted.ephemeral:
+                    acted = None  # not the explorer
+            if acted is None:
+                await self.changed(msg, view)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
+    fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
+    await fake.start()
+    fake.discord_rate_limits()
+    stop = asyncio.Event()
+    players = Players(fake, stop, think)
+    wars = max(1, math.ceil(2 * n / 3)) if n > 1 else 1
+    pyramids = n - wars
+    with tempfile.TemporaryDirectory() as tmp:
+        stats_path = Path(tmp) / "stats.json"
+        proc = await spawn_bot(
+            fake,
+            Path(tmp) / "barkeep.db",
+            script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
+            env_extra={"BENCH_STATS": str(stats_path)},
+        )
+        try:
+            await fake.wait_ready(timeout=60)
+            users = [fake.add_user(f"P{i}") for i in range(2 * wars + 4 * pyramids)]
+            players.tables = n
+            tasks = [
+                asyncio.create_task(players.war_table(users[2 * i], users[2 * i + 1]))
+                for i in range(wars)
+            ]
+            base = 2 * wars
+            tasks += [
+                asyncio.create_task(players.pyramid_table(users[base + 4 * i : base + 4 * i + 4]))
+                for i in range(pyramids)
+            ]
+            # warm-up: every table opened at the same moment is not normal play
+            await asyncio.wait_for(players.all_open.wait(), 120)
+            cpu0, t0, requests0 = cpu_seconds(proc.pid), time.monotonic(), len(fake.requests)
+            driver0, results0 = time.process_time(), len(players.h.results)
+            await asyncio.sleep(seconds)
+            wall = time.monotonic() - t0
+            cpu = cpu_seconds(proc.pid) - cpu0
+            driver = time.process_time() - driver0
+            requests = len(fake.requests) - requests0
+            results1 = len(players.h.results)
+            stop.set()
+            done, pending = await asyncio.wait(tasks, timeout=15)
+            for t in pending:
+                t.cancel()
+            for t in done:
+                if t.exception() is not None:
+                    players.errors.append(repr(t.exception()))
+            peak = peak_rss_mb(proc.pid)
+        finally:
+            if proc.returncode is None:
+                proc.send_signal(signal.SIGTERM)
+                await proc.wait()
+        lag = json.loads(stats_path.read_text())["lag"] if stats_path.exists() else []
+    await fake.stop()
+    results = players.h.results[results0:results1]
+    lat = [r.latency * 1000 for r in results]
+    return {
+        "tables": n,
+        "war": wars,
+        "pyramid": pyramids,
+        "interactions": len(results),
+        "per_second": len(results) / wall,
+        "p50_ms": statistics.median(lat) if lat else 0.0,
+        "p99_ms": pct(lat, 99) if lat else 0.0,
+        "http_429": len(fake.rate_limited),
+        "rest_per_interaction": requests / max(1, len(results)),
+        "lag_p50_s": statistics.median(lag) if lag else 0.0,
+        "lag_max_s": max(lag) if lag else 0.0,
+        "cpu_per_1000": cpu / max(1, len(results)) * 1000,
+        "peak_mb": peak,
+        "driver_cpu_share": driver / wall,
+        "bot_cpu_share": cpu / wall,
+        "unanswered": len(fake.failures) + len(players.errors),
+        "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
+    }
+
+
+def row(r: dict[str, Any]) -> str:
+    return (
+        f"| {r['tables']} ({r['war']} War, {r['pyramid']} Pyramid) | {r['per_second']:.1f} "
+        f"| {r['p50_ms']:.1f} / {r['p99_ms']:.1f} ms | {r['http_429']} "
+        f"| {r['rest_per_interaction']:.2f} | {r['lag_p50_s']:.2f} / {r['lag_max_s']:.2f} s "
+        f"| {r['cpu_per_1000']:.2f} s | {r['peak_mb']:.0f} MB | {r['unanswered']} |"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", default="1,10,30,50", help="comma-separated N values")
+    parser.add_argument("--seconds", type=float, default=60.0, help="play time per N")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each player takes before a click (about; 0: as fast as the rules allow)",
+    )
+    args = parser.parse_args()
+    print(
+        "| tables in one channel | interactions/s | answer p50 / p99 | HTTP 429s "
+        "| REST calls per interaction | public message lag p50 / max | bot CPU per 1,000 "
+        "interactions | bot peak memory | unanswered |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in (int(x) for x in args.tables.split(",")):
+        r = await run(n, args.seconds, args.think)
+        print(row(r), flush=True)
+        print(
+            f"   (bot used {r['bot_cpu_share']:.0%} of a core, the fake Discord and the players "
+            f"{r['driver_cpu_share']:.0%})",
+            file=sys.stderr,
+        )
+        if r["errors"]:
+            print("   problems:", *r["errors"], sep="\n   ", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

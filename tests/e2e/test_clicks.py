@@ -1,0 +1,235 @@
+"""Clicks that must still be answered, and inputs that must get a plain answer (issue 7)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+import bot.gamecog
+from tests.e2e.conftest import Harness
+from tests.e2e.test_war_e2e import open_war
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+def button_row(*buttons: tuple[str, str]) -> list[dict]:
+    return [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": label, "custom_id": cid} for label, cid in buttons
+            ],
+        }
+    ]
+
+
+async def to_choice(h: Harness, msg, flipper) -> None:
+    while "drink" not in h.verbs(msg):
+        await h.click(flipper, msg, "flip")
+
+
+async def loser_of(h: Harness, tid: int, users: dict):
+    table = await h.service.get(tid)
+    return users[table.user_at(table.engine.view(table.state, None)["loser"]).user_id]
+
+
+async def test_a_button_an_edit_removed_is_answered_too_late_in_plain_words(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    flip = h.custom_id(msg, "flip")
+    await to_choice(h, msg, ana)  # Ana's flip replaced Flip with Drink / Double
+    assert flip not in msg.custom_ids()
+    table = await h.service.get(tid)
+    seq = table.row.seq
+    res = await fake.click(bo, msg, flip, stale=True)  # Bo taps Flip a moment too late
+    assert res.ok and res.type == 4 and res.ephemeral
+    assert res.message.text == "Too late: the cards are already turned."
+    assert table.row.seq == seq and "drink" in h.verbs(msg)  # nothing changed
+    h.assert_clean()
+
+
+async def test_a_button_an_edit_removed_is_applied_when_still_legal(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    flip = h.custom_id(msg, "flip")
+    await to_choice(h, msg, ana)
+    loser = await loser_of(h, tid, {ana.id: ana, bo.id: bo})
+    view = (await h.click(loser, msg, "seat")).message
+    h.bot.renderer.debounce = 30  # the table message is not redrawn yet...
+    await h.click(loser, view, "drink")  # ... after the loser drank in their private view
+    assert "drink" in h.verbs(msg) and flip not in msg.custom_ids()
+    table = await h.service.get(tid)
+    seq = table.row.seq
+    res = await fake.click(bo, msg, flip, stale=True)  # Flip was on the message before
+    assert res.ok and res.type == 7 and not res.ephemeral
+    assert table.row.seq == seq + 1  # applied: the next hand is turned
+    assert f"Hand {table.engine.view(table.state, None)['turned_hand']}" in msg.text
+    await h.bot.renderer.flush()
+    h.assert_clean()
+
+
+async def test_a_click_on_an_old_table_copy_never_puts_a_private_screen_on_a_public_message(
+    harness: Harness,
+):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    old, tid = await open_war(h, ana, bo)
+    await h.click(ana, old, "start")
+    seat, flip = h.custom_id(old, "seat"), h.custom_id(old, "flip")
+    new = (await h.slash(bo, "table")).message
+    await h.rendered(lambda: "moved down here" in old.text and old.custom_ids() == [])
+    # the old copy lost its buttons; players who had it on screen still press them
+    res = await fake.click(ana, old, seat, stale=True)
+    assert res.ok and res.ephemeral and res.message is not old and "Your seat" in res.message.text
+    res = await fake.click(bo, old, flip, stale=True)
+    assert res.ok and res.type == 7 and "moved down here" in old.text  # it stays an old copy
+    await h.rendered(lambda: "Hand 1" in new.text, "the live copy to show the flip")
+    for m in fake.channel_messages():  # no public message ever showed a private screen
+        for v in m.versions:
+            text = str(v)
+            assert "Your seat" not in text and "Only you can see this" not in text
+    h.assert_clean()
+
+
+async def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("{p1}"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.click(ana, msg, "flip")
+    text = msg.text
+    assert "Hand 1: **{p1}** " in text and " · **Bo** " in text
+    assert "**{p1}**: 25 cards left" in text and "**Bo**: 25 cards left" in text
+    # the log: each line names its own player ({p1} is not filled with Bo's name)
+    assert re.search(r"\*\*\{p1\}\*\* turns \S+, \*\*Bo\*\* turns", text), text
+    h.assert_clean()
+
+
+async def test_names_with_markdown_or_mentions_are_shown_literally(harness: Harness):
+    h, fake = harness, harness.fake
+    names = ["**Bold**", "`tick`", "||spoiler||", "@everyone", "<@123456789012345678>"]
+    users = [fake.add_user(n) for n in names]
+    res = await h.slash(users[0], "pyramid", "start")
+    msg = res.message
+    await h.click(users[0], await res.followup(), "consent")
+    for u in users[1:]:
+        await h.join(u, msg)
+    escaped = [
+        r"\*\*Bold\*\*",
+        r"\`tick\`",
+        r"\|\|spoiler\|\|",
+        "@\u200beveryone",
+        "<@\u200b123456789012345678>",
+    ]
+    await h.rendered(lambda: all(e in msg.text for e in escaped), "the escaped names")
+    shown = "\n".join(text for _, text in fake.everything_shown())
+    for raw in names[:3]:
+        assert f" {raw}" not in shown and f"{raw} " not in shown
+    assert "@everyone" not in shown and "<@123456789012345678>" not in shown
+    res = await h.click(users[0], msg, "start")  # and nothing else changes: the game runs
+    assert res.type == 7 and "Look at my cards" in msg.text
+    board = await h.slash(users[1], "tally", options={"user": users[1]})
+    assert r"\`tick\`" in board.message.text
+    h.assert_clean()
+
+
+async def test_numbers_in_custom_ids_are_ascii_and_bounded(harness: Harness, caplog):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    res = await h.slash(ana, "pyramid", "start")
+    tid = int(h.custom_id(res.message, "join").split(":")[1])
+    huge = f"war:{2**63}:flip"  # would overflow a 64-bit integer
+    big = f"war:{10**18 - 1}:flip"  # in range, but no such table
+    arabic = "war:\u0661:flip"  # a non-ASCII digit
+    ghost = await fake.post_message(
+        "old buttons", components=button_row(("a", huge), ("b", big), ("c", arabic))
+    )
+    picker = await fake.post_message(
+        "an old select",
+        components=[
+            {
+                "type": 1,
+                "components": [
+                    {
+                        "type": 3,
+                        "custom_id": f"pyramid:{tid}:lay:_",
+                        "options": [
+                            {"label": "two", "value": "\u00b2"},
+                            {"label": "one", "value": "\u00b9"},
+                        ],
+                    }
+                ],
+            }
+        ],
+    )
+    with caplog.at_level(logging.ERROR):
+        for cid in (huge, arabic):
+            res = await fake.click(ana, ghost, cid)
+            assert res.ephemeral and res.message.text == bot.gamecog.STALE
+        res = await fake.click(ana, ghost, big)
+        assert res.ephemeral and "can't find that table" in res.message.text
+        for value in ("\u00b2", "\u00b9"):
+            res = await fake.select(ana, picker, f"pyramid:{tid}:lay:_", [value])
+            assert res.ephemeral and res.message.text == bot.gamecog.STALE
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    h.assert_clean()
+
+
+async def test_clicks_are_checked_against_the_tables_server_and_channel(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    mod = fake.add_user("Mod", manage_guild=True)
+    msg, tid = await open_war(h, ana, bo)
+    end = h.custom_id(msg, "end")
+    data = {"custom_id": end, "component_type": 2}
+
+    def other_server(payload: dict) -> None:  # a forged End from another server
+        payload["guild_id"] = str(fake.guild_id + 1)
+        payload["guild"]["id"] = payload["guild_id"]
+
+    res = await fake.interact(mod, 3, data, message=msg, edit=other_server)
+    assert res.ok and res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
+    elsewhere = fake.add_channel("elsewhere")
+    res = await fake.interact(mod, 3, data, message=msg, channel=elsewhere)
+    assert res.ok and res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
+    table = await h.service.get(tid)
+    assert table.status == "lobby" and "join" in h.verbs(msg)  # nothing changed
+    res = await h.click(mod, msg, "end")  # from here, Manage Server may end it
+    assert res.type == 7 and table.status == "ended"
+    h.assert_clean()
+
+
+async def test_a_private_view_sent_after_a_deferral_never_lands_on_the_table(
+    harness: Harness, monkeypatch
+):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    cog = h.bot.games["war"]
+    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
+    gate = asyncio.Event()
+    handle = cog.handle
+
+    async def slow_handle(*args, **kwargs):
+        await gate.wait()  # e.g. a disk stall
+        return await handle(*args, **kwargs)
+
+    monkeypatch.setattr(cog, "handle", slow_handle)
+    answered = await fake.click(bo, msg, h.custom_id(msg, "seat"))
+    assert answered.type == 6  # deferred: the private view will come as a follow-up
+    gate.set()
+    view = await answered.followup()
+    assert view.ephemeral and "Your seat" in view.text
+    monkeypatch.setattr(cog, "handle", handle)
+    await h.click(ana, msg, "flip")  # a change: Bo's private view is kept fresh...
+    await h.bot.renderer.flush()
+    assert "Hand 1" in view.text  # ... through its own message id
+    for v in msg.versions:  # and the table never showed a private screen
+        assert "Your seat" not in str(v)
+    h.assert_clean()

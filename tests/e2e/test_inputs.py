@@ -1,0 +1,169 @@
+"""Inputs that must get a plain answer and change nothing: malformed slash payloads, a second
+lobby from the same host (issue 7)."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+import pytest
+
+import bot.gamecog
+from tests.e2e.conftest import Harness
+from tests.e2e.test_war_e2e import open_war
+
+
+def command(fake, name: str) -> dict:
+    return next(c for c in fake.commands if c["name"] == name)
+
+
+def slash_data(fake, name: str, options: list[dict], resolved: dict | None = None) -> dict:
+    data = {"id": command(fake, name)["id"], "name": name, "type": 1, "options": options}
+    if resolved is not None:
+        data["resolved"] = resolved
+    return data
+
+
+def stored(h: Harness) -> tuple[int, int, int]:
+    con = sqlite3.connect(h.db_path)
+    try:
+        return tuple(
+            con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+            for t in ("tables", "seats", "actions")
+        )  # type: ignore[return-value]
+    finally:
+        con.close()
+
+
+MALFORMED = {
+    "a choice outside the choices": (
+        "tally",
+        [{"name": "period", "type": 3, "value": "forever"}],
+        None,
+        "isn't one of its choices",
+    ),
+    "a /rules game outside the choices": (
+        "rules",
+        [{"name": "game", "type": 3, "value": "poker"}],
+        None,
+        "isn't one of its choices",
+    ),
+    "an unresolved user": (
+        "tally",
+        [{"name": "user", "type": 6, "value": "123456789012345678"}],
+        {},
+        "can't find that player",
+    ),
+    "a user option that is no user": (
+        "tally",
+        [{"name": "user", "type": 3, "value": "somebody"}],
+        None,
+        "can't find that player",
+    ),
+    "a subcommand that no longer exists": (
+        "war",
+        [{"name": "begin", "type": 1, "options": []}],
+        None,
+        "has changed",
+    ),
+    "an option that no longer exists": (
+        "war",
+        [{"name": "start", "type": 1, "options": [{"name": "rounds", "type": 4, "value": 3}]}],
+        None,
+        "has changed",
+    ),
+    "an option of another type": (
+        "war",
+        [
+            {
+                "name": "start",
+                "type": 1,
+                "options": [{"name": "social_sips", "type": 3, "value": "lots"}],
+            }
+        ],
+        None,
+        "social_sips",
+    ),
+    "a number out of range": (
+        "war",
+        [
+            {
+                "name": "start",
+                "type": 1,
+                "options": [{"name": "social_sips", "type": 4, "value": 99}],
+            }
+        ],
+        None,
+        "social_sips",
+    ),
+    "a group called without a subcommand": ("war", [], None, "has changed"),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+async def test_a_malformed_slash_payload_gets_a_plain_answer_and_changes_nothing(
+    harness: Harness, case: str, caplog
+):
+    h, fake = harness, harness.fake
+    name, options, resolved, says = MALFORMED[case]
+    ana = fake.add_user("Ana")
+    before = stored(h)
+    with caplog.at_level(logging.ERROR):
+        res = await fake.interact(ana, 2, slash_data(fake, name, options, resolved))
+    assert res.ok and res.ephemeral, res
+    text = res.message.text
+    assert says in text and text != bot.gamecog.APOLOGY, text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert stored(h) == before
+    h.assert_clean()
+
+
+async def test_tally_in_a_dm_is_answered_plainly(harness: Harness):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    res = await fake.interact(ana, 2, slash_data(fake, "tally", []), channel=fake.dm_channel(ana))
+    assert res.ok and res.ephemeral and "server" in res.message.text
+    assert "No drinks" not in res.message.text
+    h.assert_clean()
+
+
+async def test_a_table_is_not_opened_from_a_server_the_bot_does_not_know(harness: Harness):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    before = stored(h)
+
+    def unknown_server(payload: dict) -> None:
+        payload["guild_id"] = str(fake.guild_id + 7)
+        payload["guild"]["id"] = payload["guild_id"]
+
+    data = slash_data(fake, "war", [{"name": "start", "type": 1, "options": []}])
+    res = await fake.interact(ana, 2, data, edit=unknown_server)
+    assert res.ok and res.ephemeral and res.message.text == bot.gamecog.NOT_HERE
+    assert stored(h) == before
+    h.assert_clean()
+
+
+async def test_one_open_lobby_per_host_and_server(harness: Harness):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    res = await h.slash(ana, "war", "start")  # Ana never presses I'm in: she is not seated
+    first = res.message
+    before = stored(h)
+    for game in ("war", "pyramid"):
+        res = await h.slash(ana, game, "start")
+        assert res.ephemeral and "You already have an open table here, #1 (war)" in res.message.text
+        assert "one open table per host" in res.message.text
+    assert stored(h) == before
+    await h.click(ana, first, "end")
+    res = await h.slash(ana, "pyramid", "start")  # once it is closed, another one
+    assert not res.ephemeral and "Pyramid" in res.message.text
+    h.assert_clean()
+
+
+async def test_a_seated_host_is_told_about_their_seat_first(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    await open_war(h, ana, bo)
+    res = await h.slash(ana, "war", "start")
+    assert res.ephemeral and "You're already seated at table #1" in res.message.text
+    h.assert_clean()

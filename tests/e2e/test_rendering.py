@@ -1,0 +1,197 @@
+"""Messages that must never show an older state than the store (issue 7): one writer per public
+message, a per-channel edit budget, one live copy per table."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import bot.gamecog
+from tests.e2e.conftest import Harness
+from tests.e2e.test_war_e2e import open_war
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+@pytest.fixture(params=["token", "channel"])
+def way(request, harness: Harness) -> str:
+    """The renderer's two ways to edit a table message: through the interaction token of the
+    message (the usual way: each token has its own bucket) or as a channel request (no live
+    token: the channel's budget)."""
+    harness.bot.renderer.use_tokens = request.param == "token"
+    return request.param
+
+
+def route(way: str) -> str:
+    return TOKEN_EDIT if way == "token" else EDIT
+
+
+async def shows_the_store(h: Harness, msg, table_id: int) -> bool:
+    """The public message shows exactly the screen the bot would draw from the store now."""
+    table = await h.service.get(table_id)
+    screen = h.bot.games[table.row.game].screen(table)
+    want = screen.embed.to_dict()
+    got = msg.current["embeds"][0]
+    return got.get("description") == want.get("description") and [
+        f.get("value") for f in got.get("fields", [])
+    ] == [f.get("value") for f in want.get("fields", [])]
+
+
+async def private_moves(h: Harness, tid: int, views: dict, users: dict, moves: int) -> None:
+    """Play ``moves`` actions of a War table from the players' private views only, so that
+    every change of the table message is the renderer's edit."""
+    table = await h.service.get(tid)
+    for _ in range(moves):
+        if table.status != "playing":
+            return
+        await h.bot.renderer.flush_private()  # a person reads their refreshed view first
+        v = table.engine.view(table.state, None)
+        if v["phase"] == "flip":
+            who = next(iter(users.values()))
+            verb = "flip"
+        else:
+            who = users[table.user_at(v["loser"]).user_id]
+            verb = "drink"
+        res = await h.click(who, views[who.id], verb)
+        assert res.type == 7 and res.ephemeral
+
+
+async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Harness, way):
+    h, fake = harness, harness.fake
+    # Discord's shared limits: no headers announce them, so the client meets a 429 and waits
+    # inside discord.py with the edit it built; the bot's own budget is too generous here.
+    fake.rate_limit(route(way), 1, per=1.5, headers=False, method="PATCH")
+    h.bot.renderer.budget = (10, 1.0)
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    users = {ana.id: ana, bo.id: bo}
+    views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
+    await private_moves(h, tid, views, users, 1)  # the renderer edits the table once...
+    await h.rendered(lambda: "Hand 1" in msg.text)
+    await private_moves(h, tid, views, users, 1)  # ... and again: this edit meets a 429
+    await fake.wait_for(
+        lambda: [r for r in fake.rate_limited if str(msg.id) in r.path or way == "token"],
+        what="a 429 on the table edit",
+    )
+    res = await h.click(ana, msg, "end")  # meanwhile the host ends the table on its message
+    assert res.ok and res.type in (6, 7)
+    await h.rendered(lambda: "is over" in msg.text, "the ended table")
+    await h.bot.renderer.flush()
+    await asyncio.sleep(1.6)  # longer than any retry the held edit could still make
+    await h.bot.renderer.flush()
+    assert "is over" in msg.text and msg.custom_ids() == []  # the end stayed on top
+    assert await shows_the_store(h, msg, tid)
+    h.assert_clean()
+
+
+async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harness: Harness, way):
+    h, fake = harness, harness.fake
+    # Discord's announced buckets (X-RateLimit headers): edits in a channel, edits through one
+    # interaction token. The bot's own channel budget is set far too high, so only reading the
+    # headers keeps it from 429s there.
+    fake.rate_limit(EDIT, 3, per=1.0, method="PATCH")
+    fake.rate_limit(TOKEN_EDIT, 5, per=2.0, method="PATCH")
+    h.bot.renderer.budget = (100, 1.0)
+    tables = []
+    for n in range(4):
+        a, b = fake.add_user(f"A{n}"), fake.add_user(f"B{n}")
+        msg, tid = await open_war(h, a, b)
+        await h.click(a, msg, "start")
+        views = {u.id: (await h.click(u, msg, "seat")).message for u in (a, b)}
+        tables.append((msg, tid, views, {a.id: a, b.id: b}))
+    await asyncio.gather(*(private_moves(h, tid, v, u, 4) for _, tid, v, u in tables))
+    await h.bot.renderer.flush()
+    assert fake.rate_limited == []
+    for msg, tid, _, _ in tables:
+        assert await shows_the_store(h, msg, tid), msg.text
+    h.assert_clean()
+
+
+async def test_the_bots_own_budget_keeps_it_from_429s_when_no_header_announces_the_limit(
+    harness: Harness, way
+):
+    h, fake = harness, harness.fake
+    fake.rate_limit(EDIT, 3, per=1.0, headers=False, method="PATCH")
+    fake.rate_limit(TOKEN_EDIT, 5, per=2.0, headers=False, method="PATCH")
+    h.bot.renderer.budget = (3, 1.0)  # what the bot is configured to spend per channel
+    tables = []
+    for n in range(3):
+        a, b = fake.add_user(f"A{n}"), fake.add_user(f"B{n}")
+        msg, tid = await open_war(h, a, b)
+        await h.click(a, msg, "start")
+        views = {u.id: (await h.click(u, msg, "seat")).message for u in (a, b)}
+        tables.append((msg, tid, views, {a.id: a, b.id: b}))
+    await asyncio.gather(*(private_moves(h, tid, v, u, 4) for _, tid, v, u in tables))
+    await h.bot.renderer.flush()
+    assert fake.rate_limited == []
+    for msg, tid, _, _ in tables:
+        assert await shows_the_store(h, msg, tid), msg.text
+    h.assert_clean()
+
+
+async def test_a_change_that_leaves_the_table_screen_alone_costs_no_edit(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.bot.renderer.flush()
+    before = fake.count("PATCH", EDIT)
+    table = await h.service.get(tid)
+    h.bot.renderer.on_change(type("C", (), {"table": table})())  # a change nobody sees
+    await h.bot.renderer.flush()
+    assert fake.count("PATCH", EDIT) == before
+    h.assert_clean()
+
+
+async def test_table_ten_times_at_once_leaves_one_live_copy(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    first, tid = await open_war(h, ana, bo)
+    await h.click(ana, first, "start")
+    answers = await asyncio.gather(*(fake.slash(bo, "table") for _ in range(10)))
+    posted = [r for r in answers if not r.ephemeral]
+    assert len(posted) == 1
+    new = posted[0].message
+    for r in answers:
+        if r.ephemeral:
+            assert "was just posted again: https://discord.com/channels/" in r.message.text
+            assert str(new.id) in r.message.text
+    await h.bot.renderer.flush()
+    live = [m for m in fake.channel_messages() if m.custom_ids()]
+    assert live == [new] and "moved down here" in first.text
+    table = await h.service.get(tid)
+    assert table.row.message_id == new.id
+    await h.click(ana, new, "flip")
+    assert "Hand 1" in new.text
+    h.assert_clean()
+
+
+async def test_a_slow_opening_answer_is_not_taken_for_a_lost_message(harness: Harness, monkeypatch):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    gate = asyncio.Event()
+    send = bot.gamecog._send
+
+    async def slow_send(interaction, reply, *args):
+        if reply.table_message is not None:
+            await gate.wait()  # the answer posting the table is slow to go out
+        return await send(interaction, reply, *args)
+
+    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 10.0)
+    monkeypatch.setattr(bot.gamecog, "_send", slow_send)
+    opening = asyncio.ensure_future(fake.slash(ana, "war", "start"))
+    await fake.wait_for(lambda: fake.interactions, what="the command to arrive")
+    await asyncio.sleep(0.3)  # many debounces: the renderer has had every chance to act
+    assert fake.count("POST", "/channels/{channel_id}/messages") == 0
+    assert fake.count("GET", TOKEN_EDIT) == 0
+    gate.set()
+    res = await opening
+    await res.followup()  # the rules for the host: sent once the table message is stored
+    await h.bot.renderer.flush()
+    assert [m for m in fake.channel_messages() if m.custom_ids()] == [res.message]
+    table = await h.service.get(int(h.custom_id(res.message, "join").split(":")[1]))
+    assert table.row.message_id == res.message.id
+    h.assert_clean()
