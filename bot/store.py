@@ -297,10 +297,6 @@ class Tx:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
         return _table(row) if row else None
 
-    async def active_tables(self) -> list[TableRow]:
-        rows = await self._all("SELECT * FROM tables WHERE status != 'ended' ORDER BY id")
-        return [_table(r) for r in rows]
-
     async def active_chunk(
         self, after: int, limit: int
     ) -> tuple[list[TableRow], dict[int, list[SeatRow]], dict[int, dict[str, TimerRow]]]:
