@@ -20,7 +20,7 @@ from bot.engines import ENGINES
 from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.party import Party
 from bot.pings import TurnPings
-from bot.render import Renderer
+from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import Tree, error_text
 from bot.store import Store
 from bot.tables import TableService
@@ -44,6 +44,7 @@ class Barkeep(commands.Bot):
         render_interval: float = 0.5,
         render_debounce: float = 0.25,
         edit_budget: tuple[int, float] = (5, 5.0),
+        token_budget: tuple[int, float] = TOKEN_BUDGET,
         seeds: Any = None,
     ) -> None:
         intents = discord.Intents.none()
@@ -61,6 +62,7 @@ class Barkeep(commands.Bot):
         self.render_interval = render_interval
         self.render_debounce = render_debounce
         self.edit_budget = edit_budget
+        self.token_budget = token_budget
         self.seeds = seeds
         self.games: dict[str, GameCog] = {}
         self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
@@ -76,6 +78,7 @@ class Barkeep(commands.Bot):
             interval=self.render_interval,
             debounce=self.render_debounce,
             budget=self.edit_budget,
+            token_budget=self.token_budget,
         )
         self.party = Party(self.store, self.clock)  # party safety: /limits, /settings
         await self.party.load()

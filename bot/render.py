@@ -234,6 +234,7 @@ class Renderer:
         debounce: float = 0.25,
         budget: tuple[int, float] = (5, 5.0),
         store_every: float = 1.0,
+        token_budget: tuple[int, float] = TOKEN_BUDGET,
     ) -> None:
         self.client = client
         self.service = service
@@ -242,6 +243,7 @@ class Renderer:
         self.interval = interval  # seconds between two edits of one table's message
         self.debounce = debounce  # wait this long after a change before editing
         self.budget = budget  # (limit, per seconds) of public writes per channel
+        self.token_budget = token_budget  # (limit, per seconds) of edits per interaction token
         self.store_every = store_every
         self.use_tokens = True  # edit through the message's interaction token when there is one
         self.posting: set[int] = set()  # tables whose opening answer is being sent
@@ -309,6 +311,9 @@ class Renderer:
             ch = self._channels[channel_id] = ChannelWriter(self, channel_id)
         return ch
 
+    def _token_budget(self) -> Budget:
+        return Budget(*self.token_budget)
+
     # -- public --------------------------------------------------------------------------
     def on_change(self, change: Change) -> None:
         table = change.table
@@ -335,7 +340,9 @@ class Renderer:
     def clicked(self, table: Table, message_id: int, app_id: int, token: str) -> None:
         """An interaction whose original response is the table's message (it posted it, or a
         click on it was answered there): its token can edit the message for 15 minutes."""
-        self._tokens[table.id] = EditToken(app_id, token, self.service.clock.now(), message_id)
+        self._tokens[table.id] = EditToken(
+            app_id, token, self.service.clock.now(), message_id, budget=self._token_budget()
+        )
 
     def _token(self, table: Table) -> EditToken | None:
         tok = self._tokens.get(table.id)
@@ -470,6 +477,7 @@ class Renderer:
             table.status == "ended"
             and self._tables.get(table.id) is table
             and table.id not in self._due
+            and not self._views_pending(table.id)
         ):
             del self._tables[table.id]
             tid = table.id
@@ -725,7 +733,16 @@ class Renderer:
         fp = screen.fingerprint()
         now = self.service.clock.now()
         self._set_view_token(
-            key, EditToken(app_id, tok, now, message_id, followup is not None, row=tok)
+            key,
+            EditToken(
+                app_id,
+                tok,
+                now,
+                message_id,
+                followup is not None,
+                row=tok,
+                budget=self._token_budget(),
+            ),
         )
         self._private_seen[key] = fp
         self._to_store_private[(table.id, user_id, tok)] = fp
@@ -740,7 +757,9 @@ class Renderer:
         if tok is None or tok.message_id != message_id:
             return
         now = self.service.clock.now()
-        self._set_view_token(key, EditToken(app_id, token, now, message_id, row=tok.row))
+        self._set_view_token(
+            key, EditToken(app_id, token, now, message_id, row=tok.row, budget=self._token_budget())
+        )
         fp = screen.fingerprint()
         self._private_seen[key] = fp
         self._to_store_private[(key[0], key[1], tok.row)] = fp
@@ -776,7 +795,15 @@ class Renderer:
                 if tok is None or (tok.row != token and opened_at > tok.at):
                     self._set_view_token(
                         key,
-                        EditToken(app_id, token, opened_at, followup, followup is not None, token),
+                        EditToken(
+                            app_id,
+                            token,
+                            opened_at,
+                            followup,
+                            followup is not None,
+                            token,
+                            self._token_budget(),
+                        ),
                     )
         now = self.service.clock.now()
         for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
@@ -788,7 +815,23 @@ class Renderer:
             if task is None or task.done():
                 self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
 
+    def _views_pending(self, table_id: int) -> bool:
+        """Whether a private view of this table still waits for an edit (other than the
+        caller's own loop): a finished table is forgotten only once they have all landed."""
+        me = asyncio.current_task()
+        return any(k[0] == table_id for k in self._private_dirty) or any(
+            k[0] == table_id and not t.done() and t is not me for k, t in self._view_tasks.items()
+        )
+
     async def _view_loop(self, key: tuple[int, int]) -> None:
+        try:
+            await self._view_edits(key)
+        finally:
+            table = self._tables.get(key[0])
+            if table is not None and table.status == "ended":
+                self._settle(table)  # the last view of a finished table has landed
+
+    async def _view_edits(self, key: tuple[int, int]) -> None:
         # After the debounce: a click in this very view is answered on it first (and then
         # there is nothing left to edit), and a burst of changes costs one edit.
         await self._sleep(self.debounce)

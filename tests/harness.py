@@ -36,7 +36,15 @@ class Harness:
     async def start_bot(self, *, wait_loaded: bool = True, **options: Any) -> Barkeep:
         """Start the bot and wait until it is connected (and, unless ``wait_loaded`` is False,
         until its open tables are loaded)."""
-        options = {"render_interval": 0.05, "render_debounce": 0.01, **options}
+        # Discord's edit limits are real time; a test that models them (fake.rate_limit) sets
+        # the bot's real budgets itself (realistic_budgets), the others need not wait on them.
+        options = {
+            "render_interval": 0.05,
+            "render_debounce": 0.01,
+            "edit_budget": (100, 1.0),
+            "token_budget": (100, 1.0),
+            **options,
+        }
         self.bot = Barkeep(self.db_path, clock=self.clock, **options)
         self._task = asyncio.create_task(self.bot.start(self.fake.token))
         waiter = asyncio.ensure_future(self.fake.wait_ready(timeout=20))
@@ -164,3 +172,12 @@ async def open_table(
         await h.join(g, msg)
     await h.rendered(lambda: all(p.name in msg.text for p in [host, *guests]))
     return msg, int(h.custom_id(msg, "join").split(":")[1])
+
+
+def realistic_budgets(h: Harness) -> None:
+    """The bot paces its edits as it does on Discord (for tests that model Discord's limits)."""
+    from bot.render import TOKEN_BUDGET
+
+    assert h.bot is not None
+    h.bot.renderer.budget = (5, 5.0)
+    h.bot.renderer.token_budget = TOKEN_BUDGET

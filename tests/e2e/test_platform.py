@@ -9,6 +9,7 @@ import time
 import bot.gamecog
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
+from tests.harness import realistic_budgets
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 
@@ -34,6 +35,7 @@ def table_edits(fake, message_id: int) -> int:
 async def test_a_burst_of_private_actions_costs_few_table_edits_even_rate_limited(harness: Harness):
     h, fake = harness, harness.fake
     h.bot.renderer.interval = 0.5
+    realistic_budgets(h)
     fake.rate_limit(EDIT, 1, headers=False)  # Discord's shared limits: the client meets real 429s
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)

@@ -10,6 +10,7 @@ import pytest
 import bot.gamecog
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
+from tests.harness import realistic_budgets
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
@@ -62,6 +63,7 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
     h, fake = harness, harness.fake
     # Discord's shared limits: no headers announce them, so the client meets a 429 and waits
     # inside discord.py with the edit it built; the bot's own budget is too generous here.
+    realistic_budgets(h)
     fake.rate_limit(route(way), 1, per=1.5, headers=False, method="PATCH")
     h.bot.renderer.budget = (10, 1.0)
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
@@ -92,6 +94,7 @@ async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harne
     # Discord's announced buckets (X-RateLimit headers): edits in a channel, edits through one
     # interaction token. The bot's own channel budget is set far too high, so only reading the
     # headers keeps it from 429s there.
+    realistic_budgets(h)
     fake.rate_limit(EDIT, 3, per=1.0, method="PATCH")
     fake.rate_limit(TOKEN_EDIT, 5, per=2.0, method="PATCH")
     h.bot.renderer.budget = (100, 1.0)
@@ -114,6 +117,7 @@ async def test_the_bots_own_budget_keeps_it_from_429s_when_no_header_announces_t
     harness: Harness, way
 ):
     h, fake = harness, harness.fake
+    realistic_budgets(h)
     fake.rate_limit(EDIT, 3, per=1.0, headers=False, method="PATCH")
     fake.rate_limit(TOKEN_EDIT, 5, per=2.0, headers=False, method="PATCH")
     h.bot.renderer.budget = (3, 1.0)  # what the bot is configured to spend per channel
