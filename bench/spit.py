@@ -12,7 +12,10 @@ the bot's callback), how many answers were "Too slow!", how long the public tabl
 store (the renderer's own measurement, as bench/load.py reads it), HTTP 429 answers, and failed
 or unanswered clicks (an answer that is not the panel updated in place counts as failed).
 
-    python bench/spit.py [--games 3]
+    python bench/spit.py [--games 3] [--think 0.15]
+
+``--think``: seconds each player takes before a click (0.5-1.5 times it), a human's reaction;
+with it the panels change under the players' thumbs and stale clicks show.
 """
 
 from __future__ import annotations
@@ -46,23 +49,32 @@ def enabled(msg: FakeMessage, verb: str) -> list[str]:
 
 
 class Run:
-    def __init__(self, h: Harness) -> None:
+    def __init__(self, h: Harness, think: float) -> None:
         self.h = h
+        self.think = think
         self.latency: list[float] = []
         self.slow = 0
+        self.after_end = 0
         self.failed: list[str] = []
         self.rng = random.Random(7)
 
     async def click(self, user: FakeUser, panel: FakeMessage, cid: str) -> None:
+        if self.think:  # a reaction time: the panel may change under the thumb meanwhile
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        comp = panel.find_component(cid)
+        if comp is not None and comp.get("disabled"):
+            return  # Discord delivers no click on a disabled button
         try:
-            res = await self.h.fake.click(user, panel, cid)
+            res = await self.h.fake.click(user, panel, cid, stale=comp is None)
         except AssertionError as err:  # unanswered (or a fake-side refusal)
             self.failed.append(str(err))
             return
         self.latency.append(res.latency)
-        if not res.ok or res.type != 7 or res.message is None or res.message.id != panel.id:
-            self.failed.append(repr(res))
-        elif "Too slow" in res.message.text:
+        if res.ok and res.type == 4 and res.message and "has ended" in res.message.text:
+            self.after_end += 1  # a tap that crossed the game's last card: "Too late: ..."
+        elif not res.ok or res.type != 7 or res.message is None or res.message.id != panel.id:
+            self.failed.append(f"{res!r}: {res.message.text if res.message else ''}")
+        elif "Too slow" in str(res.data.get("embeds")):  # this answer, not the message now
             self.slow += 1
 
     async def player(self, user: FakeUser, msg: FakeMessage, table: Any) -> None:
@@ -98,6 +110,7 @@ class Run:
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--think", type=float, default=0.0, help="seconds of reaction per click")
     args = ap.parse_args()
     fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
     await fake.start()
@@ -107,7 +120,7 @@ async def main() -> None:
         # the production renderer settings (the harness defaults are the tests' quick ones)
         await h.start_bot(render_interval=0.5, render_debounce=0.25)
         h.bot.renderer.stats.measure = True
-        run = Run(h)
+        run = Run(h, args.think)
         started = time.monotonic()
         cards = [await run.game(n) for n in range(args.games)]
         took = time.monotonic() - started
@@ -119,7 +132,7 @@ async def main() -> None:
     ms = [x * 1000 for x in run.latency]
     unanswered = len(fake.failures)
     print(
-        f"Spit, {args.games} whole games ({sum(cards)} cards played, {took:.1f} s), two players "
+        f"Spit, {args.games} whole games, reaction {args.think * 1000:.0f} ms ({sum(cards)} cards played, {took:.1f} s), two players "
         f"clicking as fast as their own panels allow: {len(ms)} clicks"
     )
     print(
@@ -133,7 +146,8 @@ async def main() -> None:
         )
     print(
         f"  HTTP 429 answers: {len(fake.rate_limited)}; failed or unanswered clicks: "
-        f"{len(run.failed) + unanswered}"
+        f"{len(run.failed) + unanswered} (answered 'Too late: this table has ended': "
+        f"{run.after_end})"
     )
     for f in (run.failed + [str(x) for x in fake.failures])[:5]:
         print("   ", f)
