@@ -25,6 +25,8 @@ bench: $(VENV)/.test
 	$(PY) bench/pyramid_game.py
 	$(PY) bench/startup.py
 	$(PY) bench/load.py
+	$(PY) bench/spit.py
+	$(PY) bench/spit.py --think 0.15
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Barkeep needs Python 3.11 or newer"' \

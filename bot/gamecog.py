@@ -407,6 +407,32 @@ class GameCog(commands.Cog):
             redraw=lambda: self.bot.renderer.draw_private(table, seat)[0],
         )
 
+    def refused_in_view(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        clicked_public: bool,
+        text: str,
+    ) -> Reply | None:
+        """A refused click in the player's own private view (a stale button, a lost race):
+        answer by updating that view, the refusal on top of the fresh screen, so that error
+        answers do not pile up as new messages (issue 8)."""
+        seat = table.seat_of(interaction.user.id)
+        if (
+            clicked_public
+            or interaction.message is None
+            or interaction.type != discord.InteractionType.component
+            or table.status != "playing"
+            or seat is None
+        ):
+            return None
+        reply = self.private_reply(table, seat, interaction.user.id)
+        draw = reply.redraw
+        assert draw is not None
+        reply.redraw = lambda: _warned(draw(), text)
+        reply.screen = _warned(reply.screen, text)
+        return reply
+
     # -- slash commands ----------------------------------------------------------------------
     async def open_table(
         self, interaction: discord.Interaction[Any], options: dict[str, Any]
@@ -499,6 +525,10 @@ class GameCog(commands.Cog):
                     cid = custom_id(self.game, table.id, "form", ref.verb)
                     again = common.Button("Write it again", cid, "primary")
                     return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
+                fresh = await self.service.get(table.id) or table
+                refused = self.refused_in_view(fresh, interaction, clicked_public, str(err))
+                if refused is not None:
+                    return refused
                 if stale:
                     raise TableError(too_late(str(err))) from None
                 raise
@@ -575,6 +605,14 @@ def _on_message(msg: discord.Message, cid: Any) -> bool:
             if getattr(item, "custom_id", None) == cid:
                 return True
     return False
+
+
+def _warned(screen: Screen, text: str) -> Screen:
+    """A copy of ``screen`` with ``text`` as a warning on top of its embed."""
+    embed = discord.Embed.from_dict(screen.embed.to_dict())
+    top = f"\u26a0\ufe0f {text}"
+    embed.description = f"{top}\n{embed.description}" if embed.description else top
+    return Screen(embed, screen.rows, screen.content)
 
 
 def _embed(message: str, colour: discord.Colour) -> discord.Embed:

@@ -1,0 +1,183 @@
+"""Two players play a whole Spit game at once from their control panels, through the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+
+from bot.engines.spit import SpitEngine
+from tests.e2e.conftest import Harness, open_table
+from tests.fakediscord.server import iter_components
+
+SEED = "spit-e2e-1"
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
+
+
+@pytest.fixture
+async def harness(fake, tmp_path):
+    from bot.clock import ManualClock
+
+    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
+    await h.start_bot(seeds=lambda: SEED)
+    yield h
+    await h.stop_bot()
+
+
+def enabled(msg, verb: str) -> list[str]:
+    """The enabled buttons of ``verb`` on a message (as it is now)."""
+    return [
+        c["custom_id"]
+        for c in iter_components(msg.components)
+        if c.get("type") == 2 and f":{verb}:" in c.get("custom_id", "") and not c.get("disabled")
+    ]
+
+
+def face_up(table) -> set[str]:
+    """Every card label the rules show: the layouts and the centre piles."""
+    st = table.state
+    cards = [c for layout in st.layouts for c in layout if c is not None]
+    cards += [c for pile in st.centre for c in pile]
+    return {c.label for c in cards}
+
+
+def leaks(h: Harness, table) -> list[str]:
+    """Cards some message shows that are in no layout and no centre pile: a deck card."""
+    seen = face_up(table)
+    out = []
+    for audience, text in h.fake.everything_shown():
+        out += [
+            f"{lab} to {audience or 'everyone'}" for lab in CARD.findall(text) if lab not in seen
+        ]
+    return out
+
+
+async def test_two_players_race_through_a_whole_game(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    msg, tid = await open_table(h, "spit", ana, [bo])
+    res = await h.click(ana, msg, "start")
+    assert res.type == 7 and "Spit" in msg.text
+    table = await h.service.get(tid)
+    assert isinstance(table.engine, SpitEngine)
+    assert not leaks(h, table)
+
+    panels = {}
+    for p in (ana, bo):
+        res = await h.click(p, msg, "seat")
+        assert (
+            res.ephemeral and res.message.audience == p.id and "Your Spit panel" in res.message.text
+        )
+        panels[p.id] = res.message
+    # before the opening spit nothing fits: the grid is there, all disabled
+    assert not enabled(panels[ana.id], "play") and len(enabled(panels[ana.id], "spit")) == 1
+
+    rng = random.Random(7)
+    stats = {"plays": 0, "slow": 0, "stale": 0, "idle": 0, "restarted": False}
+    old_ids: dict[int, list[str]] = {ana.id: [], bo.id: []}
+
+    async def act(p):
+        panel = panels[p.id]
+        ids = enabled(panel, "play") or enabled(panel, "spit")
+        if not ids:
+            return None
+        cid = rng.choice(ids)
+        old_ids[p.id].append(cid)
+        res = await fake.click(p, panel, cid)
+        h.results.append(res)
+        # always answered by the new panel, in place: a lost race too
+        assert res.type == 7 and res.message.id == panel.id, res
+        if "Too slow" in res.message.text:
+            assert res.message.current["embeds"][0]["description"].startswith("⚠️ Too slow!")
+            stats["slow"] += 1
+        elif ":play:" in cid:
+            stats["plays"] += 1
+        return res
+
+    rounds = 0
+    while table.status == "playing":
+        rounds += 1
+        assert rounds < 600, "the game does not end"
+        done = await asyncio.gather(act(ana), act(bo))
+        if rounds == 25:
+            assert not leaks(h, table)
+            # a restart mid-game: the panels' old buttons still work
+            await h.stop_bot()
+            await h.start_bot(seeds=lambda: SEED)
+            table = await h.service.get(tid)
+            stats["restarted"] = True
+        if rounds == 12:
+            # a button the other player's play made stale and that an edit removed
+            for p in (ana, bo):
+                await h.bot.renderer.flush_private()
+                gone = [c for c in old_ids[p.id] if c not in panels[p.id].custom_ids()]
+                if gone and table.status == "playing":
+                    res = await fake.click(p, panels[p.id], gone[0], stale=True)
+                    h.results.append(res)
+                    assert res.type == 7, res
+                    assert res.message.current["embeds"][0]["description"].startswith("⚠️")
+                    assert "Your Spit panel" in res.message.text
+                    stats["stale"] += 1
+        if any(done):
+            continue
+        # neither panel offers anything yet: a player who can move opens a fresh panel from
+        # the table ("My panel") rather than wait for the renderer's paced edit; else the clock
+        reopened = False
+        for p in (ana, bo):
+            if table.status == "playing" and table.view(table.seat_of(p.id))["moves"]:
+                res = await h.click(p, msg, "seat")
+                assert res.ephemeral and "Your Spit panel" in res.message.text
+                panels[p.id] = res.message
+                old_ids[p.id] = []  # buttons of the old panel
+                reopened = True
+        if not reopened and table.status == "playing":
+            stats["idle"] += 1
+            h.clock.advance(6)
+            await h.service.fire_due()
+
+    assert stats["restarted"] and stats["stale"] >= 1 and stats["plays"] >= 40, stats
+    await h.bot.renderer.flush()
+    await h.bot.renderer.flush_private()
+    assert "is over" in msg.text and msg.custom_ids() == []
+    assert not leaks(h, table)
+    # a press on an ended table's panel is answered politely
+    panel = panels[ana.id]
+    assert panel.custom_ids() == []
+    if old_ids[ana.id]:
+        res = await fake.click(ana, panel, old_ids[ana.id][-1], stale=True)
+        assert res.ephemeral and "Too late" in res.message.text
+
+    # the ledger has the result
+    results = table.results()
+    tally = await h.slash(cy, "tally")
+    assert not tally.ephemeral and "1 game" in tally.message.text, tally.message.text
+    assert results.summary
+    h.assert_clean()
+
+
+async def test_the_public_table_is_short_and_has_spit(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "spit", ana, [bo])
+    await h.click(ana, msg, "start")
+    assert "spit" in h.verbs(msg)
+    # a refused click in a player's own panel updates that panel, the refusal on top (the
+    # platform's answer for any game): a double click on Spit!
+    panel = (await h.click(ana, msg, "seat")).message
+    cid = h.custom_id(panel, "spit")
+    a, b = await asyncio.gather(fake.click(ana, panel, cid), fake.click(ana, panel, cid))
+    assert [a.type, b.type] == [7, 7] and a.message.id == b.message.id == panel.id
+    tops = [r.data["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
+    assert tops.count("\u26a0\ufe0f You already said spit.") == 1, tops
+    assert "spit" not in h.verbs(panel)  # the fresh panel: already said
+    # on the public table, a refusal is still a private answer of its own
+    res = await h.click(ana, msg, "spit")
+    assert res.type == 4 and res.ephemeral and res.message.text == "You already said spit."
+    await h.click(bo, msg, "spit")
+    await h.rendered(lambda: "No turns" in msg.text, "the game to start")
+    desc = msg.current["embeds"][0]["description"]
+    assert len(desc) <= 600 and desc.count("\n") < 12, desc
+    assert "Centre: left" in desc
+    h.assert_clean()
