@@ -264,6 +264,21 @@ def major(number: int) -> TarotCard:
     return TarotCard(Suit.MAJORS, number)
 
 
+TAROT = tuple(tarot_deck())  # the fixed order that numbers the cards
+_TAROT_NUMBERS = {card: n for n, card in enumerate(TAROT)}
+
+
+def tarot_number(card: TarotCard) -> int:
+    """A card's stable number (0-77): its place in :func:`tarot_deck`, suit by suit, the
+    Majors last. Short enough for a custom id, and it sorts a hand by suit and rank."""
+    return _TAROT_NUMBERS[card]
+
+
+def tarot_card(number: int) -> TarotCard:
+    """The card with this :func:`tarot_number`."""
+    return TAROT[number]
+
+
 # -- dealing ----------------------------------------------------------------------------------
 
 

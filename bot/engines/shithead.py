@@ -89,7 +89,18 @@ from .base import (
     rng,
     sips,
 )
-from .cards import COURT_NAMES, DEVIL, FOOL, HANGED_MAN, ROMAN, TarotCard, deal, major, tarot_deck
+from .cards import (
+    COURT_NAMES,
+    DEVIL,
+    FOOL,
+    HANGED_MAN,
+    ROMAN,
+    TAROT,
+    TarotCard,
+    deal,
+    major,
+    tarot_number,
+)
 from .cards import MAJOR_NAMES as _MAJOR_NAMES
 from .cards import shuffled as _shuffled
 
@@ -97,10 +108,9 @@ CHOOSE = "choose"
 PLAY = "play"
 OVER = "over"
 
-DECK = tuple(tarot_deck())
-CARD_IDS = {card: i for i, card in enumerate(DECK)}
+DECK = TAROT
 FOOL_CARD = major(FOOL)
-FOOL_ID = CARD_IDS[FOOL_CARD]
+FOOL_ID = tarot_number(FOOL_CARD)
 
 MAJOR = 100  # value code of a Major: 100 + its number
 TWO, TEN = 2, 10
@@ -114,9 +124,7 @@ MAX_TURNS = 1000  # last orders: decisions without anyone going out (the endless
 HAND_SOURCE, UP_SOURCE, DOWN_SOURCE = "hand", "up", "down"
 
 
-def card_id(card: TarotCard) -> int:
-    """The card's index in the fixed 78-card order (what moves name)."""
-    return CARD_IDS[card]
+card_id = tarot_number  # what moves name: a card's number in the fixed 78-card order
 
 
 def code(card: TarotCard) -> int:

@@ -53,12 +53,24 @@ from .base import (
     plural,
     rng,
 )
-from .cards import DEVIL, FOOL, KING, KNIGHT, PAGE, QUEEN, Suit, TarotCard, major, tarot_deck
+from .cards import (
+    DEVIL,
+    FOOL,
+    KING,
+    KNIGHT,
+    PAGE,
+    QUEEN,
+    TAROT,
+    Suit,
+    TarotCard,
+    major,
+    tarot_card,
+    tarot_number,
+)
 
 TARGET = 666
 HAND_SIZE = 15
-DECK = tuple(tarot_deck())
-CARD_ID = {card: n for n, card in enumerate(DECK)}
+DECK = TAROT
 THE_FOOL = major(FOOL)
 SUIT_WORDS = {
     Suit.BEERS: "beers",
@@ -70,18 +82,13 @@ SUIT_WORDS = {
 COURT_POINTS = {PAGE: 10, KNIGHT: 15, QUEEN: 20, KING: 25}
 
 
-def card_id(card: TarotCard) -> int:
-    """The card's stable id: its index in ``tarot_deck()`` (0-77)."""
-    return CARD_ID[card]
+card_id = tarot_number  # a card's id in a Play: its number in the fixed 78-card order
+card_of = tarot_card
 
 
 def in_order(hand: list[TarotCard]) -> list[TarotCard]:
     """Sorted by suit (beers, lagers, wines, spirits, Majors), then rank: the card id order."""
-    return sorted(hand, key=CARD_ID.__getitem__)
-
-
-def card_of(n: int) -> TarotCard:
-    return DECK[n]
+    return sorted(hand, key=tarot_number)
 
 
 def card_points(card: TarotCard) -> int:
