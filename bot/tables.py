@@ -81,11 +81,8 @@ class Table:
         for s in seats:
             self._saved[s.user_id] = _seat_key(s)
 
-    def unsaved(self) -> list[SeatRow]:
-        """The seats changed since they were last written."""
-        return [s for s in self.seats if self.is_unsaved(s)]
-
     def is_unsaved(self, seat: SeatRow) -> bool:
+        """Whether this seat differs from the store's copy (a write sends only those)."""
         return self._saved.get(seat.user_id) != _seat_key(seat)
 
     @property

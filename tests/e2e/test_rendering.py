@@ -89,17 +89,12 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
     h.assert_clean()
 
 
-async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harness: Harness, way):
-    h, fake = harness, harness.fake
-    # Discord's announced buckets (X-RateLimit headers): edits in a channel, edits through one
-    # interaction token. The bot's own channel budget is set far too high, so only reading the
-    # headers keeps it from 429s there.
-    realistic_budgets(h)
-    fake.rate_limit(EDIT, 3, per=1.0, method="PATCH")
-    fake.rate_limit(TOKEN_EDIT, 5, per=2.0, method="PATCH")
-    h.bot.renderer.budget = (100, 1.0)
+async def busy_tables_earn_no_429(h: Harness, count: int) -> None:
+    """``count`` War tables in one channel play through private views at once: no 429, and
+    every table message ends showing the store."""
+    fake = h.fake
     tables = []
-    for n in range(4):
+    for n in range(count):
         a, b = fake.add_user(f"A{n}"), fake.add_user(f"B{n}")
         msg, tid = await open_war(h, a, b)
         await h.click(a, msg, "start")
@@ -111,6 +106,18 @@ async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harne
     for msg, tid, _, _ in tables:
         assert await shows_the_store(h, msg, tid), msg.text
     h.assert_clean()
+
+
+async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harness: Harness, way):
+    h, fake = harness, harness.fake
+    # Discord's announced buckets (X-RateLimit headers): edits in a channel, edits through one
+    # interaction token. The bot's own channel budget is set far too high, so only reading the
+    # headers keeps it from 429s there.
+    realistic_budgets(h)
+    fake.rate_limit(EDIT, 3, per=1.0, method="PATCH")
+    fake.rate_limit(TOKEN_EDIT, 5, per=2.0, method="PATCH")
+    h.bot.renderer.budget = (100, 1.0)
+    await busy_tables_earn_no_429(h, 4)
 
 
 async def test_the_bots_own_budget_keeps_it_from_429s_when_no_header_announces_the_limit(
@@ -121,19 +128,7 @@ async def test_the_bots_own_budget_keeps_it_from_429s_when_no_header_announces_t
     fake.rate_limit(EDIT, 3, per=1.0, headers=False, method="PATCH")
     fake.rate_limit(TOKEN_EDIT, 5, per=2.0, headers=False, method="PATCH")
     h.bot.renderer.budget = (3, 1.0)  # what the bot is configured to spend per channel
-    tables = []
-    for n in range(3):
-        a, b = fake.add_user(f"A{n}"), fake.add_user(f"B{n}")
-        msg, tid = await open_war(h, a, b)
-        await h.click(a, msg, "start")
-        views = {u.id: (await h.click(u, msg, "seat")).message for u in (a, b)}
-        tables.append((msg, tid, views, {a.id: a, b.id: b}))
-    await asyncio.gather(*(private_moves(h, tid, v, u, 4) for _, tid, v, u in tables))
-    await h.bot.renderer.flush()
-    assert fake.rate_limited == []
-    for msg, tid, _, _ in tables:
-        assert await shows_the_store(h, msg, tid), msg.text
-    h.assert_clean()
+    await busy_tables_earn_no_429(h, 3)
 
 
 async def test_a_change_that_leaves_the_table_screen_alone_costs_no_edit(harness: Harness):
