@@ -490,6 +490,7 @@ class Renderer:
                 if seat.seat is not None:
                     self._drawn_private.pop((tid, seat.seat), None)
                 self._private_seen.pop((tid, seat.user_id), None)
+                self._view_tasks.pop((tid, seat.user_id), None)
                 view_lock = self._writers.get((tid, seat.user_id))
                 if view_lock is not None and not view_lock.locked():
                     del self._writers[(tid, seat.user_id)]
