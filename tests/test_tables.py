@@ -381,3 +381,20 @@ async def test_a_screen_drawn_while_an_action_commits_shows_the_old_table_whole(
     store._call = real
     assert seen and all(s == before for s in seen)  # during the trip: the old table, all of it
     assert t.row.seq == before[2] + 1 and t.row.log != before[0]
+
+
+async def test_a_loser_who_leaves_the_table_before_choosing_still_drinks(service, store):
+    """Issue 8: a drink already owed is never lost. The War loser who walks away from the table
+    (the Leave button) is charged the clock's default, the base drink, before the game ends."""
+    t = await war_table(service)
+    while t.engine.view(t.state, None)["phase"] != "choice":
+        await service.act(t.id, BO, {"type": "flip"})
+    view = t.engine.view(t.state, None)
+    loser = t.user_at(view["loser"]).user_id
+    before = view["sips"][view["loser"]]
+    await service.leave(t.id, loser)
+    assert t.status == "ended"
+    async with store.reading() as q:
+        drinks = await q.table_drinks(t.id)
+    owed = sum(d.amount for d in drinks if d.user_id == loser)
+    assert owed > before and owed == t.engine.view(t.state, None)["sips"][view["loser"]]

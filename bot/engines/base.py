@@ -278,11 +278,16 @@ class Timer:
     clock when a key first appears in :meth:`Engine.timers` and cancels it when the key
     disappears. On expiry the service applies ``Timeout(key)`` with ``seat=None``. ``seats`` are
     the players whose inaction this is: a timeout counts against them for the three-in-a-row rule.
+
+    ``owes``: the clock runs on a debt of its one seat (a loser's choice of drink, sips to give,
+    an answer or a double drink). A player who leaves while such a clock runs for them is first
+    charged what its timeout does, so that a drink already owed is never lost to a leave.
     """
 
     key: str
     seconds: float
     seats: tuple[int, ...] = ()
+    owes: bool = False
 
     @property
     def action(self) -> Timeout:
@@ -464,8 +469,20 @@ class Engine(Generic[S]):
                 raise IllegalAction("You're no longer playing in this game.")
         new = records.copy(state)
         events: list[Event] = []
+        if isinstance(act, Leave):
+            self._settle_debts(new, seat, events)
+            if self.is_over(new):
+                return new, events
         self.play(new, seat, act, events)
         return new, events
+
+    def _settle_debts(self, state: S, seat: int | None, events: list[Event]) -> None:
+        """Before ``seat`` leaves: the timeout of every clock that runs on a debt of theirs."""
+        for _ in range(100):  # a debt's timeout may open the next one (a double to choose...)
+            owed = [t for t in self.timers(state) if t.owes and t.seats == (seat,)]
+            if not owed or self.is_over(state):
+                return
+            self.play(state, None, owed[0].action, events)
 
     def play(self, state: S, seat: int | None, action: Action, events: list[Event]) -> None:
         """Carry out ``action`` on ``state`` (a private copy: change it in place)."""

@@ -480,7 +480,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         if state.phase == TAKE and state.taker is not None:
             return Timer(f"take:{state.offers}", TAKE_SECONDS, (state.taker,))
         if state.phase == CHOOSE and state.loser is not None:
-            return Timer("choose", CHOOSE_SECONDS, (state.loser,))
+            return Timer("choose", CHOOSE_SECONDS, (state.loser,), owes=True)
         if state.phase == WRITE and state.writer is not None:
             return Timer(f"forfeit:{state.writers}", WRITE_SECONDS, (state.writer,))
         return None

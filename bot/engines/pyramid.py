@@ -805,8 +805,8 @@ class PyramidEngine(Engine[PyramidState]):
         elif st.phase == CLAIM and st.window_open:
             out.append(Timer(f"claim:{st.index}", st.claim_seconds))
         if st.phase != OVER:
-            out += [Timer(f"give:{g.id}", GIVE_SECONDS, (g.giver,)) for g in st.gives]
-            out += [Timer(f"answer:{a.id}", ANSWER_SECONDS, (a.target,)) for a in st.answers]
+            out += [Timer(f"give:{g.id}", GIVE_SECONDS, (g.giver,), owes=True) for g in st.gives]
+            out += [Timer(f"answer:{a.id}", ANSWER_SECONDS, (a.target,), True) for a in st.answers]
         if st.phase == EXPLORE and st.explorer is not None:
             out.append(Timer(f"explore:{st.ex_n}", EXPLORE_SECONDS, (st.explorer,)))
         return out

@@ -143,7 +143,7 @@ class WarEngine(Engine[WarState]):
             # The dealer flips: nobody's inaction.
             return [Timer(key=key, seconds=state.choice_seconds, seats=())]
         assert state.loser is not None
-        return [Timer(key=key, seconds=state.choice_seconds, seats=(state.loser,))]
+        return [Timer(key=key, seconds=state.choice_seconds, seats=(state.loser,), owes=True)]
 
     # ----------------------------------------------------------------- moves
 

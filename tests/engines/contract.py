@@ -13,11 +13,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections import Counter
 from enum import Enum
 from typing import Any
 
 from bot.engines import records
-from bot.engines.base import Action, Engine, Leave, Timeout
+from bot.engines.base import Action, Drink, Engine, Leave, Timeout
 from bot.engines.cards import Card, TarotCard
 
 CARD_TYPES = (Card, TarotCard)
@@ -71,6 +72,21 @@ def check_action_forms(engine: Engine[Any], action: Action) -> None:
     except ValueError:
         return  # a field a button can't carry (a split of sips): sent by selects or forms only
     assert type(action).from_arg(arg) == action, (arg, action)
+
+
+def check_debts(engine: Engine[Any], state: Any) -> None:
+    """A drink already owed is never lost: a seat that leaves while a clock runs on its debt
+    (``Timer.owes``) drinks at least what that clock's timeout would have charged it."""
+    for timer in engine.timers(state):
+        if not timer.owes:
+            continue
+        assert len(timer.seats) == 1, f"a debt clock is one seat's: {timer}"
+        (seat,) = timer.seats
+        _, by_clock = engine.apply(state, None, timer.action)
+        _, by_leave = engine.apply(state, seat, Leave())
+        owed = sorted((e.seat, e.sips, e.kind) for e in by_clock if isinstance(e, Drink))
+        paid = sorted((e.seat, e.sips, e.kind) for e in by_leave if isinstance(e, Drink))
+        assert not (Counter(owed) - Counter(paid)), f"leaving lost {owed} ({timer.key})"
 
 
 def dumped(engine: Engine[Any], state: Any) -> str:
@@ -133,6 +149,7 @@ def playout(
             seat, action = rnd.choice(plays)
         if deep:
             check_action_forms(engine, action)
+            check_debts(engine, state)
         sample = deep or step % 25 == 0  # the deep playout checks every step, the others a sample
         before = dumped(engine, state) if sample else ""
         new, _events = engine.apply(state, seat, action)

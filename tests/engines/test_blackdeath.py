@@ -376,7 +376,7 @@ def test_the_loser_chooses_to_finish_their_drink_or_take_a_forfeit_in_60_seconds
     state = losing(3, 1)
     assert ENGINE.legal_actions(state, 1) == [Finish(), Forfeit(), Leave()]
     assert ENGINE.legal_actions(state, 0) == [Leave()]
-    assert ENGINE.timers(state) == [Timer("choose", 60, (1,))]
+    assert ENGINE.timers(state) == [Timer("choose", 60, (1,), owes=True)]
     for seat in (0, 2):
         with pytest.raises(NotYourTurn):
             ENGINE.apply(state, seat, Finish())
@@ -495,15 +495,13 @@ def test_a_writer_who_leaves_with_nobody_to_follow_makes_the_loser_finish():
     assert ENGINE.is_over(state)
 
 
-def test_a_loser_who_leaves_before_drinking_ends_the_game_without_a_drink():
+def test_a_loser_who_leaves_before_choosing_is_charged_the_timeouts_finish_first():
+    """A drink already owed is never lost to a leave: the rules' default (finish) is charged."""
     state, events = play(losing(3, 1), (1, Leave()))
-    assert drinks(events) == [] and ENGINE.is_over(state)
-    assert ENGINE.results(state).outcomes == [
-        Outcome(0, "won"),
-        Outcome(1, "left"),
-        Outcome(2, "won"),
-    ]
-    assert "{p1} held Death and left before drinking." in logs(events)
+    assert ENGINE.is_over(state)
+    timed, by_clock = timeout(losing(3, 1))
+    assert drinks(events) == drinks(by_clock) == [Drink(1, 1, FINISH, "held Death (time ran out)")]
+    assert ENGINE.results(state).outcomes == ENGINE.results(timed).outcomes
 
 
 # ------------------------------------------------------------------ leaving

@@ -1108,13 +1108,29 @@ def test_leaving_drops_pending_gives_and_frees_the_next_card():
     assert state.gives == [] and state.index == 1
 
 
-def test_leaving_with_an_open_question_returns_the_sips_to_the_giver():
+def test_leaving_with_an_open_question_charges_the_double_drink_first():
+    """A drink already owed is never lost to a leave: the answer clock's default (drink double)
+    is charged before the hand goes out of play."""
     state = four_row(convo=True)
     state, _ = act(state, 0, Give(to=1))
-    state, _ = act(state, 1, Leave())
-    assert state.answers == [] and state.gives == [PendingGive(id=3, giver=0, left=4, index=11)]
-    state, ev = act(state, 0, Give(to=2))
-    assert questions(ev)[0].seat == 2
+    (answer,) = state.answers
+    left, ev_left = act(state, 1, Leave())
+    timed, ev_timed = ENGINE.apply(state, None, Timeout(f"answer:{answer.id}"))
+    assert left.answers == [] and left.gives == []
+    assert [d for d in ev_left if isinstance(d, Drink)] == [
+        d for d in ev_timed if isinstance(d, Drink)
+    ]
+    assert left.active[1] is False
+
+
+def test_leaving_with_sips_to_give_deals_them_as_the_timeout_would():
+    state = four_row()
+    (give,) = state.gives
+    left, ev_left = act(state, give.giver, Leave())
+    timed, ev_timed = ENGINE.apply(state, None, Timeout(f"give:{give.id}"))
+    assert left.gives == []
+    given = [d for d in ev_left if isinstance(d, Drink)]
+    assert given and given == [d for d in ev_timed if isinstance(d, Drink)]
 
 
 def test_game_ends_below_two_players():

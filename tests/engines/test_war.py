@@ -353,7 +353,7 @@ def test_flip_clock_dealer_flips_no_strike():
 
 def test_choice_timeout_loser_drinks_base():
     state, _ = play(make(["2H"], ["9S"]), (0, FLIP))
-    assert ENGINE.timers(state) == [Timer("choice:1", 30, (0,))]
+    assert ENGINE.timers(state) == [Timer("choice:1", 30, (0,), owes=True)]
     assert ENGINE.timers(state)[0].action == Timeout("choice:1")
     assert ENGINE.view(state, None)["choice_key"] == "choice:1"
     state, events = timeout(state)
@@ -427,7 +427,9 @@ def test_leave_ends_game_other_player_wins(leaver, in_choice):
     if in_choice:
         state, _ = play(state, (0, FLIP))
     state, events = play(state, (leaver, LEAVE))
-    assert ENGINE.is_over(state) and drinks(events) == []
+    # a loser who leaves before choosing is charged the clock's default first (the base drink)
+    owed = [Drink(0, 7, DRINK, "2 against 9")] if in_choice and leaver == 0 else []
+    assert ENGINE.is_over(state) and drinks(events) == owed
     outcomes = ENGINE.results(state).outcomes
     assert outcomes[leaver] == Outcome(leaver, "left")
     assert outcomes[1 - leaver] == Outcome(1 - leaver, "won")
