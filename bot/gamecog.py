@@ -518,6 +518,12 @@ class GameCog(commands.Cog):
                 table.row.channel_id,
             ):
                 raise TableError(ELSEWHERE)
+            if not clicked_public and msg is not None and ref.verb in self.engine.verbs:
+                # One live private view per player: an older one's buttons point to the newest.
+                # Older by snowflake: a view just sent may not be registered yet.
+                live = self.bot.renderer.live_view((table.id, interaction.user.id))
+                if live is not None and msg.id < live:
+                    return Reply("update", common.retired_view_screen())
             try:
                 reply = await self.handle(interaction, table, ref, values, clicked_public)
             except GameError as err:

@@ -45,7 +45,7 @@ import discord
 from discord.http import Route
 
 from bot.tables import Change, Table, TableService
-from bot.ui.common import Screen, moved_screen
+from bot.ui.common import Screen, moved_screen, retired_view_screen
 
 log = logging.getLogger(__name__)
 
@@ -733,6 +733,9 @@ class Renderer:
         app_id, tok, followup = token
         fp = screen.fingerprint()
         now = self.service.clock.now()
+        old = self._view_token(key)
+        if old is not None and old.row != tok and now - old.at < TOKEN_LIFE:
+            self._retire_view(key, old)
         self._set_view_token(
             key,
             EditToken(
@@ -748,6 +751,27 @@ class Renderer:
         self._private_seen[key] = fp
         self._to_store_private[(table.id, user_id, tok)] = fp
         self._store_soon()
+
+    def _retire_view(self, key: tuple[int, int], old: EditToken) -> None:
+        """One live private view per player per table: the older message keeps one line that
+        points to the newest and loses its buttons (a click on it is answered the same way)."""
+
+        async def job() -> None:
+            await old.gate()
+            async with self.writer(key):  # after any edit of it already under way
+                try:
+                    await old.edit(self.client, retired_view_screen())
+                except discord.HTTPException as err:
+                    log.info("old private view of %s at #%s not retired: %s", key[1], key[0], err)
+
+        task = asyncio.create_task(job())
+        self._private_tasks.add(task)
+        task.add_done_callback(self._private_tasks.discard)
+
+    def live_view(self, key: tuple[int, int]) -> int | None:
+        """The message id of the player's live private view at a table, when known."""
+        tok = self._view_token(key)
+        return tok.message_id if tok is not None else None
 
     def private_answered(
         self, key: tuple[int, int], message_id: int, app_id: int, token: str, screen: Screen

@@ -256,6 +256,14 @@ def moved_screen(table: Table) -> Screen:
     return Screen(discord.Embed(description=text, colour=GREY), [])
 
 
+RETIRED_VIEW = "\U0001f447 Your cards and buttons moved to your newest private message below."
+
+
+def retired_view_screen() -> Screen:
+    """A player's older private view: one line, no buttons (their newest view is the live one)."""
+    return Screen(discord.Embed(description=RETIRED_VIEW, colour=GREY), [])
+
+
 def log_field(table: Table, embed: discord.Embed, lines: int = 6) -> None:
     recent = table.row.log[-lines:]
     if recent:

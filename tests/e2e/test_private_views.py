@@ -1,0 +1,64 @@
+"""One live private view per player per table (issue 8).
+
+A player's controls live in their newest private message. When a new one opens (a right card in
+Pyramid opens the give panel), the older one is retired to one line without buttons, and a tap
+on a button it had a moment before is answered there without acting.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.ui.common import RETIRED_VIEW
+from tests.e2e.conftest import Harness
+from tests.harness import open_table
+
+SEED = "e2e-1"  # Bo holds the 3♥ for the first turned card, the 3♣
+
+
+@pytest.fixture
+async def harness(fake, tmp_path):
+    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
+    await h.start_bot(seeds=lambda: SEED)
+    yield h
+    await h.stop_bot()
+
+
+async def test_a_new_private_view_retires_the_older_one(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo, cy = (fake.add_user(n) for n in ("Ana", "Bo", "Cy"))
+    msg, table_id = await open_table(h, "pyramid", ana, [bo, cy])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(table_id)
+    look = (await h.click(bo, msg, "peek")).message
+    for p in (ana, cy):
+        await h.click(p, msg, "peek")
+    h.clock.advance(15)
+    await h.service.fire_due()
+    await h.rendered(lambda: "Lay card 1" in msg.text, "the first card to be turned")
+    await h.bot.renderer.flush()
+    old_lay = [c for c in look.custom_ids() if ":lay:" in c]
+    assert old_lay, look.custom_ids()  # Bo's view can lay cards
+
+    seat = table.seat_of(bo.id)
+    rank = table.state.pyramid[table.state.index].rank
+    slot = next(n + 1 for n, c in enumerate(table.state.hands[seat]) if c and c.rank == rank)
+    give = await h.click(bo, msg, f"lay:{slot}")
+    assert give.ephemeral and "Right!" in give.message.text  # the newest private view
+    await h.rendered(lambda: look.text == RETIRED_VIEW and not look.custom_ids(), "retired")
+
+    # a tap on a button the old view had a moment before: answered there, nothing played
+    version = table.version
+    others = [str(n + 1) for n, c in enumerate(table.state.hands[seat]) if c and n + 1 != slot]
+    if old_lay[0].endswith("_"):  # a select of several slots
+        res = await fake.select(bo, look, old_lay[0], others[:2], stale=True)
+    else:
+        res = await fake.click(bo, look, old_lay[0], stale=True)
+    assert res.type == 7 and RETIRED_VIEW in look.text and not look.custom_ids()
+    assert table.version == version
+    # the newest view works
+    others = [p for p in (ana, cy) if p is not bo]
+    res = await h.click(bo, give.message, f"give:{table.seat_of(others[0].id)}.1")
+    assert res.type == 7
+    h.assert_clean()
