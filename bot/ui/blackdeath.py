@@ -49,6 +49,7 @@ SKULL = "\U0001f480"
 FAN = 10  # card backs drawn at most; the count says the rest
 BUTTON_POSITIONS = 20  # four rows of five; more positions go in a select
 LOG_SHOWN = 4
+COMPACT_OVER = 4  # more players than this: the compact table (two players to a line)
 
 
 def _name(table: Table, seat: int) -> str:
@@ -71,12 +72,22 @@ def _seat_line(table: Table, v: dict[str, Any], s: dict[str, Any]) -> str:
         return f"{SKULL} {who} holds Death"
     if s["status"] == "safe":
         return f"\u2705 {who} safe"
+    if len(v["seats"]) > COMPACT_OVER:  # who takes from whom is on the turn line already
+        return f"{who} {BACK}{s['cards']}"
     role = ""
     if v["phase"] == "take" and s["seat"] == v["offerer"]:
         role = " · offering"
     elif v["phase"] == "take" and s["seat"] == v["taker"]:
         role = " · taking"
     return f"{who} {_fan(s['cards'])}{role}"
+
+
+def _seat_lines(table: Table, v: dict[str, Any]) -> list[str]:
+    """One line per player; past four players, two to a line without the fans (a phone screen)."""
+    lines = [_seat_line(table, v, s) for s in v["seats"]]
+    if len(lines) <= COMPACT_OVER:
+        return lines
+    return [" · ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
 
 
 def _positions(v: dict[str, Any]) -> int:
@@ -109,12 +120,22 @@ def _deal_fields(table: Table, v: dict[str, Any], embed: discord.Embed) -> None:
     deal: list[str] = v["deal_log"]
     log = table.row.log
     since = log[len(log) - log[::-1].index(deal[-1]) :] if deal[-1] in log else log
-    embed.add_field(
-        name="The deal", value="\n".join(say(t, table) for t in deal)[:1024], inline=False
-    )
+    embed.add_field(name="The deal", value=_deal_text(table, deal)[:1024], inline=False)
     if since:
-        latest = "\n".join(say(t, table) for t in since[-LOG_SHOWN:])
+        latest = "\n".join(say(t, table) for t in since[-_log_shown(v) :])
         embed.add_field(name="Latest", value=latest[:1024], inline=False)
+
+
+def _deal_text(table: Table, deal: list[str]) -> str:
+    """The pairs the deal threw, a line per player (two to a line on a compact table)."""
+    lines = [say(t, table) for t in deal]
+    if len(lines) > COMPACT_OVER:
+        lines = [" \u00b7 ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
+    return "\n".join(lines)
+
+
+def _log_shown(v: dict[str, Any]) -> int:
+    return LOG_SHOWN if len(v["seats"]) <= COMPACT_OVER else LOG_SHOWN - 1
 
 
 def _due(table: Table, v: dict[str, Any]) -> str:
@@ -134,8 +155,8 @@ def public(table: Table) -> Screen:
         taker, offerer = _name(table, v["taker"]), _name(table, v["offerer"])
         n = _positions(v)
         turn = (
-            f"\U0001f449 {taker}, take one of {offerer}'s {n} face-down cards: pick a number "
-            f"below {due}, or one is picked for you."
+            f"\U0001f449 {taker}, take one of {offerer}'s {n} face-down cards below "
+            f"(or I pick one {due})."
         )
         rows += _take_rows(table, n)
     elif v["phase"] == "choose":
@@ -152,7 +173,7 @@ def public(table: Table) -> Screen:
             f"{due}; if none comes, {loser} finishes their drink."
         )
         rows.append([_write_button(table)])
-    lines = [turn, ""] + [_seat_line(table, v, s) for s in v["seats"]]
+    lines = [turn, ""] + _seat_lines(table, v)
     embed = discord.Embed(
         title=f"{SKULL} Black Death · table #{table.id}",
         description="\n".join(lines),
@@ -161,7 +182,7 @@ def public(table: Table) -> Screen:
     if v["phase"] == "take" and not v["last"] and v["deal_log"]:
         _deal_fields(table, v, embed)
     else:
-        common.log_field(table, embed, LOG_SHOWN)
+        common.log_field(table, embed, _log_shown(v))
     embed.set_footer(
         text=f"Seed SHA-256 {table.seed_hash[:16]}… · {plural(v['pairs'], 'pair')} thrown"
         f" · {TAKE_SECONDS} s to take a card"

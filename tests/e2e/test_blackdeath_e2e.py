@@ -249,3 +249,37 @@ def test_positions_are_buttons_five_to_a_row_and_a_select_past_twenty():
     (select,) = ui._take_rows(table, 23)
     assert select.custom_id == "blackdeath:7:take:_"
     assert [o.value for o in select.options] == [str(p) for p in range(1, 24)]
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 10])
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
+    """At most 12 lines and 600 characters in play, with 12-character names, clocks playing
+    every move (issue 8). Past five players the table is compact: two players to a line."""
+    from bot.engines import ENGINES
+    from bot.tables import TableService
+
+    service = TableService(store, ENGINES, clock, seeds=lambda: f"phone-{players}")
+    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
+    t = await service.open_table(
+        "blackdeath",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        host_name=names[0],
+        options={},
+        seat_host=True,
+    )
+    for i, name in enumerate(names[1:], 1):
+        await service.join(t.id, 100 + i, name)
+    await service.start(t.id, 100)
+    sizes = []
+    while t.status == "playing":
+        embed = ui.public(t).embed
+        text = "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+        sizes.append((len(text.splitlines()), len(text)))
+        clock.advance(100)
+        await service.fire_due()
+    assert len(sizes) > 5
+    most = (max(lines for lines, _ in sizes), max(n for _, n in sizes))
+    print(f"Black Death, {players} players: at most {most[0]} lines, {most[1]} characters")
+    assert most[0] <= 12 and most[1] <= 600, most
