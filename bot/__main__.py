@@ -1,4 +1,9 @@
-"""``python -m bot``: start Barkeep with the settings from the environment or .env."""
+"""``python -m bot``: start Barkeep with the settings from the environment or .env.
+
+Exit codes: 0 stopped (Ctrl-C), 2 could not start or go on and said why (a setting to fix, a
+token Discord rejects, a server that refuses the commands, no connection): ``make run``
+accepts 2, the advice being the last thing on the screen; anything else (1) is a crash.
+"""
 
 from __future__ import annotations
 
@@ -12,13 +17,15 @@ import discord
 from bot.app import Barkeep
 from bot.config import ConfigError, RedactToken, load_settings
 
+STOPPED = 2  # could not start or go on, and said why
+
 
 def main() -> int:
     try:
         settings = load_settings()
     except ConfigError as err:
         print(f"Barkeep can't start: {err}", file=sys.stderr)
-        return 2
+        return STOPPED
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
     handler.addFilter(RedactToken(settings.token))
@@ -31,20 +38,23 @@ def main() -> int:
     bot = Barkeep(settings.database_path, dev_guild_id=settings.dev_guild_id)
     try:
         asyncio.run(_run(bot, settings.token))
+    except ConfigError as err:  # found once connected (a DEV_GUILD_ID that refuses commands)
+        print(f"Barkeep can't start: {err}", file=sys.stderr)
+        return STOPPED
     except discord.LoginFailure:
         print(
             "Barkeep can't start: Discord rejected DISCORD_TOKEN. Reset the token in the Developer "
             "Portal (your application > Bot > Reset Token) and paste the new one into .env.",
             file=sys.stderr,
         )
-        return 1
+        return STOPPED
     except (aiohttp.ClientConnectionError, OSError) as err:
         print(
             f"Barkeep can't reach Discord ({err}). Check this machine's internet connection "
             "(and any proxy or firewall), then start it again.",
             file=sys.stderr,
         )
-        return 1
+        return STOPPED
     except KeyboardInterrupt:
         pass
     return 0
