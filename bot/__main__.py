@@ -1,8 +1,9 @@
 """``python -m bot``: start Barkeep with the settings from the environment or .env.
 
-Exit codes: 0 stopped (Ctrl-C), 2 could not start or go on and said why (a setting to fix, a
-token Discord rejects, a server that refuses the commands, no connection): ``make run``
-accepts 2, the advice being the last thing on the screen; anything else (1) is a crash.
+Exit codes: 0 stopped (Ctrl-C); 2 could not start and said what to fix (a setting, a token
+Discord rejects, a DEV_GUILD_ID server that refuses the commands): starting again as it is won't
+help; 3 could not reach Discord and said so: starting again later may. ``make run`` accepts 2
+and 3 (the advice stays the last thing on the screen); anything else (1) is a crash.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import discord
 from bot.app import Barkeep
 from bot.config import ConfigError, RedactToken, load_settings
 
-STOPPED = 2  # could not start or go on, and said why
+STOPPED = 2  # could not start, and said what to fix
+UNREACHABLE = 3  # could not reach Discord, and said so
 
 
 def main() -> int:
@@ -54,7 +56,7 @@ def main() -> int:
             "(and any proxy or firewall), then start it again.",
             file=sys.stderr,
         )
-        return STOPPED
+        return UNREACHABLE
     except KeyboardInterrupt:
         pass
     return 0
