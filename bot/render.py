@@ -505,7 +505,10 @@ class Renderer:
                     await tok.edit(self.client, screen)
                 else:
                     channel = self.client.get_partial_messageable(table.row.channel_id)
-                    await channel.get_partial_message(message_id).edit(**screen.kwargs())
+                    sent = await channel.get_partial_message(message_id).edit(**screen.kwargs())
+                    if not sent.embeds:  # Discord kept the buttons, dropped the table itself
+                        self.refused(table, "the edit landed without its embed", "edit")
+                        return  # not what the screen is: the next change tries again
             except discord.HTTPException as err:
                 if tok is not None:  # the token no longer works: the channel way, then
                     log.info("table #%s: its edit token failed (%s)", table.id, err)
@@ -515,7 +518,7 @@ class Renderer:
                     log.warning("table #%s: its message is gone; posting it anew", table.id)
                     table.row.message_id = None
                 elif isinstance(err, discord.Forbidden):
-                    self.refused(table, err, "edit")  # no retry: the next change tries again
+                    self.refused(table, str(err), "edit")  # no retry: the next change tries again
                     return
                 else:
                     raise
@@ -608,7 +611,7 @@ class Renderer:
                 try:
                     sent = await channel.send(**screen.kwargs())
                 except discord.Forbidden as err:
-                    self.refused(table, err, "post")
+                    self.refused(table, str(err), "post")
                     return
                 except discord.HTTPException as err:
                     log.warning("table #%s could not be posted anew: %s", table.id, err)
@@ -670,17 +673,18 @@ class Renderer:
         self._channel(table.row.channel_id).add(("retire", message_id), loop.time(), job)
 
     # -- a channel that refuses the bot ---------------------------------------------------
-    def refused(self, table: Table, err: discord.Forbidden, doing: str) -> None:
+    def refused(self, table: Table, why: str, doing: str) -> None:
         """Discord refused to let the bot ``doing`` ("edit", "post") the table's message in its
-        channel: log which permissions it lacks there, and tell the players once."""
+        channel (``why``: Discord's answer): log which permissions the bot lacks there, and
+        tell the players once."""
         channel_id = table.row.channel_id
         missing = missing_permissions(self.client, channel_id)
         known = tuple(missing or ())
         if self._refused.get(table.id) == known:
-            log.info("table #%s: still refused in channel %s (%s)", table.id, channel_id, err)
+            log.info("table #%s: still refused in channel %s (%s)", table.id, channel_id, why)
             return
         self._refused[table.id] = known
-        why = (
+        lacks = (
             f"Barkeep lacks {', '.join(missing)} there"
             if missing
             else f"Barkeep needs {', '.join(PERMISSIONS.values())} there (which is off: unknown)"
@@ -690,8 +694,8 @@ class Renderer:
             table.id,
             doing,
             channel_id,
-            err.text or err.status,
             why,
+            lacks,
         )
         text = refused_text(table.id, channel_id, missing)
         if self._may_post(channel_id):

@@ -580,9 +580,10 @@ class FakeDiscord:
     member overwrite in one channel) or ``await set_bot_role(perms)`` (its role), both
     announced on the gateway as Discord does. Channel routes then answer as Discord does:
     403 50001 Missing Access without View Channel; 403 50013 Missing Permissions to post
-    without Send Messages, to post or edit embeds without Embed Links (Discord itself drops an
-    embed from an edit instead), to fetch a message without Read Message History (and an
-    empty history). Interaction answers and their webhooks need no channel permission.
+    without Send Messages, to post embeds without Embed Links, to fetch a message without Read
+    Message History (and an empty history). An edit with embeds without Embed Links is refused
+    the same way, or with ``embeds_without_permission = "drop"`` lands without its embeds (as
+    Discord has been seen to do). Interaction answers and their webhooks need no permission.
     ``await delete_message(m)``: a moderator deletes a message.
     """
 
@@ -602,6 +603,7 @@ class FakeDiscord:
         self.validate_responses: bool = False
         self.enforce_command_permissions: bool = True
         self.in_guild: bool = True
+        self.embeds_without_permission: str = "refuse"  # an edit's embeds: "refuse" or "drop"
         self.commands_scope: bool = True
         self.heartbeat_interval: int = 41250
         self.token = token
@@ -2870,7 +2872,10 @@ class FakeDiscord:
         ch = self._channel(ctx)
         need = {"GET": P_READ_MESSAGE_HISTORY, "PATCH": 0, "DELETE": 0}[ctx.method]
         if ctx.method == "PATCH" and (ctx.json or {}).get("embeds"):
-            need = P_EMBED_LINKS
+            if self.embeds_without_permission == "refuse":
+                need = P_EMBED_LINKS
+            elif not self.permissions(self.bot_user, ch) & P_EMBED_LINKS:
+                ctx.json = dict(ctx.json, embeds=[])
         self._bot_may(ch, need)
         m = _by_snowflake(self.messages, ctx.params["message_id"])
         if m is None or m.deleted or m.channel_id != ch.id or m.ephemeral:
