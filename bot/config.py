@@ -22,7 +22,7 @@ TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]
 # (Interaction answers, which post a table and edit it for 15 minutes after a click, and every
 # private view need no channel permission at all; these are for the bot's own requests.)
 PERMISSIONS = {  # attribute of discord.Permissions -> its name in a channel's settings
-    "view_channel": "View Channel",  # edit a table's message once its clicks are 15 min old
+    "view_channel": "View Channel",  # any request of its own there: edit, post
     "send_messages": "Send Messages",  # post a table anew (its message deleted), turn pings
     "send_messages_in_threads": "Send Messages in Threads",  # the same for a table in a thread
     "embed_links": "Embed Links",  # tables are embeds: posting or editing them
