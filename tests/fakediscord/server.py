@@ -576,9 +576,8 @@ class FakeDiscord:
     commands to the guild is refused 403 50001), ``commands_scope`` (True: False and the bot
     was invited without ``applications.commands``: guild command sync is refused 403 50001).
 
-    The bot's permissions: ``await set_bot_permissions(channel, allow=..., deny=...)`` (a
-    member overwrite in one channel) or ``await set_bot_role(perms)`` (its role), both
-    announced on the gateway as Discord does. Channel routes then answer as Discord does:
+    The bot's permissions: ``await set_bot_permissions(channel, allow=..., deny=...)``, a
+    member overwrite in one channel, announced on the gateway (CHANNEL_UPDATE) as Discord does. Channel routes then answer as Discord does:
     403 50001 Missing Access without View Channel; 403 50013 Missing Permissions to post
     without Send Messages, to post embeds without Embed Links, to fetch a message without Read
     Message History (and an empty history). An edit with embeds without Embed Links is refused
@@ -829,15 +828,6 @@ class FakeDiscord:
                 {"id": str(self.bot_user.id), "type": 1, "allow": str(allow), "deny": str(deny)}
             )
         await self._dispatch("CHANNEL_UPDATE", self._channel_json(ch), I_GUILDS)
-        self._changed()
-
-    async def set_bot_role(self, perms: int) -> None:
-        """The permissions of the bot's own role (what its invite granted). GUILD_ROLE_UPDATE."""
-        role = self.roles[self.bot_role_id]
-        role["permissions"] = str(perms)
-        await self._dispatch(
-            "GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": role}, I_GUILDS
-        )
         self._changed()
 
     async def delete_message(self, message: FakeMessage | int) -> None:
