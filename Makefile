@@ -5,8 +5,11 @@ PY     := $(VENV)/bin/python
 
 .PHONY: run test lint format bench clean
 
+# Barkeep exits 2 (a setting to fix) or 3 (Discord unreachable) when it stopped and said why:
+# that advice stays the last thing on the screen, with no make error line under it.
 run: $(VENV)/.run
-	$(PY) -m bot
+	@echo "Starting Barkeep (Ctrl-C stops it)..."
+	@$(PY) -m bot || { status=$$?; [ $$status -eq 2 ] || [ $$status -eq 3 ] || exit $$status; }
 
 test: $(VENV)/.test
 	$(PY) -m pytest
@@ -31,10 +34,14 @@ bench: $(VENV)/.test
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Barkeep needs Python 3.11 or newer"' \
 	  || { echo "Barkeep needs Python 3.11 or newer (found: $$($(PYTHON) --version 2>&1))."; exit 1; }
-	$(PYTHON) -m venv $(VENV)
+	@echo "Creating $(VENV), Barkeep's own Python environment..."
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "Could not create $(VENV). On Debian or Ubuntu: sudo apt install python3-venv, then make run again."; \
+	  exit 1; }
 
 $(VENV)/.run: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	@echo "Installing Barkeep and its libraries into $(VENV) (a minute the first time)..."
+	$(PY) -m pip install --disable-pip-version-check -e .
 	@touch $@
 
 $(VENV)/.test: pyproject.toml | $(VENV)/bin/python

@@ -1,4 +1,10 @@
-"""``python -m bot``: start Barkeep with the settings from the environment or .env."""
+"""``python -m bot``: start Barkeep with the settings from the environment or .env.
+
+Exit codes: 0 stopped (Ctrl-C); 2 could not start and said what to fix (a setting, a token
+Discord rejects, a DEV_GUILD_ID server that refuses the commands): starting again as it is won't
+help; 3 could not reach Discord and said so: starting again later may. ``make run`` accepts 2
+and 3 (the advice stays the last thing on the screen); anything else (1) is a crash.
+"""
 
 from __future__ import annotations
 
@@ -12,13 +18,16 @@ import discord
 from bot.app import Barkeep
 from bot.config import ConfigError, RedactToken, load_settings
 
+STOPPED = 2  # could not start, and said what to fix
+UNREACHABLE = 3  # could not reach Discord, and said so
+
 
 def main() -> int:
     try:
         settings = load_settings()
     except ConfigError as err:
         print(f"Barkeep can't start: {err}", file=sys.stderr)
-        return 2
+        return STOPPED
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
     handler.addFilter(RedactToken(settings.token))
@@ -31,20 +40,23 @@ def main() -> int:
     bot = Barkeep(settings.database_path, dev_guild_id=settings.dev_guild_id)
     try:
         asyncio.run(_run(bot, settings.token))
+    except ConfigError as err:  # found once connected (a DEV_GUILD_ID that refuses commands)
+        print(f"Barkeep can't start: {err}", file=sys.stderr)
+        return STOPPED
     except discord.LoginFailure:
         print(
             "Barkeep can't start: Discord rejected DISCORD_TOKEN. Reset the token in the Developer "
             "Portal (your application > Bot > Reset Token) and paste the new one into .env.",
             file=sys.stderr,
         )
-        return 1
+        return STOPPED
     except (aiohttp.ClientConnectionError, OSError) as err:
         print(
             f"Barkeep can't reach Discord ({err}). Check this machine's internet connection "
             "(and any proxy or firewall), then start it again.",
             file=sys.stderr,
         )
-        return 1
+        return UNREACHABLE
     except KeyboardInterrupt:
         pass
     return 0

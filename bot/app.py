@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import SystemClock
+from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
 from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.party import Party
@@ -147,7 +148,12 @@ class Barkeep(commands.Bot):
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as err:
+                if err.code != 50001:  # Missing Access: not in that server, or no commands scope
+                    raise
+                raise ConfigError(self.cannot_sync(self.dev_guild_id)) from None
             log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
             return
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
@@ -162,6 +168,17 @@ class Barkeep(commands.Bot):
             await tx.set_meta("commands_hash", digest)
         log.info("synced %d global commands (they can take a while to appear)", len(synced))
 
+    def cannot_sync(self, guild_id: int) -> str:
+        """Advice for a DEV_GUILD_ID whose server refused the slash commands (403, 50001)."""
+        return (
+            f"Discord refused the slash commands for DEV_GUILD_ID={guild_id} (Missing Access): "
+            "Barkeep is not in that server, or it was invited without the applications.commands "
+            "scope. Invite it (again) with this link, which adds what is missing:\n"
+            f"  {invite_url(self.application_id or 0, guild_id)}\n"
+            "Or check the id (Discord: Developer Mode on, right-click the server, Copy Server ID), "
+            "or leave DEV_GUILD_ID empty in .env."
+        )
+
     async def on_ready(self) -> None:
         log.info(
             "logged in as %s (%s) in %d servers",
@@ -169,6 +186,14 @@ class Barkeep(commands.Bot):
             getattr(self.user, "id", "?"),
             len(self.guilds),
         )
+        if not self.guilds:  # a newcomer's first start: say how to add the bot to a server
+            log.warning(
+                "Barkeep is in no server yet. Open this link to add it to yours:\n  %s",
+                invite_url(self.application_id or 0),
+            )
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        log.info("added to server %s (%s)", guild.name, guild.id)
 
     async def close(self) -> None:
         if hasattr(self, "loading") and not self.loading.done():

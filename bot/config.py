@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import discord
 from dotenv import dotenv_values
 
 DEFAULT_DATABASE_URL = "sqlite:///data/barkeep.db"
@@ -15,6 +16,34 @@ PLACEHOLDER = "paste-your-bot-token-here"  # the value in .env.example
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # A bot token is three base64url parts joined by dots: the bot's id, a timestamp, an HMAC.
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+# What Barkeep does in a channel decides what its invite asks for: nothing more.
+# (Interaction answers, which post a table and edit it for 15 minutes after a click, and every
+# private view need no channel permission at all; these are for the bot's own requests.)
+PERMISSIONS = {  # attribute of discord.Permissions -> its name in a channel's settings
+    "view_channel": "View Channel",  # any request of its own there: edit, post
+    "send_messages": "Send Messages",  # post a table anew (its message deleted), turn pings
+    "send_messages_in_threads": "Send Messages in Threads",  # the same for a table in a thread
+    "embed_links": "Embed Links",  # tables are embeds: posting or editing them
+}
+SCOPES = ("bot", "applications.commands")  # a bot user, and its slash commands
+
+
+def invite_permissions() -> discord.Permissions:
+    """The permissions Barkeep's invite asks for (see :data:`PERMISSIONS`)."""
+    return discord.Permissions(**dict.fromkeys(PERMISSIONS, True))
+
+
+def invite_url(client_id: int | str, guild_id: int | None = None) -> str:
+    """The link that adds Barkeep to a server with its permissions and slash commands
+    (``guild_id``: that server chosen already). Opening it again for a server Barkeep is in
+    adds what the first invite lacked."""
+    url = (
+        f"https://discord.com/oauth2/authorize?client_id={client_id}"
+        f"&permissions={invite_permissions().value}&scope={'+'.join(SCOPES)}"
+    )
+    return url + (f"&guild_id={guild_id}&disable_guild_select=true" if guild_id else "")
 
 
 class ConfigError(Exception):

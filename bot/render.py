@@ -28,6 +28,13 @@ Public table messages:
 Private views (ephemeral messages, editable only through the interaction token that made them,
 for 15 minutes) follow their table the same way: one writer per view, the newest screen drawn
 when the edit goes out, paced per token.
+
+A channel that refuses the bot (403: Missing Access without View Channel, Missing Permissions
+without Send Messages or Embed Links) gets no retry loop: the log names the permissions Barkeep
+lacks there (from the channel's overwrites and the bot's roles, as the gateway announced them),
+and the table's players are told once, in a plain message in the channel if the bot may post
+there, else privately through the interaction token of the latest click on the table (or at
+the next one). The next change tries again; a channel write that lands clears the state.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from typing import Any
 import discord
 from discord.http import Route
 
+from bot.config import PERMISSIONS
 from bot.tables import Change, Table, TableService
 from bot.ui.common import Screen, moved_screen, retired_view_screen
 
@@ -55,6 +63,70 @@ EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
+
+THREAD_SEND = "send_messages_in_threads"
+
+
+def bot_permissions(channel: Any, member: Any) -> discord.Permissions:
+    """``member``'s permissions in ``channel`` as Discord decides them: the roles, then the
+    channel's overwrites (@everyone, the roles together, the member). Unlike discord.py's
+    ``permissions_for``, a missing Send Messages does not also hide Embed Links (Discord still
+    lets the bot edit its messages' embeds), so what is reported missing is what to switch on.
+    A thread takes its parent's overwrites."""
+    guild = channel.guild
+    if guild.owner_id == member.id:
+        return discord.Permissions.all()
+    perms = discord.Permissions(guild.default_role.permissions.value)
+    for role in member.roles:
+        perms.value |= role.permissions.value
+    if perms.administrator:
+        return discord.Permissions.all()
+    where = channel.parent if isinstance(channel, discord.Thread) else channel
+    if where is None:
+        return perms
+    allow, deny = where.overwrites_for(guild.default_role).pair()
+    perms.handle_overwrite(allow=allow.value, deny=deny.value)
+    allow_all = deny_all = 0
+    for role in member.roles:
+        if role != guild.default_role:
+            allow, deny = where.overwrites_for(role).pair()
+            allow_all, deny_all = allow_all | allow.value, deny_all | deny.value
+    perms.handle_overwrite(allow=allow_all, deny=deny_all)
+    allow, deny = where.overwrites_for(member).pair()
+    perms.handle_overwrite(allow=allow.value, deny=deny.value)
+    return perms
+
+
+def missing_permissions(client: discord.Client, channel_id: int) -> list[str] | None:
+    """The permissions Barkeep needs in a channel (bot/config.py) that it lacks there, by their
+    names in the channel's settings; None if the channel or the bot's member isn't known."""
+    channel = client.get_channel(channel_id)
+    guild = getattr(channel, "guild", None)
+    me = guild.me if guild is not None else None
+    if channel is None or me is None:
+        return None
+    perms = bot_permissions(channel, me)
+    if not perms.view_channel:
+        return [PERMISSIONS["view_channel"]]  # nothing else counts until it can see the channel
+    thread = isinstance(channel, discord.Thread)
+    skip = "send_messages" if thread else THREAD_SEND
+    return [name for attr, name in PERMISSIONS.items() if attr != skip and not getattr(perms, attr)]
+
+
+def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> str:
+    """What the players read when the bot can't post or edit their table in its channel."""
+    if missing:
+        what = " and ".join(f"**{m}**" for m in missing)
+        lacks = f"I'm missing {what} in <#{channel_id}>"
+    else:
+        needed = ", ".join(PERMISSIONS[a] for a in PERMISSIONS if a != THREAD_SEND)
+        lacks = f"I'm missing a permission in <#{channel_id}> ({needed})"
+    return (
+        f"\u26a0\ufe0f I can't update table #{table_id}: {lacks}. Someone who manages the "
+        "channel can allow it for Barkeep in the channel's settings (Permissions); then "
+        "`/table` brings the table back."
+    )
+
 
 PublicFn = Callable[[Table], Screen]
 PrivateFn = Callable[[Table, int], Screen]
@@ -270,6 +342,8 @@ class Renderer:
         self._to_store_private: dict[tuple[int, int, str], str] = {}
         self._store_task: asyncio.Task[None] | None = None
         self._resync_task: asyncio.Task[None] | None = None
+        self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
+        self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
 
     @property
@@ -343,6 +417,7 @@ class Renderer:
         self._tokens[table.id] = EditToken(
             app_id, token, self.service.clock.now(), message_id, budget=self._token_budget()
         )
+        self._tell_pending(table.id, app_id, token)
 
     def _token(self, table: Table) -> EditToken | None:
         tok = self._tokens.get(table.id)
@@ -430,7 +505,10 @@ class Renderer:
                     await tok.edit(self.client, screen)
                 else:
                     channel = self.client.get_partial_messageable(table.row.channel_id)
-                    await channel.get_partial_message(message_id).edit(**screen.kwargs())
+                    sent = await channel.get_partial_message(message_id).edit(**screen.kwargs())
+                    if not sent.embeds:  # Discord kept the buttons, dropped the table itself
+                        self.refused(table, "the edit landed without its embed", "edit")
+                        return  # not what the screen is: the next change tries again
             except discord.HTTPException as err:
                 if tok is not None:  # the token no longer works: the channel way, then
                     log.info("table #%s: its edit token failed (%s)", table.id, err)
@@ -439,12 +517,17 @@ class Renderer:
                 elif isinstance(err, discord.NotFound):
                     log.warning("table #%s: its message is gone; posting it anew", table.id)
                     table.row.message_id = None
+                elif isinstance(err, discord.Forbidden):
+                    self.refused(table, str(err), "edit")  # no retry: the next change tries again
+                    return
                 else:
                     raise
                 self.request(table, at_once=True)
                 return
             self.stats.edits += 1
             self.stats.channel_edits += tok is None
+            if tok is None:
+                self._refused.pop(table.id, None)  # the channel takes the bot's writes again
             self._last_edit[table.id] = asyncio.get_running_loop().time()
             self.landed(table, message_id, screen, version)
         if table.version > version:
@@ -485,6 +568,8 @@ class Renderer:
                 d.pop(tid, None)
             self._waiting_since.pop(tid, None)
             self._view_tokens.pop(tid, None)
+            self._refused.pop(tid, None)
+            self._to_tell.pop(tid, None)
             self._views_read.discard(tid)
             for seat in table.seats:
                 if seat.seat is not None:
@@ -525,10 +610,14 @@ class Renderer:
                 channel = self.client.get_partial_messageable(table.row.channel_id)
                 try:
                     sent = await channel.send(**screen.kwargs())
+                except discord.Forbidden as err:
+                    self.refused(table, str(err), "post")
+                    return
                 except discord.HTTPException as err:
                     log.warning("table #%s could not be posted anew: %s", table.id, err)
                     return
                 self.stats.posts += 1
+                self._refused.pop(table.id, None)
                 await self.service.set_message(table.id, sent.id)
                 self.landed(table, sent.id, screen, version)
                 log.info("table #%s posted anew as message %s", table.id, sent.id)
@@ -582,6 +671,91 @@ class Renderer:
 
         loop = asyncio.get_running_loop()
         self._channel(table.row.channel_id).add(("retire", message_id), loop.time(), job)
+
+    # -- a channel that refuses the bot ---------------------------------------------------
+    def refused(self, table: Table, why: str, doing: str) -> None:
+        """Discord refused to let the bot ``doing`` ("edit", "post") the table's message in its
+        channel (``why``: Discord's answer): log which permissions the bot lacks there, and
+        tell the players once."""
+        channel_id = table.row.channel_id
+        missing = missing_permissions(self.client, channel_id)
+        known = tuple(missing or ())
+        if self._refused.get(table.id) == known:
+            log.info("table #%s: still refused in channel %s (%s)", table.id, channel_id, why)
+            return
+        self._refused[table.id] = known
+        lacks = (
+            f"Barkeep lacks {', '.join(missing)} there"
+            if missing
+            else f"Barkeep needs {', '.join(PERMISSIONS.values())} there (which is off: unknown)"
+        )
+        log.warning(
+            "table #%s: Discord refused to %s its message in channel %s (%s). %s.",
+            table.id,
+            doing,
+            channel_id,
+            why,
+            lacks,
+        )
+        text = refused_text(table.id, channel_id, missing)
+        if self._may_post(channel_id):
+            self._post_notice(table, text)
+        else:
+            self._tell_privately(table.id, text)
+
+    def _may_post(self, channel_id: int) -> bool:
+        """Can the bot post a plain message in the channel (as far as its cache knows)?"""
+        missing = missing_permissions(self.client, channel_id)
+        blocking = {PERMISSIONS["view_channel"], PERMISSIONS["send_messages"]}
+        blocking.add(PERMISSIONS[THREAD_SEND])
+        return missing is not None and not blocking & set(missing)
+
+    def _post_notice(self, table: Table, text: str) -> None:
+        """Post ``text`` in the table's channel, as a plain message (no embed needs no Embed
+        Links); if that is refused too, tell the players privately instead."""
+        channel_id = table.row.channel_id
+
+        async def job() -> None:
+            await self._channel(channel_id).gate("POST", POST_ROUTE)
+            channel = self.client.get_partial_messageable(channel_id)
+            try:
+                await channel.send(content=text)
+            except discord.HTTPException as err:
+                log.info("table #%s: the notice could not be posted either (%s)", table.id, err)
+                self._tell_privately(table.id, text)
+
+        loop = asyncio.get_running_loop()
+        self._channel(channel_id).add(("notice", table.id), loop.time(), job)
+
+    def _tell_privately(self, table_id: int, text: str) -> None:
+        """Send ``text`` to whoever clicked on the table last, if their click's token still
+        lives; else to whoever clicks on it next."""
+        now = self.service.clock.now()
+        tokens = [self._tokens.get(table_id), *self._view_tokens.get(table_id, {}).values()]
+        live = [t for t in tokens if t is not None and now - t.at <= TOKEN_LIFE]
+        self._to_tell[table_id] = text
+        if live:
+            freshest = max(live, key=lambda t: t.at)
+            self._tell_pending(table_id, freshest.app_id, freshest.token)
+
+    def _tell_pending(self, table_id: int, app_id: int, token: str) -> None:
+        """A player just clicked on the table (``token``): give them a notice it has waiting."""
+        text = self._to_tell.pop(table_id, None)
+        if text is None:
+            return
+
+        async def send() -> None:
+            hook = discord.Webhook.from_state(
+                {"id": app_id, "type": 3, "token": token}, self.client._connection
+            )
+            try:
+                await hook.send(content=text, ephemeral=True)
+            except discord.HTTPException as err:
+                log.info("table #%s: the notice could not be sent privately (%s)", table_id, err)
+
+        task = asyncio.create_task(send())
+        self._private_tasks.add(task)
+        task.add_done_callback(self._private_tasks.discard)
 
     def _running(self) -> list[asyncio.Task[None]]:
         tasks = [t for t in self._table_tasks.values() if not t.done()]
@@ -751,6 +925,7 @@ class Renderer:
         self._private_seen[key] = fp
         self._to_store_private[(table.id, user_id, tok)] = fp
         self._store_soon()
+        self._tell_pending(table.id, app_id, tok)
 
     def _retire_view(self, key: tuple[int, int], old: EditToken) -> None:
         """One live private view per player per table: the older message keeps one line that
@@ -778,6 +953,7 @@ class Renderer:
     ) -> None:
         """A click in a private view was answered on it: if it is the view kept fresh, it shows
         ``screen`` now, and the click's (younger) token edits it from now on."""
+        self._tell_pending(key[0], app_id, token)
         tok = self._view_token(key)
         if tok is None or tok.message_id != message_id:
             return

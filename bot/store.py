@@ -41,6 +41,14 @@ class AlreadyApplied(Exception):
         self.table_id, self.seq = table_id, seq
 
 
+# /tally's orders (fixed texts: the only SQL a leaderboard query takes from its caller). Ties:
+# by sips, more finished drinks and forfeits first; by wins, the same wins in fewer games first.
+LEADERBOARD_ORDER = {
+    "sips": "sips DESC, finishes + forfeits DESC, won DESC",
+    "wins": "won DESC, played ASC",
+    "games": "played DESC, won DESC",
+}
+
 _SEEN = "SELECT table_id, seq FROM actions WHERE interaction_id = ?"
 
 
@@ -621,11 +629,15 @@ class Tx:
         self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # -- the tally -------------------------------------------------------------------------
-    async def leaderboard(self, guild_id: int, since: float) -> list[dict[str, Any]]:
+    async def leaderboard(
+        self, guild_id: int, since: float, sort: str = "sips"
+    ) -> list[dict[str, Any]]:
         """Per player: sips taken, social sips, finishes, forfeits, sips counted as water (over
-        a cap) and as points (alcohol-free), sips given, games played and won."""
+        a cap) and as points (alcohol-free), sips given, games played and won; ordered by
+        ``sort`` (a key of :data:`LEADERBOARD_ORDER`)."""
+        order = LEADERBOARD_ORDER[sort]
         rows = await self._all(
-            """
+            f"""
             WITH d AS (
                 SELECT user_id,
                        SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
@@ -660,7 +672,7 @@ class Tx:
                    COALESCE(r.won, 0) AS won
             FROM u LEFT JOIN d USING (user_id) LEFT JOIN gv USING (user_id)
                    LEFT JOIN r USING (user_id)
-            ORDER BY sips DESC, finishes + forfeits DESC, won DESC, user_id
+            ORDER BY {order}, user_id
             """,
             {"g": guild_id, "since": since},
         )

@@ -18,6 +18,8 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="all time", value="all"),
 ]
 
+SORT_CHOICES = [app_commands.Choice(name=word, value=key) for key, word in tally.SORTS.items()]
+
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in GAMES.items()]
 
 
@@ -27,17 +29,24 @@ class Tally(commands.Cog):
 
     @app_commands.command(name="tally", description="The bar tab: who drank what in this server")
     @app_commands.describe(
-        period="Which drinks to count (default: tonight)", user="One player's breakdown by game"
+        period="Which drinks to count (default: tonight)",
+        user="One player's breakdown by game (just for you, unless it's you)",
+        sort="Order the board by sips, wins or games (default: sips)",
     )
-    @app_commands.choices(period=PERIOD_CHOICES)
+    @app_commands.choices(period=PERIOD_CHOICES, sort=SORT_CHOICES)
     @app_commands.guild_only()
     async def tally(
         self,
         interaction: discord.Interaction,
         period: app_commands.Choice[str] | None = None,
         user: discord.User | None = None,
+        sort: app_commands.Choice[str] | None = None,
     ) -> None:
         key = period.value if period else "tonight"
+        order = sort.value if sort else "sips"
+        # Someone else's breakdown is answered privately: asking about a player is not posting
+        # their drinking for the channel to read. The board and your own breakdown are public.
+        public = user is None or user.id == interaction.user.id
 
         async def work() -> Reply:
             seconds = tally.PERIODS[key][1]
@@ -47,13 +56,14 @@ class Tally(commands.Cog):
             async with self.bot.store.reading() as q:
                 if user is not None:
                     rows = await q.player_breakdown(guild_id, user.id, since)
-                    return Reply("public", Screen(tally.breakdown(rows, user.display_name, key)))
-                rows = await q.leaderboard(guild_id, since)
+                    screen = Screen(tally.breakdown(rows, user.display_name, key))
+                    return Reply("public" if public else "private", screen)
+                rows = await q.leaderboard(guild_id, since, order)
                 names = await q.names(guild_id, [r["user_id"] for r in rows])
-            board = tally.leaderboard(rows, names, key, guild_name, start_hints())
+            board = tally.leaderboard(rows, names, key, guild_name, start_hints(), order)
             return Reply("public", Screen(board))
 
-        await answer(interaction, work, public=True)
+        await answer(interaction, work, public=public)
 
     @app_commands.command(name="rules", description="A game's rules, just for you")
     @app_commands.describe(game="Which game")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +100,107 @@ def test_env_example_holds_the_placeholder_and_every_setting():
     assert "DISCORD_TOKEN=paste-your-bot-token-here" in example
     for name in ("DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
         assert f"\n{name}=" in example
+
+
+def test_the_invite_asks_for_what_barkeep_does_and_the_readme_link_is_that_one():
+    from bot.config import PERMISSIONS, invite_permissions, invite_url
+
+    perms = invite_permissions()
+    # nothing more than the list (each with its reason) in bot/config.py
+    assert all(getattr(perms, attr) for attr in PERMISSIONS)
+    assert bin(perms.value).count("1") == len(PERMISSIONS)
+    assert perms.value == 274877926400  # View Channel, Send Messages (+ in threads), Embed Links
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", readme)
+    assert links, "the README has no invite link"
+    for link in links:
+        assert link == invite_url("YOUR_APPLICATION_ID"), link
+    assert f"({perms.value})" in readme  # the number as the README spells it out
+    for name in ("View Channels", "Send Messages", "Send Messages in Threads", "Embed Links"):
+        assert f"*{name}*" in readme
+    url = invite_url(123, guild_id=456)
+    assert url.startswith("https://discord.com/oauth2/authorize?client_id=123&")
+    assert "scope=bot+applications.commands" in url and "guild_id=456" in url
+
+
+def test_the_readme_says_what_a_newcomer_needs():
+    readme = (ROOT / "README.md").read_text()
+    assert "sudo apt install python3-venv" in readme
+    trouble = readme.split("### When something goes wrong", 1)[1].split("\n## ", 1)[0]
+    for topic in ("slash commands don't show", "table stops updating", "Stop it", "Keep it "):
+        assert topic in trouble, topic
+    for topic in ("Update", "Back up the database", "Logs"):
+        assert f"**{topic}" in trouble, topic
+    assert "RestartPreventExitStatus=2" in trouble  # the code main() gives a setting to fix
+    from bot.__main__ import STOPPED
+
+    assert STOPPED == 2
+
+
+MAKE = shutil.which("make")
+
+
+def make_run(py: str = sys.executable, **env_extra: str) -> subprocess.CompletedProcess[str]:
+    """``make run`` with this Python's environment as .venv (nothing installed or created)."""
+    venv = Path(sys.prefix)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "MAKEFLAGS")
+    }
+    env.update(PYTHONPATH=str(ROOT), **env_extra)
+    return subprocess.run(
+        [MAKE or "make", "--no-print-directory", "-C", str(ROOT), "run", f"VENV={venv}"]
+        + ["-o", f"{venv}/.run", f"PY={py}"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.skipif(MAKE is None, reason="no make on this machine")
+def test_make_run_ends_a_setting_to_fix_on_the_advice_not_a_make_error():
+    proc = make_run(DISCORD_TOKEN="abc123")  # the environment wins over any .env
+    assert "Starting Barkeep" in proc.stdout
+    assert "DISCORD_TOKEN does not look like a bot token" in proc.stderr
+    assert proc.stderr.rstrip().endswith("will not work."), proc.stderr  # the advice is last
+    assert "make: ***" not in proc.stderr
+    assert proc.returncode == 0
+
+
+@pytest.mark.skipif(MAKE is None, reason="no make on this machine")
+@pytest.mark.parametrize("code", [1, 4])
+def test_make_run_still_fails_loudly_on_a_crash(tmp_path, code):
+    crash = tmp_path / "crash.py"
+    crash.write_text(f"import sys\nsys.exit({code})\n")
+    proc = make_run(f"{sys.executable} {crash}")
+    assert proc.returncode != 0 and f"Error {code}" in proc.stderr, proc.stderr
+
+
+@pytest.mark.skipif(MAKE is None, reason="no make on this machine")
+def test_a_venv_python_cannot_make_is_removed_with_advice(tmp_path):
+    """Debian's python3 without python3-venv leaves a half-made .venv: make removes it (else
+    the next make run would skip creating it) and says which package to install."""
+    python = tmp_path / "python3"
+    python.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then\n'
+        '  mkdir -p "$3/bin" && touch "$3/bin/python"\n'
+        '  echo "ensurepip is not available" >&2; exit 1\n'
+        "fi\n"
+        f'exec {sys.executable} "$@"\n'
+    )
+    python.chmod(0o755)
+    venv = tmp_path / "venv"
+    env = {k: v for k, v in os.environ.items() if k != "MAKEFLAGS"}
+    proc = subprocess.run(
+        [MAKE or "make", "--no-print-directory", "-C", str(ROOT), f"{venv}/bin/python"]
+        + [f"VENV={venv}", f"PYTHON={python}"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode != 0 and not venv.exists()
+    assert "sudo apt install python3-venv" in proc.stdout

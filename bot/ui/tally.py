@@ -2,7 +2,8 @@
 
 Sips are what was drunk as sips; drinks over a player's cap show apart as water, and an
 alcohol-free player's as points (bot/safety.py). A player with only water or points shows those
-instead of "0 sips".
+instead of "0 sips". Games and wins come right after the drinks, so they fit the first line on a
+phone; nobody gets a medal for drinking the most (ranks are plain numbers, whatever the order).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ PERIODS = {
     "week": ("this week", 7 * 86400),
     "all": ("all time", None),
 }
-MEDALS = ["\U0001f947", "\U0001f948", "\U0001f949"]
+# How the leaderboard can be ordered: the store's ORDER BY (bot/store.py) and the word shown.
+SORTS = {"sips": "sips", "wins": "wins", "games": "games"}
+SHOWN = 20  # players listed; the rest are counted
 
 
 _s = plural
@@ -30,15 +33,30 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _stats(r: dict, scoring: str = "sips") -> str:
+def _drinks(r: dict, bold: bool) -> list[str]:
+    """Sips, then water and points apart; the first of them bold when the board is by sips."""
     water, points = r.get("water", 0), r.get("points", 0)
     parts = [_s(r["sips"], "sip")] if r["sips"] or not (water or points) else []
     if water:
         parts.append(f"{WATER} {water} water")
     if points:
         parts.append(f"{STAR} {_s(points, 'point')} (alcohol-free)")
-    parts[0] = f"**{parts[0]}**"  # the first of sips, water, points stands out
-    if r["social"]:
+    if bold:
+        parts[0] = f"**{parts[0]}**"
+    return parts
+
+
+def _stats(r: dict, scoring: str = "sips", sort: str = "sips", board: bool = False) -> str:
+    """One player's figures: drinks, games and wins, then what stood out. ``board``: a
+    leaderboard line (no social sips, which the breakdown shows, to keep it short)."""
+    games, wins = _s(r["played"], "game"), _s(r["won"], "win")
+    if sort == "games":
+        games = f"**{games}**"
+    elif sort == "wins":
+        wins = f"**{wins}**"
+    parts = _drinks(r, bold=sort == "sips")
+    parts.append(f"{games}, {wins}")
+    if r["social"] and not board:
         parts.append(f"{r['social']} social")
     if r["finishes"]:
         parts.append(_s(r["finishes"], "finished drink"))
@@ -46,7 +64,6 @@ def _stats(r: dict, scoring: str = "sips") -> str:
         parts.append(_s(r["forfeits"], "forfeit"))
     if r["given"]:
         parts.append(f"gave {r['given']}")
-    parts.append(f"{_s(r['played'], 'game')}, {_s(r['won'], 'win')}")
     if scoring == "places" and r.get("best_place"):
         parts.append(f"best place {_ordinal(r['best_place'])}, average {r['avg_place']:.1f}")
     if scoring == "points" and r.get("best_points") is not None:
@@ -54,29 +71,42 @@ def _stats(r: dict, scoring: str = "sips") -> str:
     return " · ".join(parts)
 
 
+def _key(r: dict, sort: str) -> int:
+    return {"sips": r["sips"], "wins": r["won"], "games": r["played"]}[sort]
+
+
 def leaderboard(
-    rows: list[dict], names: dict[int, str], period: str, guild_name: str, hints: str
+    rows: list[dict],
+    names: dict[int, str],
+    period: str,
+    guild_name: str,
+    hints: str,
+    sort: str = "sips",
 ) -> discord.Embed:
+    """``rows`` come ordered by ``sort`` (the store's leaderboard). Equal figures share a rank."""
     label = PERIODS[period][0]
     embed = discord.Embed(
         title=f"\U0001f37b The tally at {guild_name}: {label}", colour=common.GOLD
     )
     if not rows:
-        embed.description = f"Nobody has drunk a thing. Start a game: {hints}."
+        embed.description = f"Nobody has played or drunk a thing. Start a game: {hints}."
         return embed
     lines = []
-    for i, r in enumerate(rows[:20]):
-        mark = MEDALS[i] if i < 3 else f"{i + 1}."
+    rank = 0
+    for i, r in enumerate(rows[:SHOWN]):
+        if i == 0 or _key(r, sort) != _key(rows[i - 1], sort):
+            rank = i + 1
         name = common.escape(names.get(r["user_id"], f"<@{r['user_id']}>"))
-        lines.append(f"{mark} {name}: {_stats(r)}")
-    if len(rows) > 20:
-        lines.append(f"…and {len(rows) - 20} more.")
+        lines.append(f"{rank}. {name}: {_stats(r, sort=sort, board=True)}")
+    if len(rows) > SHOWN:
+        lines.append(f"…and {len(rows) - SHOWN} more.")
     embed.description = "\n".join(lines)
     total = sum(r["sips"] for r in rows)
     water, points = sum(r.get("water", 0) for r in rows), sum(r.get("points", 0) for r in rows)
     also = (f", {water} as water" if water else "") + (f", {_s(points, 'point')}" if points else "")
     embed.set_footer(
-        text=f"{_s(total, 'sip')} in all{also}. 24 sips is about a beer. Water is free."
+        text=f"By {SORTS[sort]}. {_s(total, 'sip')} in all{also}. "
+        "24 sips is about a beer. Water is free."
     )
     return embed
 

@@ -42,6 +42,12 @@ MALFORMED = {
         None,
         "isn't one of its choices",
     ),
+    "a /tally sort outside the choices": (
+        "tally",
+        [{"name": "sort", "type": 3, "value": "beers"}],
+        None,
+        "isn't one of its choices",
+    ),
     "a /rules game outside the choices": (
         "rules",
         [{"name": "game", "type": 3, "value": "poker"}],

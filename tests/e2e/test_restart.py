@@ -97,7 +97,7 @@ async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path)
         fake, tmp_path / "barkeep.db", token=wrong, stderr=asyncio.subprocess.PIPE
     )
     _, err = await asyncio.wait_for(proc.communicate(), 60)
-    assert proc.returncode == 1
+    assert proc.returncode == 2  # stopped with advice: make run accepts it
     text = err.decode()
     assert "Discord rejected DISCORD_TOKEN" in text and "Reset Token" in text
     assert wrong not in text and "Traceback" not in text

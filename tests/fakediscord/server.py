@@ -50,7 +50,11 @@ IS_COMPONENTS_V2 = 1 << 15
 # Permissions
 P_ADMINISTRATOR = 1 << 3
 P_MANAGE_GUILD = 1 << 5
+P_VIEW_CHANNEL = 1 << 10
+P_SEND_MESSAGES = 1 << 11
 P_MANAGE_MESSAGES = 1 << 13
+P_EMBED_LINKS = 1 << 14
+P_READ_MESSAGE_HISTORY = 1 << 16
 P_ALL = (1 << 51) - 1
 P_EVERYONE = (
     (1 << 0)  # create instant invite
@@ -120,6 +124,8 @@ class FakeChannel:
     guild_id: int | None = None
     recipient_id: int | None = None  # DM channels
     position: int = 0
+    # Discord's permission overwrites: {"id", "type" (0 role, 1 member), "allow", "deny"}
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     def __int__(self) -> int:
         return self.id
@@ -565,7 +571,19 @@ class FakeDiscord:
     responses; the self-tests turn it on), ``enforce_command_permissions`` (True: ``slash``
     refuses users who could not see a command with ``default_member_permissions``),
     ``heartbeat_interval`` (ms), ``rate_limit(template, limit, per=...)``,
-    ``discord_rate_limits()``, ``stall(method, template)`` / ``release()``.
+    ``discord_rate_limits()``, ``stall(method, template)`` / ``release()``,
+    ``in_guild`` (True: False and the bot is in no server: READY lists none, and syncing
+    commands to the guild is refused 403 50001), ``commands_scope`` (True: False and the bot
+    was invited without ``applications.commands``: guild command sync is refused 403 50001).
+
+    The bot's permissions: ``await set_bot_permissions(channel, allow=..., deny=...)``, a
+    member overwrite in one channel, announced on the gateway (CHANNEL_UPDATE) as Discord does. Channel routes then answer as Discord does:
+    403 50001 Missing Access without View Channel; 403 50013 Missing Permissions to post
+    without Send Messages, to post embeds without Embed Links, to fetch a message without Read
+    Message History (and an empty history). An edit with embeds without Embed Links is refused
+    the same way, or with ``embeds_without_permission = "drop"`` lands without its embeds (as
+    Discord has been seen to do). Interaction answers and their webhooks need no permission.
+    ``await delete_message(m)``: a moderator deletes a message.
     """
 
     def __init__(
@@ -583,6 +601,9 @@ class FakeDiscord:
         self.reject_invalid: bool = True
         self.validate_responses: bool = False
         self.enforce_command_permissions: bool = True
+        self.in_guild: bool = True
+        self.embeds_without_permission: str = "refuse"  # an edit's embeds: "refuse" or "drop"
+        self.commands_scope: bool = True
         self.heartbeat_interval: int = 41250
         self.token = token
         self.spec: Spec | None = load_spec() if validate else None
@@ -766,14 +787,65 @@ class FakeDiscord:
     def user(self, user: FakeUser | int) -> FakeUser:
         return self.users[_id_of(user)]
 
-    def permissions(self, user: FakeUser | int) -> int:
+    def permissions(self, user: FakeUser | int, channel: FakeChannel | int | None = None) -> int:
+        """A member's permissions in the server, or in ``channel`` (its overwrites applied in
+        Discord's order: @everyone, the member's roles together, the member)."""
         u = self.users[_id_of(user)]
         if u.id == self.owner.id:
             return P_ALL
         perms = int(self.roles[self.everyone_role_id]["permissions"])
         for rid in u.role_ids:
             perms |= int(self.roles[rid]["permissions"])
-        return P_ALL if perms & P_ADMINISTRATOR else perms
+        if perms & P_ADMINISTRATOR:
+            return P_ALL
+        ch = self.channels.get(_id_of(channel)) if channel is not None else None
+        if ch is None or ch.type == 1:
+            return perms
+        by_id = {int(o["id"]): o for o in ch.overwrites}
+        everyone = by_id.get(self.everyone_role_id)
+        if everyone is not None:
+            perms = perms & ~int(everyone["deny"]) | int(everyone["allow"])
+        allow = deny = 0
+        for rid in u.role_ids:
+            o = by_id.get(rid)
+            if o is not None and o["type"] == 0:
+                allow, deny = allow | int(o["allow"]), deny | int(o["deny"])
+        perms = perms & ~deny | allow
+        mine = by_id.get(u.id)
+        if mine is not None and mine["type"] == 1:
+            perms = perms & ~int(mine["deny"]) | int(mine["allow"])
+        return perms
+
+    async def set_bot_permissions(
+        self, channel: FakeChannel | int | None = None, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Give the bot a member overwrite in ``channel`` (default #games); allow=deny=0
+        removes it. Announced with CHANNEL_UPDATE."""
+        ch = self.channels[self._channel_id_or_default(channel)]
+        ch.overwrites = [o for o in ch.overwrites if int(o["id"]) != self.bot_user.id]
+        if allow or deny:
+            ch.overwrites.append(
+                {"id": str(self.bot_user.id), "type": 1, "allow": str(allow), "deny": str(deny)}
+            )
+        await self._dispatch("CHANNEL_UPDATE", self._channel_json(ch), I_GUILDS)
+        self._changed()
+
+    async def delete_message(self, message: FakeMessage | int) -> None:
+        """A moderator deletes a message (MESSAGE_DELETE)."""
+        m = self.message(message)
+        m.deleted = True
+        await self._announce("MESSAGE_DELETE", m)
+        self._changed()
+
+    def _bot_may(self, ch: FakeChannel, need: int) -> None:
+        """Refuse a channel request as Discord does when the bot lacks a permission there."""
+        if ch.type == 1:
+            return
+        perms = self.permissions(self.bot_user, ch)
+        if not perms & P_VIEW_CHANNEL:
+            raise _Rejected(_error(403, 50001, "Missing Access"))
+        if need & ~perms:
+            raise _Rejected(_error(403, 50013, "Missing Permissions"))
 
     def _user_json(self, u: FakeUser) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -835,7 +907,7 @@ class FakeDiscord:
             "parent_id": None,
             "topic": None,
             "nsfw": False,
-            "permission_overwrites": [],
+            "permission_overwrites": copy.deepcopy(ch.overwrites),
             "rate_limit_per_user": 0,
             "last_message_id": None,
             "flags": 0,
@@ -1407,7 +1479,9 @@ class FakeDiscord:
             ready = {
                 "v": 10,
                 "user": me,
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(self.guild_id), "unavailable": True}]
+                if self.in_guild
+                else [],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self.gateway_url,
@@ -1424,7 +1498,10 @@ class FakeDiscord:
             }
             self._pending_events.clear()  # GUILD_CREATE below carries every member and channel
             await self._dispatch("READY", ready)
-            await self._dispatch("GUILD_CREATE", self._guild_create_json(), I_GUILDS, force=True)
+            if self.in_guild:
+                await self._dispatch(
+                    "GUILD_CREATE", self._guild_create_json(), I_GUILDS, force=True
+                )
             conn.ready = True
         elif op == 6:  # resume
             session = self._sessions.get(d.get("session_id"))
@@ -1696,7 +1773,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
             "context": 0,
-            "app_permissions": str(self.permissions(self.bot_user)),
+            "app_permissions": str(self.permissions(self.bot_user, ch)),
             "channel_id": str(channel_id),
             "channel": self._channel_json(ch, for_user=user),
         }
@@ -2477,7 +2554,7 @@ class FakeDiscord:
         gid = ctx.params.get("guild_id")
         if gid is None:
             return self.commands
-        if gid != str(self.guild_id):
+        if gid != str(self.guild_id) or not (self.in_guild and self.commands_scope):
             raise _Rejected(_error(403, 50001, "Missing Access"))
         return self.guild_commands.setdefault(int(gid), [])
 
@@ -2751,10 +2828,16 @@ class FakeDiscord:
         return ch
 
     async def _h_get_channel(self, ctx: _Ctx) -> tuple[int, Any]:
-        return 200, self._channel_json(self._channel(ctx))
+        ch = self._channel(ctx)
+        self._bot_may(ch, 0)
+        return 200, self._channel_json(ch)
 
     async def _h_history(self, ctx: _Ctx) -> tuple[int, Any]:
-        msgs = self.channel_messages(self._channel(ctx))
+        ch = self._channel(ctx)
+        self._bot_may(ch, 0)
+        if ch.type != 1 and not self.permissions(self.bot_user, ch) & P_READ_MESSAGE_HISTORY:
+            return 200, []  # Discord answers an empty history
+        msgs = self.channel_messages(ch)
         limit = int(ctx.query.get("limit", 50))
         if "before" in ctx.query:
             msgs = [m for m in msgs if m.id < int(ctx.query["before"])]
@@ -2767,6 +2850,7 @@ class FakeDiscord:
     async def _h_channel_post(self, ctx: _Ctx) -> tuple[int, Any]:
         ch = self._channel(ctx)
         payload = ctx.json or {}
+        self._bot_may(ch, P_SEND_MESSAGES | (P_EMBED_LINKS if payload.get("embeds") else 0))
         self._check_message_rules(ctx, payload, webhook=False)
         if (payload.get("flags") or 0) & EPHEMERAL:
             payload = dict(payload, flags=payload["flags"] & ~EPHEMERAL)
@@ -2776,6 +2860,13 @@ class FakeDiscord:
 
     async def _h_channel_message(self, ctx: _Ctx) -> tuple[int, Any]:
         ch = self._channel(ctx)
+        need = {"GET": P_READ_MESSAGE_HISTORY, "PATCH": 0, "DELETE": 0}[ctx.method]
+        if ctx.method == "PATCH" and (ctx.json or {}).get("embeds"):
+            if self.embeds_without_permission == "refuse":
+                need = P_EMBED_LINKS
+            elif not self.permissions(self.bot_user, ch) & P_EMBED_LINKS:
+                ctx.json = dict(ctx.json, embeds=[])
+        self._bot_may(ch, need)
         m = _by_snowflake(self.messages, ctx.params["message_id"])
         if m is None or m.deleted or m.channel_id != ch.id or m.ephemeral:
             return _error(404, 10008, "Unknown Message")
