@@ -246,13 +246,21 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     assert f"Again from table #{first}: **Ana**, press **Join**." in new.text
     assert "Social drink (sips each): 3" in new.text
     assert len(fake.channel_messages()) == posted + 1
+    # an invited player presses Join; the renderer keeps the new message up to date, and
+    # only that one (a change that is no click on it: Ana stands up and sits down again)
+    await h.click(ana, lobby, "leave")
+    await h.join(ana, new)
+    assert "2. Ana" in new.text
+    finished = msg.text
+    await h.service.leave(3, ana.id)
+    await h.rendered(lambda: "2. Ana" not in new.text, "the new table to show Ana gone")
+    assert msg.text == finished and h.verbs(msg) == ["again"]
+    await h.join(ana, new)
     # a second press finds the new table rather than opening another
     res = await h.click(cy, msg, "again")
     assert res.ephemeral and "Bo already opened the next game: table #3" in res.message.text
     assert len(fake.channel_messages()) == posted + 1
-    # each invited player presses Join; the game deals with the old table's options
-    await h.click(ana, lobby, "leave")
-    await h.join(ana, new)
+    # the game deals with the old table's options
     res = await h.click(bo, new, "start")
     assert res.type == 7 and "flip" in h.verbs(new) and "social drink 3 sips" in new.text
     assert "Again from table" not in new.text  # the invitation is done with
