@@ -30,7 +30,7 @@ from discord.ext import commands
 
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
-from bot.tables import Change, Table, TableError
+from bot.tables import Change, Table, TableError, check_may_end, message_link
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
@@ -96,14 +96,18 @@ def too_late(text: str) -> str:
 async def answer(
     interaction: discord.Interaction[Any], work: Work, *, public: bool = False
 ) -> Reply:
-    """Run ``work`` and send its reply, deferring first if it takes too long."""
+    """Run ``work`` and send its reply, deferring first if it takes too long.
+
+    ``public``: the answer is meant to be a new public message (a table opened by a command or
+    by **Play again**): a deferral then shows as a new message, "thinking", never as an update
+    of the clicked one, and is deleted if the answer turns out private (a refusal)."""
     started = asyncio.get_running_loop().time()
     task = asyncio.ensure_future(_run(work))
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     deferred = not done
     if deferred:
         try:
-            if interaction.type == discord.InteractionType.component:
+            if interaction.type == discord.InteractionType.component and not public:
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(thinking=True, ephemeral=not public)
@@ -111,6 +115,8 @@ async def answer(
             log.exception("could not defer interaction %s", interaction.id)
     reply = await task
     try:
+        if deferred and public and reply.kind == "private":
+            await interaction.delete_original_response()  # the public "thinking" message
         await _send(interaction, reply, deferred, started)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
@@ -239,15 +245,19 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "rules"
+IN_SHORT = "## In short"  # the heading of a rules file's last section: what you need to play
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game as the bot deals it: its engine, its UI module and the rules players read."""
+    """One game as the bot deals it: its engine, its UI module and the rules players read:
+    ``rules_text`` in full (``/rules``, **Full rules**), ``short_rules`` at the table (a
+    template filled from the table's options, :func:`bot.ui.common.fill_rules`)."""
 
     engine: Engine[Any]
     ui: ModuleType
     rules_text: str
+    short_rules: str
 
     @property
     def name(self) -> str:
@@ -278,9 +288,17 @@ def _load_games() -> dict[str, Game]:
         if clash:
             raise ValueError(f"{name}: verbs {sorted(clash)} are the platform's")
         ui = importlib.import_module(f"bot.ui.{name}")
-        text = (RULES / f"{name}.md").read_text(encoding="utf-8")
-        games[name] = Game(engine, ui, text)
+        full, short = split_rules((RULES / f"{name}.md").read_text(encoding="utf-8"))
+        games[name] = Game(engine, ui, full, short)
     return games
+
+
+def split_rules(text: str) -> tuple[str, str]:
+    """A rules file's full rules and its short section (the one headed ``## In short``)."""
+    full, heading, short = text.partition(f"\n{IN_SHORT}\n")
+    if not heading:
+        raise ValueError(f"a rules file needs a last section headed {IN_SHORT!r}")
+    return full.strip(), short.strip()
 
 
 GAMES: dict[str, Game] = _load_games()
@@ -302,6 +320,11 @@ class GameCog(commands.Cog):
         self.engine = game.engine
         self.ui = game.ui
         self.rules_text = game.rules_text
+        self.short_rules = game.short_rules
+        # Play again: the table each finished table's rematch opened (in memory only: after a
+        # restart a second rematch may open, which is harmless), and one press at a time
+        self.rematches: dict[int, int] = {}
+        self._again = asyncio.Lock()
         self.group = app_commands.Group(
             name=game.name, description=game.engine.blurb[:100], guild_only=True
         )
@@ -353,12 +376,16 @@ class GameCog(commands.Cog):
         return screen
 
     def screen(self, table: Table) -> Screen:
-        """The public table message as it should look now."""
+        """The public table message as it should look now. A game that was dealt ends with
+        a **Play again** button (the game's own end screen, the platform's button)."""
         if table.status == "lobby":
             return common.lobby_screen(table)
         if table.state is None:  # ended before the deal
             return common.ended_screen(table, ["The table closed before the cards were dealt."])
-        return self.public(table)
+        screen = self.public(table)
+        if table.status == "ended":
+            screen = Screen(screen.embed, [[common.again_button(table)]], screen.content)
+        return screen
 
     def action_for(self, ref: Ref, values: list[str] | None) -> Action:
         """The engine action a click or form sends, read by the action's own codec."""
@@ -435,8 +462,13 @@ class GameCog(commands.Cog):
 
     # -- slash commands ----------------------------------------------------------------------
     async def open_table(
-        self, interaction: discord.Interaction[Any], options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        options: dict[str, Any],
+        again: int | None = None,
     ) -> None:
+        """Open a table from ``/<game> start``'s options, or (``again``: a finished table's id,
+        from its **Play again** button) with that table's options and its players invited."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await answer(
                 interaction, reply_text("Tables live in server channels: try this in a server.")
@@ -448,10 +480,10 @@ class GameCog(commands.Cog):
         user = interaction.user
         consented = False
 
-        async def work() -> Reply:
+        async def open_it(options: dict[str, Any], note: str | None) -> Table:
             nonlocal consented
             consented = await self.service.has_consent(user.id, self.game)
-            table = await self.service.open_table(
+            return await self.service.open_table(
                 self.game,
                 guild_id=interaction.guild_id,  # type: ignore[arg-type]
                 channel_id=interaction.channel_id,  # type: ignore[arg-type]
@@ -460,7 +492,17 @@ class GameCog(commands.Cog):
                 options=options,
                 seat_host=consented,
                 origin=(interaction.application_id, interaction.token),
+                note=note,
             )
+
+        async def work() -> Reply:
+            if again is None:
+                table = await open_it(options, None)
+            else:
+                async with self._again:  # two presses at once open one table
+                    old = await self.finished_table(interaction, again)
+                    table = await open_it(old.row.options, common.invite_note(old, user.id))
+                    self.rematches[old.id] = table.id
             reply = Reply("public", self.screen(table), table_message=table, version=table.version)
             self.bot.renderer.posting.add(table.id)  # this answer posts its message
             return reply
@@ -476,8 +518,42 @@ class GameCog(commands.Cog):
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
 
+    async def find_table(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
+        """The table a click names: one of this game's, in the channel clicked in."""
+        table = await self.service.get(table_id)
+        if table is None or table.row.game != self.game:
+            raise TableError("I can't find that table any more.")
+        if (interaction.guild_id, interaction.channel_id) != (
+            table.row.guild_id,
+            table.row.channel_id,
+        ):
+            raise TableError(ELSEWHERE)
+        return table
+
+    async def finished_table(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
+        """The finished table whose **Play again** was pressed, if a new one may open from it."""
+        table = await self.find_table(interaction, table_id)
+        if table.status != "ended" or table.row.started_at is None:
+            raise TableError(STALE)
+        rematch = self.rematches.get(table.id)
+        new = await self.service.get(rematch) if rematch is not None else None
+        if new is not None and new.status == "lobby":
+            host = new.seat_row(new.row.host_id)
+            who = f"{common.escape(host.name)} already" if host is not None else "Someone already"
+            raise TableError(
+                f"{who} opened the next game: table #{new.id}{message_link(new.row)}. "
+                "Press **Join** there."
+            )
+        return table
+
+    def rules_screen(self, table: Table) -> Screen:
+        """The short rules, filled from the table's options, with a **Full rules** button."""
+        short = common.fill_rules(self.short_rules, table.row.options)
+        return common.rules_screen(table, short)
+
     def consent_screen(self, table: Table) -> Screen:
-        embed = common.rules_embed(self.engine.title, self.rules_text)
+        screen = self.rules_screen(table)
+        embed = screen.embed
         age = self.bot.party.guild(table.row.guild_id).min_age  # /settings age
         if age:
             embed.add_field(
@@ -491,7 +567,8 @@ class GameCog(commands.Cog):
             "**I'm in** to take your seat.",
             inline=False,
         )
-        return Screen(embed, [[common.platform(table, "consent", "I'm in", "success")]])
+        consent = common.platform(table, "consent", "I'm in", "success")
+        return Screen(embed, [[consent, common.full_rules_button(table)]])
 
     # -- clicks ------------------------------------------------------------------------------
     async def on_component(
@@ -510,14 +587,7 @@ class GameCog(commands.Cog):
         )
 
         async def work() -> Reply:
-            table = await self.service.get(ref.table_id)
-            if table is None or table.row.game != self.game:
-                raise TableError("I can't find that table any more.")
-            if (interaction.guild_id, interaction.channel_id) != (
-                table.row.guild_id,
-                table.row.channel_id,
-            ):
-                raise TableError(ELSEWHERE)
+            table = await self.find_table(interaction, ref.table_id)
             if not clicked_public and msg is not None and ref.verb in self.engine.verbs:
                 # One live private view per player: an older one's buttons point to the newest.
                 # Older by snowflake: a view just sent may not be registered yet.
@@ -546,6 +616,9 @@ class GameCog(commands.Cog):
                     return Reply("update", common.moved_screen(reply.table))
             return reply
 
+        if ref.verb == "again":  # a new public message, like /<game> start
+            await self.open_table(interaction, {}, again=ref.table_id)
+            return
         await answer(interaction, work)
 
     async def handle(
@@ -559,7 +632,12 @@ class GameCog(commands.Cog):
         """One click on one of this game's tables: the lobby verbs, or a game action."""
         user, verb = interaction.user, ref.verb
         if verb == "rules":
-            return Reply("private", Screen(common.rules_embed(self.engine.title, self.rules_text)))
+            if ref.arg == "full":
+                embed = common.rules_embed(self.engine.title, self.rules_text)
+                return Reply("private", Screen(embed))
+            return Reply("private", self.rules_screen(table))
+        if verb == "confirm":
+            return await self.confirmed(interaction, table, ref.arg)
         if table.status == "ended":
             raise TableError(f"This table has ended. Start a new one with /{self.game} start.")
         if verb == "join":
@@ -578,6 +656,8 @@ class GameCog(commands.Cog):
                 "update", _screen(f"You're in at table #{table.id}. Have fun, and drink water too!")
             )
         if verb == "leave":
+            if table.in_game(user.id):  # leaving changes the game: ask first
+                return Reply("private", common.confirm_screen(table, "leave"))
             change = await self.service.leave(table.id, user.id)
             if clicked_public:
                 return self.table_reply(change.table)
@@ -586,7 +666,11 @@ class GameCog(commands.Cog):
             change = await self.service.start(table.id, user.id)
             return self.reply_for(change, clicked_public, user.id)
         if verb == "end":
-            change = await self.service.end(table.id, user.id, can_manage=can_manage(interaction))
+            manage = can_manage(interaction)
+            if table.status == "playing":  # ending a game in play: ask first
+                check_may_end(table, user.id, manage)
+                return Reply("private", common.confirm_screen(table, "end"))
+            change = await self.service.end(table.id, user.id, can_manage=manage)
             return self.reply_for(change, clicked_public, user.id)
         if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)
@@ -602,6 +686,29 @@ class GameCog(commands.Cog):
         action = self.action_for(ref, values)
         change = await self.service.act(table.id, user.id, action, interaction.id)
         return self.reply_for(change, clicked_public, user.id)
+
+    async def confirmed(
+        self, interaction: discord.Interaction[Any], table: Table, what: str | None
+    ) -> Reply:
+        """**Yes, leave** / **Yes, end it** on the private question Leave or End asked during
+        play. A table that ended meanwhile, or a player who already left, gets a plain answer
+        in place of the question."""
+        user = interaction.user
+        if what not in ("leave", "end"):
+            raise TableError(STALE)
+        if table.status == "ended":
+            return Reply("update", _plain(f"Table #{table.id} has already ended."))
+        try:
+            if what == "leave":
+                seat = table.seat_row(user.id)
+                if seat is None or seat.left_at is not None:
+                    return Reply("update", _plain(f"You already left table #{table.id}."))
+                await self.service.leave(table.id, user.id)
+                return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))
+            await self.service.end(table.id, user.id, can_manage=can_manage(interaction))
+        except TableError as err:  # it changed under the question (ended, left)
+            return Reply("update", _plain(str(err)))
+        return Reply("update", _screen(f"You ended table #{table.id}."))
 
 
 def _on_message(msg: discord.Message, cid: Any) -> bool:
@@ -627,6 +734,10 @@ def _embed(message: str, colour: discord.Colour) -> discord.Embed:
 
 def _screen(message: str) -> Screen:
     return Screen(_embed(message, common.GREEN))
+
+
+def _plain(message: str) -> Screen:
+    return Screen(_embed(message, common.GREY))
 
 
 async def setup_game(bot: Barkeep, name: str) -> None:

@@ -50,6 +50,10 @@ LEADERBOARD_ORDER = {
 }
 
 _SEEN = "SELECT table_id, seq FROM actions WHERE interaction_id = ?"
+_TABLE_DRINKS = (
+    "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
+    " counted_as FROM drinks WHERE table_id = ? ORDER BY id"
+)
 
 
 def _run(
@@ -251,11 +255,17 @@ class Tx:
         self._begun = False
         self._failed = False  # a trip failed: the transaction was rolled back on the thread
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
+        self._last: tuple[str, Params, str] | None = None  # a read for the last trip
+        self._last_rows: list[sqlite3.Row] = []
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
         self._pending.append((sql, args, many))
 
     async def _trip(self, query: tuple[str, Params, str] | None = None, end: bool = False) -> Any:
+        if end and query is None and self._last is not None:  # the read goes with the COMMIT
+            query, self._last = self._last, None
+            self._last_rows = list(await self._trip(query, end=True))
+            return None
         commit = self._atomic and end
         if not self._pending and query is None and self._unseen is None:
             if not (commit and self._begun):
@@ -457,12 +467,13 @@ class Tx:
         )
 
     async def table_drinks(self, table_id: int) -> list[DrinkRow]:
-        rows = await self._all(
-            "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
-            " counted_as FROM drinks WHERE table_id = ? ORDER BY id",
-            (table_id,),
-        )
-        return [DrinkRow(*r) for r in rows]
+        return [DrinkRow(*r) for r in await self._all(_TABLE_DRINKS, (table_id,))]
+
+    def table_drinks_when_committed(self, table_id: int) -> Callable[[], list[DrinkRow]]:
+        """A table's drinks as this transaction leaves them, read in its last trip (with the
+        COMMIT), so the read costs no trip of its own. Call the result once the block is done."""
+        self._last = (_TABLE_DRINKS, (table_id,), "rows")
+        return lambda: [DrinkRow(*r) for r in self._last_rows]
 
     async def add_results(
         self,

@@ -70,6 +70,7 @@ class Table:
     timers: dict[str, TimerRow] = field(default_factory=dict)
     version: int = 0  # bumped on every committed change; renderers compare it
     tabs: dict[int, Tab] = field(default_factory=dict)  # user -> their drinks here, as counted
+    ledger: list[DrinkRow] = field(default_factory=list)  # every drink here, once it has ended
     # each seat as the store has it, so that a write sends only the seats that changed
     _saved: dict[int, tuple[Any, ...]] = field(default_factory=dict, repr=False)
 
@@ -109,6 +110,18 @@ class Table:
         s = self.seat_row(user_id)
         return s.seat if s and s.left_at is None else None
 
+    def in_game(self, user_id: int) -> bool:
+        """Whether the player still plays in the game now (leaving would change it): not in
+        the lobby, not out of the game already (safe, finished)."""
+        s = self.seat_row(user_id)
+        return (
+            self.status == "playing"
+            and s is not None
+            and s.left_at is None
+            and s.seat is not None
+            and self.engine.is_active(self.state, s.seat)
+        )
+
     def user_at(self, seat: int) -> SeatRow:
         return next(s for s in self.seats if s.seat == seat)
 
@@ -129,6 +142,19 @@ class Table:
     def deadline(self, key: str) -> float | None:
         t = self.timers.get(key)
         return t.due_at if t else None
+
+
+def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
+    """Only the host, or someone with Manage Server, may end a table."""
+    if user_id != table.row.host_id and not can_manage:
+        raise TableError("Only the host (or someone with Manage Server) can end the table.")
+
+
+def message_link(row: TableRow) -> str:
+    """``": https://discord.com/channels/..."``: where a table's message is, or nothing."""
+    if row.message_id is None:
+        return ""
+    return f": https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
 
 
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
@@ -215,6 +241,8 @@ class TableService:
             clocks = {table_id: {t.key: t for t in await q.timers(table_id)}}
             table = self._build(row, await q.seats(table_id), clocks)
             table.tabs = (await q.tabs([table_id])).get(table_id, {})
+            if table.status == "ended":
+                table.ledger = await q.table_drinks(table_id)
         if table.status != "ended":  # reloaded after a failed write; keep it from now on
             self._tables[table_id] = table
             self._wake.set()
@@ -245,9 +273,15 @@ class TableService:
         options: dict[str, Any],
         seat_host: bool,
         origin: tuple[int, str] | None = None,
+        note: str | None = None,
     ) -> Table:
         """A new lobby. ``origin``: the (application id, token) of the interaction that opened
-        it, kept so its message can be found again if the bot dies before storing it."""
+        it, kept so its message can be found again if the bot dies before storing it. ``note``:
+        a line the lobby shows until the deal (who is invited to a game played again).
+
+        The host is checked against the one-seat rule even when they have not accepted the
+        rules yet (``seat_host`` False): they would sit down once they do, so a host seated
+        elsewhere is refused before anything is posted."""
         engine = self.engines[game]
         opts = check_options(engine.options, options)
         now = self.clock.now()
@@ -255,8 +289,7 @@ class TableService:
             rules = [(r.channel_id, r.enabled) for r in await tx.game_rules(guild_id, game)]
             if not safety.game_allowed(rules, channel_id):
                 raise TableError(safety.not_here(engine.title, rules))
-            if seat_host:
-                await self._check_free(tx, guild_id, host_id)
+            await self._check_free(tx, guild_id, host_id)
             await self._check_lobbies(tx, guild_id, host_id)
             table_id = await tx.create_table(
                 game=game,
@@ -274,8 +307,11 @@ class TableService:
             closing = TimerRow(table_id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
             await tx.add_timer(closing)
             row = await tx.table(table_id)
+            assert row is not None
+            if note is not None:
+                row.log = [note]
+                await tx.save_table(row)
             seats = await tx.seats(table_id)
-        assert row is not None
         table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing})
         self._tables[table_id] = table
         self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
@@ -288,13 +324,8 @@ class TableService:
         mine = await tx.open_lobbies(guild_id, host_id)
         if len(mine) >= LOBBIES_PER_HOST:
             row = mine[0]
-            where = ""
-            if row.message_id is not None:
-                where = (
-                    f": https://discord.com/channels/{guild_id}/{row.channel_id}/{row.message_id}"
-                )
             raise TableError(
-                f"You already have an open table here, #{row.id} ({row.game}){where}. "
+                f"You already have an open table here, #{row.id} ({row.game}){message_link(row)}. "
                 "Start it or End it first: one open table per host."
             )
 
@@ -303,13 +334,9 @@ class TableService:
         if other is not None:
             row = self._tables[other].row if other in self._tables else await tx.table(other)
             assert row is not None
-            where = ""
-            if row.message_id is not None:
-                where = (
-                    f": https://discord.com/channels/{guild_id}/{row.channel_id}/{row.message_id}"
-                )
             raise TableError(
-                f"You're already seated at table #{other} ({row.game}) in this server{where}. "
+                f"You're already seated at table #{other} ({row.game}) in this server"
+                f"{message_link(row)}. "
                 "Leave it first: one seat at a time."
             )
 
@@ -372,7 +399,9 @@ class TableService:
                 s.seat = i
             row = table.row
             row.status, row.started_at = "playing", self.clock.now()
-            events: list[Event] = [Log(f"Cards dealt. Seed SHA-256: {table.seed_hash[:16]}…")]
+            row.log = []  # the lobby's note (who was invited) is done with
+            # every table shows the seed's SHA-256 in its footer: the log need not say it again
+            events: list[Event] = [Log("Cards dealt.")]
             events += engine.opening(state)
             return await self._commit(table, state, events, None, None, None)
 
@@ -384,8 +413,9 @@ class TableService:
                 raise TableError("You're not at this table.")
             if table.status == "lobby":
                 return await self._leave_lobby(table, seat)
-            if seat.seat is None or not table.engine.is_active(table.state, seat.seat):
+            if not table.in_game(user_id):
                 return await self._stand_up(table, seat)
+            assert seat.seat is not None
             return await self._apply(table, seat.seat, user_id, Leave(), None)
 
     async def _stand_up(self, table: Table, seat: SeatRow) -> Change:
@@ -420,10 +450,10 @@ class TableService:
     async def end(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
         async with self.lock(table_id):
             table = await self._require(table_id)
-            if user_id != table.row.host_id and not can_manage:
-                raise TableError("Only the host (or someone with Manage Server) can end the table.")
+            check_may_end(table, user_id, can_manage)
             now = self.clock.now()
             by = next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
+            ledger: Callable[[], list[DrinkRow]] = list
             async with self.store.transaction() as tx:
                 if table.status == "playing":
                     outcomes: dict[int, str | ResultRow] = {
@@ -432,10 +462,12 @@ class TableService:
                     await tx.add_results(
                         table.id, table.row.guild_id, table.row.game, outcomes, now
                     )
+                    ledger = tx.table_drinks_when_committed(table.id)  # for the end screen
                 self._finish(table, f"ended by {by}", now)
                 await tx.save_table(table.row)
                 await tx.delete_timers(table.id)
             table.timers.clear()
+            table.ledger = ledger()
             return self._changed(table, [Log(f"The table was ended by {by}.")], None)
 
     def _finish(self, table: Table, reason: str, now: float) -> None:
@@ -587,6 +619,7 @@ class TableService:
         timers = dict(table.timers)
         notes = {s.user_id: s.notes for s in table.seats}
         unseen = next((iid for _, _, _, iid, _ in steps if iid is not None), None)
+        ledger: Callable[[], list[DrinkRow]] = list
         async with self.store.transaction(unseen=unseen) as tx:  # one trip to the database
             drinks: list[DrinkRow] = []
             for st, u, a, iid, evs in steps:
@@ -628,6 +661,8 @@ class TableService:
                 }
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
                 row.status, row.end_reason, row.ended_at = "ended", "game over", now
+                # the end screen's best moments, read with the COMMIT: still one trip
+                ledger = tx.table_drinks_when_committed(table.id)
             seats = [dataclasses.replace(s, notes=notes[s.user_id]) for s in table.seats]
             changed = [s for s in seats if table.is_unsaved(s)]
             for s in changed:
@@ -641,6 +676,7 @@ class TableService:
         for r in counted:
             table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
         if over:
+            table.ledger = ledger()
             self._tables.pop(table.id, None)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:

@@ -117,6 +117,16 @@ class Harness:
             ok = await self.click(user, res.message, "consent")
             assert "You're in" in ok.message.text
 
+    async def confirmed(self, user, table_msg: FakeMessage, verb: str) -> InteractionResult:
+        """Leave or End during play: press it, then the confirm on the private question;
+        returns the confirm's answer once the table message has caught up."""
+        res = await self.click(user, table_msg, verb)
+        assert res.ephemeral and "confirm" in self.verbs(res.message), res.message.text
+        res = await self.click(user, res.message, "confirm")
+        assert self.bot is not None
+        await self.bot.renderer.flush()
+        return res
+
     def assert_clean(self) -> None:
         """Every request matched Discord's API description and was answered in time."""
         assert not self.fake.violations, "\n".join(map(str, self.fake.violations[:10]))

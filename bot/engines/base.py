@@ -517,6 +517,14 @@ class Engine(Generic[S]):
     def results(self, state: S) -> Results:
         raise NotImplementedError
 
+    def highlights(self, state: S, drinks: list[Drink]) -> list[str]:
+        """Optional: the end screen's best moments that only the game knows, most telling
+        first, ``{p0}``... for names ("{p1} went double or nothing: won 2, lost 1"). ``drinks``
+        are this game's drinks as the ledger holds them (one per drink, in order; a player who
+        erased their history is missing), so a highlight needs no history kept in the state.
+        The platform adds its own from the ledger (the biggest drink, who gave the most)."""
+        return []
+
     def players(self, state: S) -> int:
         return int(state.players)  # type: ignore[attr-defined]
 

@@ -42,6 +42,9 @@ FLIP = "flip"
 CHOICE = "choice"
 OVER = "over"
 
+SAVED = "lost a save throw"  # Drink reasons after double or nothing: the loser won it...
+DOUBLED = "doubled and lost"  # ... or lost it
+
 HAND_CAP = 12  # the most one hand can cost
 DOUBLE_CAP = 24  # ... after double or nothing
 
@@ -250,11 +253,11 @@ class WarEngine(Engine[WarState]):
         if c0.rank == c1.rank:
             self._social(s, events, f"Save throw tied at {c0.rank_label}, base drink cancelled")
         elif _save_winner(c0, c1) == loser:
-            self._give(s, events, Drink(other, base, DRINK, "lost a save throw"))
+            self._give(s, events, Drink(other, base, DRINK, SAVED))
             s.last_result = f"{_names(loser)} won the save throw: {_names(other)} drinks {base}"
             events.append(Log(s.last_result))
         else:
-            self._give(s, events, Drink(loser, 2 * base, DRINK, "doubled and lost"))
+            self._give(s, events, Drink(loser, 2 * base, DRINK, DOUBLED))
             s.last_result = f"{_names(loser)} doubled and lost: {2 * base}"
             events.append(Log(s.last_result))
         self._end_hand(s, events)
@@ -340,6 +343,18 @@ class WarEngine(Engine[WarState]):
         winner = 0 if a < b else 1
         outcomes = [Outcome(seat, "won" if seat == winner else "lost") for seat in (0, 1)]
         return Results(outcomes, [*lines, f"{_names(winner)} wins"])
+
+    def highlights(self, state: WarState, drinks: list[Drink]) -> list[str]:
+        """Who went double or nothing and how it went, the boldest first (from the drinks: a
+        tied save throw, which cancels the drink, is not counted)."""
+        won, lost = [0, 0], [0, 0]
+        for d in drinks:
+            if d.reason == SAVED:
+                won[1 - d.seat] += 1
+            elif d.reason == DOUBLED:
+                lost[d.seat] += 1
+        bold = sorted((s for s in (0, 1) if won[s] + lost[s]), key=lambda s: -(won[s] + lost[s]))
+        return [f"{_names(s)} went double or nothing: won {won[s]}, lost {lost[s]}" for s in bold]
 
     def hidden(self, state: WarState, viewer: int | None) -> Collection[Card]:
         """Nobody sees a pile, not even its owner."""

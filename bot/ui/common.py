@@ -1,4 +1,14 @@
-"""What every table shows: screens (embeds + components), buttons built from actions, the lobby."""
+"""What every table shows: screens (embeds + components), buttons built from actions, the lobby,
+the short rules, the questions Leave and End ask during play, and the end screen's payoff.
+
+Decisions:
+- A phone screen's worth is :data:`BODY_LINES` lines and :data:`BODY_CHARS` characters of
+  embed body (description, fields and footer; the title aside), measured by :func:`size`.
+- The end screen is the game's own lines (who won, the standings) followed by the platform's:
+  each player's drinks as counted, the biggest single drink and who gave the most (from the
+  table's ledger), and the engine's own highlights (:meth:`Engine.highlights`), as many as fit.
+  The seed goes in the footer.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +21,8 @@ from typing import Any
 import discord
 
 from bot import safety
-from bot.engines.base import Action, plural, sips
+from bot.engines.base import Action, Drink, literal, plural, sips
+from bot.store import Tab
 from bot.tables import Table
 from bot.ui.components import (
     Button,
@@ -30,6 +41,9 @@ GREEN = discord.Colour.from_rgb(0x4C, 0xAF, 0x50)
 GREY = discord.Colour.from_rgb(0x80, 0x80, 0x80)
 
 NAME_MARK = re.compile(r"\{\{|\}\}|\{p(\d{1,2})\}")
+
+BODY_LINES = 12  # a phone screen's worth of embed body (see size())
+BODY_CHARS = 600
 
 
 @dataclass
@@ -86,10 +100,15 @@ def form(table: Table, action: type[Action], fill: str, title: str, label: str, 
 
 
 def platform(
-    table: Table, verb: str, label: str, style: str = "secondary", emoji: str | None = None
+    table: Table,
+    verb: str,
+    label: str,
+    style: str = "secondary",
+    emoji: str | None = None,
+    arg: str | None = None,
 ) -> Button:
     """A button for one of the platform's verbs (join, seat, rules, leave, end...)."""
-    return Button(label, custom_id(table.row.game, table.id, verb), style, emoji=emoji)
+    return Button(label, custom_id(table.row.game, table.id, verb, arg), style, emoji=emoji)
 
 
 def form_button(
@@ -195,6 +214,10 @@ def lobby_screen(table: Table) -> Screen:
     )
     if e.options:
         embed.add_field(name="Table options", value=options_line(table), inline=False)
+    if table.row.log:  # the lobby's note: who is invited to play again
+        embed.add_field(
+            name="Invited", value="\n".join(say(t, table) for t in table.row.log), inline=False
+        )
     embed.set_footer(
         text="Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode."
     )
@@ -210,39 +233,196 @@ def drinks(table: Table, seat: int, n: int) -> str:
     return shown or sips(n)
 
 
-def counted_lines(table: Table) -> list[str]:
-    """One line per player whose drinks here were not all sips, for the end screen."""
-    lines = []
+DRINKS_APART = 4  # up to this many players, each player's drinks get a line of their own
+
+
+def drinks_lines(table: Table) -> str | None:
+    """Every player's drinks here as they were counted: a line each ("**Ana**: 12 sips",
+    "**Bo**: ⭐ 4 points"), or one line for more than :data:`DRINKS_APART` players; ``None``
+    if nobody drank (finishes and forfeits aside)."""
+    parts = []
     for s in table.seats:
-        tab = table.tabs.get(s.user_id)
-        if s.seat is None or tab is None:
+        if s.seat is None:
             continue
-        who = name(table, s.seat)
-        if tab.water:
-            lines.append(f"{safety.WATER} {who}: {sips(tab.water)} as water")
-        if tab.points:
-            lines.append(f"{safety.STAR} {who}: {plural(tab.points, 'point')}, alcohol-free")
+        tab = table.tabs.get(s.user_id) or Tab()
+        n = tab.sips + tab.water + tab.points
+        parts.append((n, name(table, s.seat), drinks(table, s.seat, n)))
+    if not any(n for n, _, _ in parts):
+        return None
+    if len(parts) <= DRINKS_APART:
+        return "\n".join(f"{who}: {text}" for _, who, text in parts)
+    many = any(" · " in text for _, _, text in parts)  # "8 sips · 💧 4 water": no " · " then
+    return "\U0001f37a " + (", " if many else " · ").join(f"{w} {t}" for _, w, t in parts)
+
+
+def ledger_drinks(table: Table) -> list[tuple[Drink, Tab]]:
+    """The table's ledger as the engine's drinks, in order, each with how it was counted: a
+    drink split at a cap (sips, then water) is one drink again. Rows of a player without a
+    seat here (their history erased) are left out."""
+    merged: dict[tuple[int, int, str, str, int | None], tuple[int, Tab]] = {}
+    for r in table.ledger:
+        key = (r.seq, r.user_id, r.kind, r.reason, r.giver_id)
+        n, tab = merged.get(key, (0, Tab()))
+        merged[key] = (n + r.amount, safety.add_to_tab(tab, r))
+    out = []
+    for (_, user_id, kind, reason, giver_id), (n, tab) in merged.items():
+        row = table.seat_row(user_id)
+        giver = table.seat_row(giver_id) if giver_id is not None else None
+        if row is None or row.seat is None:
+            continue
+        out.append((Drink(row.seat, n, kind, reason, giver.seat if giver else None), tab))
+    return out
+
+
+def moments(table: Table) -> list[str]:
+    """A finished table's best moments: the biggest single drink and who gave the most (from
+    its ledger), then the engine's own highlights, most telling first."""
+    lines = []
+    drunk = ledger_drinks(table)
+    sipped = [(d, tab) for d, tab in drunk if d.kind not in safety.NOT_SIPS]
+    if sipped:
+        big, tab = max(sipped, key=lambda dt: dt[0].sips)  # the first of equals
+        amount = safety.tab_text(tab, big.sips) or sips(big.sips)
+        lines.append(
+            f"\U0001f947 Biggest drink: {name(table, big.seat)}, {amount} ({escape(big.reason)})"
+        )
+    given: dict[int, int] = {}
+    for d, _ in sipped:
+        if d.giver is not None:
+            given[d.giver] = given.get(d.giver, 0) + d.sips
+    if given:
+        giver, n = max(given.items(), key=lambda kv: kv[1])  # the first of equals
+        lines.append(f"\U0001f381 Most given: {name(table, giver)}, {sips(n)}")
+    if table.state is not None:
+        highlights = table.engine.highlights(table.state, [d for d, _ in drunk])
+        lines += [f"\u2728 {say(h, table)}" for h in highlights]
     return lines
 
 
+def size(screen: Screen) -> tuple[int, int]:
+    """How much of a phone screen a message's embed body takes: (lines, characters) of its
+    description, fields (name and value) and footer; the title aside."""
+    e = screen.embed
+    parts = [e.description or ""]
+    parts += [f"{f.name}\n{f.value}" for f in e.fields]
+    parts.append(e.footer.text or "")
+    text = "\n".join(p for p in parts if p)
+    return (text.count("\n") + 1 if text else 0), len(text)
+
+
+def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -> list[str]:
+    """``lines`` (cut short with "…" if they alone don't fit), then after a blank line as many
+    of ``extra`` (each one or more lines) as fit, in order."""
+
+    def fits(candidate: list[str]) -> bool:
+        text = "\n".join(candidate)
+        return text.count("\n") < room_lines and len(text) <= room_chars
+
+    while len(lines) > 1 and not fits(lines):
+        lines = [*lines[:-2], "…"]
+    if lines and not fits(lines):
+        lines = [lines[0][: room_chars - 1] + "…"]
+    out, gap = lines, [""] if lines else []
+    for line in extra:
+        if fits(candidate := [*out, *gap, line]):
+            out, gap = candidate, []
+    return out
+
+
 def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen:
-    """The last state of a table: results, the seed, and no buttons. ``counted``: add a line
-    for each player whose drinks were water or points (unless ``lines`` already say so)."""
-    if counted and (extra := counted_lines(table)):
-        lines = [*lines, "", *extra]
+    """The last state of a table, a payoff: the game's ``lines`` (who won, the standings),
+    then each player's drinks and the best moments (:func:`moments`), as many as fit on a
+    phone, the seed in the footer, no buttons (the platform adds **Play again**).
+    ``counted=False``: ``lines`` already show each player's drinks as counted."""
+    reason = table.row.end_reason or ""
+    footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + (
+        "See /tally for the leaderboard."
+    )
+    if table.row.started_at is not None:
+        footer = f"Seed (re-deal and check): {table.row.seed} · {footer}"
+    extra = []
+    if counted and (line := drinks_lines(table)):
+        extra.append(line)
+    extra += moments(table)
+    body = _fit(lines, extra, BODY_LINES - 1, BODY_CHARS - len(footer) - 1)
     embed = discord.Embed(
         title=f"\U0001f3c1 {table.engine.title} · table #{table.id} is over",
-        description="\n".join(lines) or "The table closed.",
+        description="\n".join(body) or "The table closed.",
         colour=GREY,
     )
-    reason = table.row.end_reason or ""
-    if table.row.started_at is not None:
-        embed.add_field(name="Seed (re-deal and check)", value=f"`{table.row.seed}`", inline=False)
-    embed.set_footer(
-        text=(reason[:1].upper() + reason[1:] + " · " if reason else "")
-        + "See /tally for the leaderboard."
-    )
+    embed.set_footer(text=footer)
     return Screen(embed, [])
+
+
+def again_button(table: Table) -> Button:
+    """**Play again**: a new table in the same channel, same options, the same players invited."""
+    return platform(table, "again", "Play again", "success", "\U0001f501")
+
+
+def invite_note(table: Table, host_id: int) -> str | None:
+    """The lobby line of a table opened by **Play again** on ``table``, by ``host_id``: the
+    other players of ``table``, named as written (:func:`literal`); ``None`` if none."""
+    names = [
+        f"**{literal(s.name)}**" for s in table.seats if s.seat is not None and s.user_id != host_id
+    ]
+    if not names:
+        return None
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"\U0001f501 Again from table #{table.id}: {who}, press **Join**."
+
+
+def confirm_screen(table: Table, what: str) -> Screen:
+    """The private question Leave (``what="leave"``) or End asks during play."""
+    if what == "leave":
+        text = (
+            f"Leave table #{table.id}? You're out of this game for good, and a drink you owe "
+            "now is still yours."
+        )
+        label = "Yes, leave"
+    else:
+        text = (
+            f"End table #{table.id} for everyone? The game stops here with no winner; the "
+            "sips so far stay on the tab."
+        )
+        label = "Yes, end it"
+    embed = discord.Embed(description=f"{text}\nNot sure? Just ignore this.", colour=GREY)
+    return Screen(embed, [[platform(table, "confirm", label, "danger", arg=what)]])
+
+
+RULE_FIELD = re.compile(r"\{([a-z_]+)(?::([a-z]+))?\}")
+RULE_IF = re.compile(r"\[(!?[a-z_]+(?:,!?[a-z_]+)*)\] ?")
+
+
+def fill_rules(template: str, options: dict[str, Any]) -> str:
+    """A rules file's short section with the table's options: ``{name}`` is an option's value,
+    ``{name:word}`` its value with the word's plural ("1 sip", "3 sips"), and a line starting
+    ``[name]`` (``[!name]``; several: ``[a,!b]``) shows only when that on/off option is on
+    (off). Raises KeyError for an option the game doesn't have."""
+    out = []
+    for line in template.splitlines():
+        if m := RULE_IF.match(line):
+            wanted = [(c.lstrip("!"), not c.startswith("!")) for c in m[1].split(",")]
+            if any(bool(options[opt]) != on for opt, on in wanted):
+                continue
+            line = line[m.end() :]
+        out.append(
+            RULE_FIELD.sub(
+                lambda f: plural(options[f[1]], f[2]) if f[2] else str(options[f[1]]), line
+            )
+        )
+    return "\n".join(out).strip()
+
+
+def rules_screen(table: Table, short: str) -> Screen:
+    """The short rules (filled) with a **Full rules** button."""
+    embed = discord.Embed(
+        title=f"\U0001f4dc {table.engine.title}, in short", description=short, colour=GOLD
+    )
+    return Screen(embed, [[full_rules_button(table)]])
+
+
+def full_rules_button(table: Table) -> Button:
+    return platform(table, "rules", "Full rules", emoji="\U0001f4dc", arg="full")
 
 
 def moved_screen(table: Table) -> Screen:

@@ -10,6 +10,11 @@ from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, button, countdown, say
 
+LATEST = 3  # log lines shown under the hand on the table
+# how the engine's log gives the cards of a flip and of a save throw (war.WarEngine): the
+# table shows the hand on the table's cards above, and earlier hands' results name their ranks
+TURNS = ("{p0} turns ", "Save throw: {p0} turns ")
+
 
 def _line(table: Table, v: dict, seat: int) -> str:
     gone = " (left)" if table.user_at(seat).left_at is not None else ""
@@ -17,12 +22,14 @@ def _line(table: Table, v: dict, seat: int) -> str:
     return f"{common.name(table, seat)}{gone}: {left} left · {common.drinks(table, seat, v['sips'][seat])}"
 
 
-def _hand(table: Table, v: dict) -> list[str]:
+def _hand(table: Table, v: dict, label: str | None = None) -> list[str]:
+    """The cards on the table: the hand's first flip (``label``: instead of "Hand N") and its
+    save throw."""
     lines = []
     if v["turned"]:
         a, b = v["turned"]
         lines.append(
-            f"Hand {v['turned_hand']}: {say('{p0}', table)} **{a['card']}** · "
+            f"{label or 'Hand ' + str(v['turned_hand'])}: {say('{p0}', table)} **{a['card']}** · "
             f"{say('{p1}', table)} **{b['card']}**"
         )
     if v["save"]:
@@ -31,6 +38,14 @@ def _hand(table: Table, v: dict) -> list[str]:
             f"Save throw: {say('{p0}', table)} {a['card']} · {say('{p1}', table)} {b['card']}"
         )
     return lines
+
+
+def _latest(table: Table, v: dict) -> list[str]:
+    """The log's latest lines that the description does not show already: not the cards
+    turned (the hand on the table is above), nor the hand's result when it is above too."""
+    shown = v["last_result"] if v["phase"] == "flip" else None
+    lines = [t for t in table.row.log if not t.startswith(TURNS) and t != shown]
+    return [say(t, table) for t in lines[-LATEST:]]
 
 
 def _flip(table: Table) -> Button:
@@ -63,21 +78,23 @@ def public(table: Table) -> Screen:
     if v["phase"] == "choice":
         loser = say(f"{{p{v['loser']}}}", table)
         due = countdown(table.deadline(v["choice_key"]))
+        base = v["base"]
         desc.append(
-            f"\U0001f449 {loser} lost by **{v['base']}**: drink {v['base']}, or go **double or "
-            f"nothing**? Only {loser} can choose. Time runs out {due} (then: drink {v['base']})."
+            f"\U0001f449 {loser} lost by **{base}**: drink {base} or **double or nothing**? "
+            f"{loser} chooses {due} (or drinks {base})."
         )
     elif v["phase"] == "flip":
         if v["last_result"]:
             desc.append(say(v["last_result"], table))
         due = countdown(table.deadline(v["clock_key"]))
-        desc.append(f"Either player flips hand {v['hand']}. The dealer flips {due}.")
+        desc.append(f"Either player flips hand {v['hand']}; the dealer flips {due}.")
     embed = discord.Embed(
         title=f"\u2694\ufe0f Double-or-Nothing War · table #{table.id}",
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    common.log_field(table, embed)
+    if latest := _latest(table, v):
+        embed.add_field(name="Latest", value="\n".join(latest)[:1024], inline=False)
     embed.set_footer(
         text=f"Seed SHA-256 {table.seed_hash[:16]}… · social drink {sips(v['social_sips'])}"
         f" · {v['seconds']} s to choose"
@@ -86,21 +103,26 @@ def public(table: Table) -> Screen:
 
 
 def ended(table: Table, v: dict | None = None) -> Screen:
+    """Who won (or why nobody did) and the last hand; the platform adds each player's drinks
+    and the best moments. The last hand is called "Last hand": a leave can come in the middle
+    of one, before it is counted."""
     lines: list[str] = []
     if table.state is not None:
         v = v or table.view()
-        lines += _hand(table, v)
-        if v["last_result"]:
+        if v["leaver"] is not None:
+            lines.append(
+                say(f"\U0001f6aa {{p{v['leaver']}}} left: {{p{v['winner']}}} wins.", table)
+            )
+        elif v["over"] and v["winner"] is not None:
+            won, lost = v["sips"][v["winner"]], v["sips"][1 - v["winner"]]
+            lines.append(say(f"\U0001f3c6 {{p{v['winner']}}} wins: {won} to {lost}.", table))
+        elif v["over"]:
+            lines.append(f"\U0001f91d A draw: {sips(v['sips'][0])} each.")
+        else:
+            lines.append("Ended before the piles ran out: no winner.")
+        lines += _hand(table, v, "Last hand")
+        if v["last_result"] and v["leaver"] is None:
             lines.append(say(v["last_result"], table))
-        lines.append("")
-        # each player's drinks as they were counted (water, points), then who won
-        summary = table.results().summary
-        lines += [
-            f"{common.name(table, seat)}: {common.drinks(table, seat, v['sips'][seat])}"
-            for seat in (0, 1)
-        ]
-        lines += [say(s, table) for s in summary[2:]]
-        return common.ended_screen(table, lines, counted=False)
     return common.ended_screen(table, lines)
 
 

@@ -191,7 +191,8 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
     await h.rendered(lambda: "is over" in msg.text)
     shown = forfeit.replace("*", "\\*")  # written as typed: no name filled in, no Markdown
     assert f"**{loser.name}** held Death and took a forfeit: {shown}" in msg.text
-    assert "Safe: " in msg.text and table.row.seed in msg.text and msg.custom_ids() == []
+    assert "Safe: " in msg.text and table.row.seed in msg.text
+    assert msg.custom_ids() == [f"blackdeath:{table.id}:again"]
     assert known.leaks(h) == []
 
     # the ledger: one forfeit for the loser, shown by /tally
@@ -213,7 +214,7 @@ async def test_a_leaver_passes_their_cards_on_and_the_clock_finishes_the_drink(f
         known = Known(table, players)
         leaver = users[2]
         cards = len(table.state.hands[2])
-        res = await h.click(leaver, msg, "leave")
+        res = await h.confirmed(leaver, msg, "leave")
         assert res.type == 7
         known.note()
         assert f"**{leaver.name}**'s {cards} cards pass to" in msg.text or cards == 0

@@ -155,7 +155,8 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
         assert await watch.leaks(table) == [], v["turn"]
     assert restarted and timed_out
 
-    assert table.status == "ended" and "is over" in msg.text and msg.custom_ids() == []
+    assert table.status == "ended" and "is over" in msg.text
+    assert msg.custom_ids() == [f"giveandtake:{table.id}:again"]
     for line in (
         "**Bo** is the last one standing and wins!",
         "1st: **Bo** (last one standing)",

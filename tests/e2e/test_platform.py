@@ -7,7 +7,7 @@ import logging
 import time
 
 import bot.gamecog
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import realistic_budgets
 
@@ -114,18 +114,67 @@ async def test_an_unexpected_error_gets_an_apology_and_a_traceback_in_the_log(
     h.assert_clean()
 
 
-async def test_leaving_mid_game_ends_war_and_the_other_player_wins(harness: Harness):
+async def ask(h: Harness, user, msg, verb: str):
+    """Press Leave or End during play: a private question with one button, the confirm."""
+    res = await h.click(user, msg, verb)
+    assert res.type == 4 and res.ephemeral and res.message.audience == user.id, res
+    assert h.verbs(res.message) == ["confirm"]
+    return res.message
+
+
+async def test_leaving_mid_game_asks_first_then_war_ends_and_the_other_player_wins(
+    harness: Harness,
+):
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)
     await h.click(ana, msg, "start")
     await h.click(ana, msg, "flip")
-    res = await h.click(bo, msg, "leave")
-    assert (
-        res.type == 7 and "is over" in msg.text and "Bo** left the game: **Ana** wins" in msg.text
-    )
+    table = await h.service.get(tid)
+    question = await ask(h, bo, msg, "leave")
+    assert f"Leave table #{tid}?" in question.text and "Yes, leave" in question.text
+    assert table.status == "playing" and table.seat_of(bo.id) is not None  # nothing happened
+    res = await h.click(bo, question, "confirm")
+    assert res.type == 7 and f"You left table #{tid}" in question.text
+    assert question.custom_ids() == []
+    await h.rendered(lambda: "is over" in msg.text)
+    # the leave is said once, and the last hand is not numbered as if it had been counted
+    assert "\U0001f6aa **Bo** left: **Ana** wins." in msg.text and "left the game" not in msg.text
+    assert "Last hand: " in msg.text and "Hand 0" not in msg.text
     board = await h.slash(ana, "tally", period="all")
     assert "Ana: **0 sips** · 1 game, 1 win" in board.message.text or "1 win" in board.message.text
+    h.assert_clean()
+
+
+async def test_leave_and_end_ask_during_play_and_a_late_confirm_gets_a_plain_answer(
+    harness: Harness,
+):
+    h, fake = harness, harness.fake
+    ana, bo, cy, dee = (fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Dee"))
+    msg, tid = await open_table(h, "blackdeath", ana, [bo, cy, dee])
+    # in the lobby, Leave is one tap
+    res = await h.click(dee, msg, "leave")
+    assert res.type == 7 and res.message.id == msg.id and "Dee" not in msg.text
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    # two questions open at once: the first confirm acts, the second finds Cy gone
+    first, second = await ask(h, cy, msg, "leave"), await ask(h, cy, msg, "leave")
+    assert table.seat_of(cy.id) is not None
+    res = await h.click(cy, first, "confirm")
+    assert res.type == 7 and f"You left table #{tid}" in first.text
+    assert table.status == "playing" and table.seat_of(cy.id) is None
+    res = await h.click(cy, second, "confirm")
+    assert res.type == 7 and second.text == f"You already left table #{tid}."
+    # End: the host is asked; anyone else is told plainly, without a question
+    res = await h.click(bo, msg, "end")
+    assert res.ephemeral and "Only the host (or someone with Manage Server)" in res.message.text
+    first, second = await ask(h, ana, msg, "end"), await ask(h, ana, msg, "end")
+    assert f"End table #{tid} for everyone?" in first.text and table.status == "playing"
+    res = await h.click(ana, first, "confirm")
+    assert res.type == 7 and f"You ended table #{tid}" in first.text
+    await h.rendered(lambda: "is over" in msg.text and "Ended by Ana" in msg.text)
+    res = await h.click(ana, second, "confirm")
+    assert res.type == 7 and second.text == f"Table #{tid} has already ended."
     h.assert_clean()
 
 
@@ -151,6 +200,115 @@ async def test_one_seat_per_server_is_explained(harness: Harness):
     await open_war(h, ana, bo)
     res = await h.slash(bo, "war", "start")
     assert res.ephemeral and "You're already seated at table #1 (war)" in res.message.text
+    h.assert_clean()
+
+
+async def test_a_host_seated_elsewhere_is_refused_before_anything_is_posted(harness: Harness):
+    """Even before accepting a game's rules (which would seat them), a host seated at another
+    table gets a private answer, and no empty table appears in the channel."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    await open_war(h, ana, bo)
+    posted = len(fake.channel_messages())
+    res = await h.slash(ana, "pyramid", "start")
+    assert res.type == 4 and res.ephemeral
+    assert "You're already seated at table #1 (war)" in res.message.text
+    assert len(fake.channel_messages()) == posted and len(h.service.open_tables()) == 1
+    h.assert_clean()
+
+
+async def test_play_again_opens_a_new_table_with_the_same_options_and_players_invited(
+    harness: Harness,
+):
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    msg, first = await open_war(h, ana, bo, social_sips=3)
+    await h.click(ana, msg, "start")
+    question = await ask(h, ana, msg, "end")
+    await h.click(ana, question, "confirm")
+    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    # the rules still hold, with plain answers and nothing posted: Ana sits at Cy's table...
+    lobby = (await h.slash(cy, "war", "start")).message
+    await h.join(ana, lobby)
+    posted = len(fake.channel_messages())
+    res = await h.click(ana, msg, "again")
+    assert res.ephemeral and "You're already seated at table #2 (war)" in res.message.text
+    # ... and Cy, who hasn't taken a seat, already hosts an open table
+    res = await h.click(cy, msg, "again")
+    assert res.ephemeral and "You already have an open table here, #2" in res.message.text
+    assert len(fake.channel_messages()) == posted
+    # Bo presses it: a new table below, Bo hosting and seated, Ana invited, same options
+    res = await h.click(bo, msg, "again")
+    assert res.type == 4 and not res.ephemeral and res.message.id != msg.id
+    new = res.message
+    again = await h.service.get(3)
+    assert [s.name for s in again.seated()] == ["Bo"] and "Bo (host)" in new.text
+    assert f"Again from table #{first}: **Ana**, press **Join**." in new.text
+    assert "Social drink (sips each): 3" in new.text
+    assert len(fake.channel_messages()) == posted + 1
+    # an invited player presses Join; the renderer keeps the new message up to date, and
+    # only that one (a change that is no click on it: Ana stands up and sits down again)
+    await h.click(ana, lobby, "leave")
+    await h.join(ana, new)
+    assert "2. Ana" in new.text
+    finished = msg.text
+    await h.service.leave(3, ana.id)
+    await h.rendered(lambda: "2. Ana" not in new.text, "the new table to show Ana gone")
+    assert msg.text == finished and h.verbs(msg) == ["again"]
+    await h.join(ana, new)
+    # a second press finds the new table rather than opening another
+    res = await h.click(cy, msg, "again")
+    assert res.ephemeral and "Bo already opened the next game: table #3" in res.message.text
+    assert len(fake.channel_messages()) == posted + 1
+    # the game deals with the old table's options
+    res = await h.click(bo, new, "start")
+    assert res.type == 7 and "flip" in h.verbs(new) and "social drink 3 sips" in new.text
+    assert "Again from table" not in new.text  # the invitation is done with
+    h.assert_clean()
+
+
+async def test_a_slow_play_again_is_a_new_message_and_a_slow_refusal_leaves_none(
+    harness: Harness, monkeypatch
+):
+    """Deferred, Play again shows a new "thinking" message that becomes the table, never an
+    edit of the finished table it was pressed on; a refusal deletes that message again."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.click(ana, await ask(h, ana, msg, "end"), "confirm")
+    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    finished = msg.text
+    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
+    gate = asyncio.Event()
+    real_open = h.service.open_table
+
+    async def slow_open(*args, **kwargs):
+        await gate.wait()
+        return await real_open(*args, **kwargs)
+
+    monkeypatch.setattr(h.service, "open_table", slow_open)
+    res = await fake.click(bo, msg, h.custom_id(msg, "again"))
+    assert res.type == 5 and res.ok and not res.ephemeral and res.message.id != msg.id
+    gate.set()
+    new = await res.followup()
+    assert new.id == res.message.id and "table #2" in new.text and "join" in h.verbs(new)
+    assert msg.text == finished  # the finished table is left as it was
+    gate.clear()
+    real_get = h.service.get
+
+    async def slow_get(*args, **kwargs):
+        await gate.wait()
+        return await real_get(*args, **kwargs)
+
+    monkeypatch.setattr(h.service, "get", slow_get)
+    res = await fake.click(ana, msg, h.custom_id(msg, "again"))  # refused: Bo's is open
+    assert res.type == 5 and res.ok
+    gate.set()
+    refusal = await res.followup()
+    await fake.wait_for(lambda: res.message.deleted, what="the thinking message to go")
+    assert refusal.ephemeral and "Bo already opened the next game" in refusal.text
+    assert msg.text == finished
     h.assert_clean()
 
 

@@ -78,13 +78,13 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
         lambda: [r for r in fake.rate_limited if str(msg.id) in r.path or way == "token"],
         what="a 429 on the table edit",
     )
-    res = await h.click(ana, msg, "end")  # meanwhile the host ends the table on its message
-    assert res.ok and res.type in (6, 7)
+    res = await h.confirmed(ana, msg, "end")  # meanwhile the host ends the table
+    assert res.ok and res.type == 7
     await h.rendered(lambda: "is over" in msg.text, "the ended table")
     await h.bot.renderer.flush()
     await asyncio.sleep(1.6)  # longer than any retry the held edit could still make
     await h.bot.renderer.flush()
-    assert "is over" in msg.text and msg.custom_ids() == []  # the end stayed on top
+    assert "is over" in msg.text and msg.custom_ids() == [f"war:{tid}:again"]  # the end stayed
     assert await shows_the_store(h, msg, tid)
     h.assert_clean()
 

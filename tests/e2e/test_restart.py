@@ -182,8 +182,10 @@ async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_ki
         await fake.wait_for(lambda: old.custom_ids() == [], what="the old copy to be retired")
         fake.stall("PATCH", EDIT)  # edits of the live copy never reach Discord, either way
         fake.stall("PATCH", TOKEN_EDIT)
-        res = await fake.click(ana, old, end, stale=True)  # End pressed on the old copy
-        assert res.ok and "moved down here" in old.text
+        res = await fake.click(ana, old, end, stale=True)  # End pressed on the old copy...
+        assert res.ok and res.ephemeral and "moved down here" in old.text
+        res = await h.click(ana, res.message, "confirm")  # ... and confirmed
+        assert res.ok
         await fake.wait_for(lambda: fake.stalled, what="the live copy's edit to be on its way")
         await kill(proc, fake)
         fake.release()
@@ -191,7 +193,7 @@ async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_ki
         proc = await spawn_bot(fake, db)
         await fake.wait_ready(timeout=30)
         await fake.wait_for(lambda: "is over" in live.text, timeout=10, what="the end")
-        assert live.custom_ids() == []
+        assert live.custom_ids() == [f"war:{tid}:again"]
         h.assert_clean()
     finally:
         if proc.returncode is None:

@@ -218,7 +218,7 @@ async def test_four_players_play_a_whole_game_to_666_with_a_restart(harness: Har
     assert table.status == "ended" and st.over and max(st.totals) >= 666
     winner = table.user_at(st.winner)
     await h.rendered(lambda: "is over" in msg.text, "the final scoreboard")
-    assert msg.custom_ids() == []  # no buttons on a finished table
+    assert msg.custom_ids() == [f"tarok:{table.id}:again"]  # only Play again is left
     assert f"\U0001f947 **{winner.name}**: {st.totals[st.winner]} points \U0001f3c6" in msg.text
     for seat, p in by_seat.items():
         assert f"**{p.name}**: {st.totals[seat]} points" in msg.text
@@ -289,7 +289,7 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     # the next player leaves mid-trick from the table: their hand goes out of play unseen
     held = {s: list(hand) for s, hand in enumerate(table.state.hands)}  # seen by their holders
     leaver = by_seat[table.view()["turn"]]
-    res = await h.click(leaver, msg, "leave")
+    res = await h.confirmed(leaver, msg, "leave")
     assert res.type == 7
     await h.rendered(lambda: f"**{leaver.name}**: left ·" in msg.text, "the leaver on the table")
     assert leaks(h, table, start, held) == []
@@ -309,8 +309,9 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
 
     # the host ends the table: the scores so far, and no buttons
     host = fake.user(table.row.host_id)
-    res = await h.click(host, msg, "end")
-    assert res.type == 7 and "is over" in msg.text and msg.custom_ids() == []
+    res = await h.confirmed(host, msg, "end")
+    assert res.type == 7 and "is over" in msg.text
+    assert msg.custom_ids() == [f"tarok:{table.id}:again"]
     assert "Ended by" in msg.text and msg.text.count(" (left)") == 2
     lines, chars = longest_table(msg)
     assert lines <= 12 and chars <= 600, (lines, chars)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.engines.base import plural
+from bot.ui import war as ui
+from bot.ui.common import BODY_CHARS, BODY_LINES, size
 from tests.e2e.conftest import Harness
+
+
+def final_sips(table) -> list[int]:
+    return table.engine.view(table.state, None)["sips"]
 
 
 async def open_war(h: Harness, host, guest, **options):
@@ -71,7 +78,14 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     assert table.status == "ended"
     assert "is over" in table_msg.text and "Seed (re-deal and check)" in table_msg.text
     assert table.row.seed in table_msg.text  # the seed is revealed at the end
-    assert table_msg.custom_ids() == []  # no buttons left on a finished table
+    # the end screen is a payoff: who won, each player's drinks, the best moments, and one
+    # button left, Play again; all on a phone screen
+    assert table_msg.custom_ids() == [f"war:{tid}:again"]
+    assert "wins: " in table_msg.text or "A draw" in table_msg.text
+    assert f"**Ana**: {plural(final_sips(table)[0], 'sip')}" in table_msg.text
+    assert "Biggest drink: " in table_msg.text and "went double or nothing" in table_msg.text
+    lines, chars = size(ui.public(table))
+    assert lines <= BODY_LINES and chars <= BODY_CHARS, (lines, chars)
 
     # the old private view lost its buttons with the end; a press that was already on its way
     # is answered politely
@@ -139,4 +153,26 @@ async def test_rules_and_unknown_tables(harness: Harness):
     res = await h.slash(ana, "rules", game="war")
     assert res.ephemeral and "Double-or-Nothing War: the rules" in res.message.text
     assert "Aces are high" in res.message.text
+    h.assert_clean()
+
+
+async def test_the_rules_at_join_are_short_and_the_tables_with_a_full_rules_button(
+    harness: Harness,
+):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    res = await h.slash(ana, "war", "start", social_sips=4, choice_seconds=45)
+    table_msg, rules = res.message, await res.followup()
+    short = rules.current["embeds"][0]["description"]
+    assert len(short) <= 600 and "Double-or-Nothing War, in short" in rules.text
+    assert "you both drink 4 sips" in short and "The loser has 45 s" in short
+    assert "Aces are high" not in rules.text  # the full rules wait behind their button
+    assert h.verbs(rules) == ["consent", "rules"]
+    full = await h.click(ana, rules, "rules")
+    assert full.ephemeral and "Double-or-Nothing War: the rules" in full.message.text
+    assert "Aces are high (2 up to 10, J 11, Q 12, K 13, A 14)" in full.message.text
+    assert "## In short" not in full.message.text
+    # the table's Rules button: the same short text, filled from this table's options
+    again = await h.click(ana, table_msg, "rules")
+    assert again.ephemeral and again.message.current["embeds"][0]["description"] == short
     h.assert_clean()
