@@ -142,10 +142,17 @@ def _news(v: dict[str, Any], log: list[str]) -> list[str]:
     ]
 
 
+TIMED_OUT = re.compile(r"(\{p\d+\}) timed out three times in a row and is out\.$")
+
+
 def fold(lines: list[str]) -> list[str]:
-    """Equal lines in a row as one: ``Nobody cued. (×3)``."""
+    """Equal lines in a row as one (``Time's up for **Bo**. (×3)``), and the platform's "timed
+    out three times" line without the engine's own line for that player's leave after it."""
     runs: list[list[Any]] = []
-    for line in lines:
+    for i, line in enumerate(lines):
+        out = TIMED_OUT.match(lines[i - 1]) if i else None
+        if out and line.startswith(out[1] + " "):
+            continue
         if runs and runs[-1][0] == line:
             runs[-1][1] += 1
         else:
