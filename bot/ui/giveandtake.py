@@ -1,14 +1,16 @@
 """Give & Take on screen: the ring on the public table, a player's seat, the end screen.
 
 What is shown where:
-- The public table is the game: one line per player in seat order (the ring) with their give
-  and take pile sizes and, while cards are turned, their duet (their take card and the give
-  card of the player above them still in) with its difference; a ⭐ marks the capture, ⚔️ the
-  players tied in a fight. Out players keep their line, with the turn they went out and their
-  place. Then the leftovers (face up), a fight banner with the cards at stake, the last thing
-  settled, and one 👉 line naming whose move it is with its live clock; under it the last 3 log
-  lines. Its buttons are the public moves: **3, 2, 1, Go!** while waiting for the cue, **Under
-  give pile (n)** / **Under take pile (n)** while the capturer chooses.
+- The public table is the game, and fits a phone (12 lines, 600 characters with six players
+  and 12-character names): one line per player still in, in seat order (the ring), with their
+  give and take pile sizes and, while cards are turned, their duet (their take card and the
+  give card of the player above them still in) with its difference; a ⭐ marks the capture, ⚔️
+  the players tied in a fight. The players who are out share one line, with their places.
+  Then the leftovers (face up), a fight banner with the cards at stake, and one 👉 line naming
+  whose move it is with its live clock; under it the latest log lines that say something the
+  lines above don't (captures, timeouts, who is out), as many as fit (at most 3). Its buttons
+  are the public moves: **3, 2, 1, Go!** while waiting for the cue, **Under give pile (n)** /
+  **Under take pile (n)** while the capturer chooses.
 - **My seat** (private) repeats your piles and duet, says what you are waiting for, and holds
   your buttons: Go! (host), the two piles (capturer) and **Last call** (host).
 - The end screen is the engine's ranking (places), the number of turns and the seed.
@@ -21,13 +23,18 @@ Decisions:
 - Last call ends the game for everyone, so it is not on the shared message, where a stray tap
   costs a whole game: it is in the host's own view (My seat, then Last call).
 - Only the newest flip's duets are drawn (only they count); a fight's earlier flips are the
-  banner's "cards so far" and the log lines under "Latest".
+  banner's cards at stake, and their ties the "Fight!" lines under "Latest".
 - Pile cards are never shown (not even to their owner); turned cards and leftovers are face
-  up and shown. A long row of leftovers is cut after 12 cards ("and 9 more") to fit a phone.
+  up and shown. A long row of leftovers is cut after 8 cards ("and 9 more") to fit a phone.
+- The log leaves out what the lines above already show: the cues ("3, 2, 1, Go!", also when
+  the table cued), each flip's cards (the ring shows the newest flip; a fight's earlier flips
+  are only counted, in the banner), the capture's question and the fight in progress. What
+  was settled last (the pile a capture went under) is the newest log line, not repeated above.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -39,8 +46,14 @@ from bot.ui import common
 from bot.ui.common import Button, Screen, button, countdown, name, say
 
 TITLE = "\U0001f91d Give & Take"
-LEFTOVERS_SHOWN = 12
+LEFTOVERS_SHOWN = 8
 LOG_LINES = 3
+PHONE_LINES = 12  # a phone screen's worth of public table (issue 8): lines ...
+PHONE_CHARS = 600  # ... and characters of description, field names and values
+# engine log lines the table already shows: the cues, and each flip's cards ("Turn 3: ...")
+SHOWN_ABOVE = re.compile(
+    r"(Nobody cued: the table calls )?3, 2, 1, Go!$|Turn \d+(, fight flip \d+)?: "
+)
 
 
 def _host_seat(table: Table) -> int | None:
@@ -59,12 +72,7 @@ def _duet(d: dict[str, Any]) -> str:
 
 def _player(table: Table, v: dict[str, Any], p: dict[str, Any]) -> str:
     seat = p["seat"]
-    who = name(table, seat)
-    if p["out"]:
-        place = ordinal(p["place"]) if p["place"] else ""
-        how = "left" if p["left"] else "out"
-        return f"\u2716\ufe0f {who} {how} (turn {p['out_turn']}) · **{place}**"
-    line = f"{who} give {p['give']} · take {p['take']}"
+    line = f"{name(table, seat)} give {p['give']} · take {p['take']}"
     duet = next((d for d in v["duets"] if d["seat"] == seat), None)
     if duet is not None:
         line += f" · {_duet(duet)}"
@@ -73,6 +81,17 @@ def _player(table: Table, v: dict[str, Any], p: dict[str, Any]) -> str:
         elif v["fight"] and seat in v["lowest"]:
             line += " \u2694\ufe0f"
     return line
+
+
+def _out(table: Table, v: dict[str, Any]) -> str | None:
+    """``✖️ Out: **Cy** 3rd · **Ana** 4th (left)``: everyone out, best place first."""
+    out = sorted((p for p in v["players"] if p["out"]), key=lambda p: p["place"])
+    if not out:
+        return None
+    return "\u2716\ufe0f Out: " + " · ".join(
+        f"{name(table, p['seat'])} {ordinal(p['place'])}" + (" (left)" if p["left"] else "")
+        for p in out
+    )
 
 
 def _leftovers(v: dict[str, Any]) -> str | None:
@@ -88,12 +107,12 @@ def _at_stake(v: dict[str, Any]) -> int:
     return sum(2 * len(flip) for flip in v["rounds"]) + len(v["leftovers"])
 
 
-def _fight(table: Table, v: dict[str, Any]) -> str:
-    tied = " and ".join(name(table, s) for s in v["lowest"])
+def _fight(v: dict[str, Any]) -> str:
+    """The tied players are marked ⚔️ on their lines: the banner needn't name them."""
     low = min(d["difference"] for d in v["duets"])
     return (
-        f"\u2694\ufe0f **Fight!** {tied} tie at {low}: everyone turns again on top, and the "
-        f"winner takes the whole fight ({plural(_at_stake(v), 'card')} so far)."
+        f"\u2694\ufe0f **Fight!** A tie at {low}: everyone turns again, and the winner takes "
+        f"all {plural(_at_stake(v), 'card')}."
     )
 
 
@@ -103,16 +122,60 @@ def _prompt(table: Table, v: dict[str, Any]) -> str:
     if v["phase"] == "pile":
         who = name(table, v["capturer"])
         return (
-            f"\U0001f449 {who} captures **{plural(v['capture_size'], 'card')}**: under the give "
-            f"pile or the take pile? Only {who} chooses; {due} they go under the smaller one."
+            f"\U0001f449 {who} captures **{plural(v['capture_size'], 'card')}**: under which "
+            f"pile? Else the smaller one {due}."
         )
     host = _host_seat(table)
     if host is not None and _host_cues(table, v):
-        return (
-            f"\U0001f449 {name(table, host)} cues turn {turn}: **3, 2, 1, Go!** "
-            f"(else the table cues {due})"
-        )
+        return f"\U0001f449 {name(table, host)} cues turn {turn}: **Go!** (else the table, {due})"
     return f"\U0001f449 The host is out: the table cues turn {turn} {due}."
+
+
+def _news(v: dict[str, Any], log: list[str]) -> list[str]:
+    """The engine's log lines that say something the table above doesn't."""
+    return [
+        line
+        for line in log
+        if not SHOWN_ABOVE.match(line)
+        and not line.endswith(" Give pile or take pile?")  # a capture: the 👉 line, then its pile
+        and not (v["fight"] and line == v["last"])  # the fight banner
+    ]
+
+
+TIMED_OUT = re.compile(r"(\{p\d+\}) timed out three times in a row and is out\.$")
+
+
+def fold(lines: list[str]) -> list[str]:
+    """Equal lines in a row as one (``Time's up for **Bo**. (×3)``), and the platform's "timed
+    out three times" line without the engine's own line for that player's leave after it."""
+    runs: list[list[Any]] = []
+    for i, line in enumerate(lines):
+        out = TIMED_OUT.match(lines[i - 1]) if i else None
+        if out and line.startswith(out[1] + " "):
+            continue
+        if runs and runs[-1][0] == line:
+            runs[-1][1] += 1
+        else:
+            runs.append([line, 1])
+    return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
+
+
+def latest_field(
+    table: Table, embed: discord.Embed, lines: list[str], most: int = LOG_LINES
+) -> None:
+    """The newest of ``lines`` (engine log lines), folded, under "Latest": at most ``most``,
+    and only as many as fit a phone (:data:`PHONE_LINES`, :data:`PHONE_CHARS`) with what the
+    embed already holds. Shared by the games of issue 8 (Give & Take, Tarok, Shithead, Spit)."""
+    parts = [embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields]
+    used = "\n".join(parts)
+    shown = [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
+    while shown:
+        text = f"{used}\nLatest\n" + "\n".join(shown)
+        if len(text.splitlines()) <= PHONE_LINES and len(text) <= PHONE_CHARS:
+            break
+        shown.pop(0)
+    if shown:
+        embed.add_field(name="Latest", value="\n".join(shown)[:1024], inline=False)
 
 
 def _go(table: Table) -> Button:
@@ -139,19 +202,15 @@ def public(table: Table) -> Screen:
     v = table.view()
     if table.status == "ended" or v["over"]:
         return ended(table, v)
-    lines = [_player(table, v, p) for p in v["players"]]
-    leftovers = _leftovers(v)
-    if leftovers:
-        lines.append(leftovers)
+    lines = [_player(table, v, p) for p in v["players"] if not p["out"]]
+    lines += [x for x in (_out(table, v), _leftovers(v)) if x]
     if v["fight"]:
-        lines.append(_fight(table, v))
-    elif v["phase"] == "cue" and v["last"]:
-        lines.append(say(v["last"], table))
+        lines.append(_fight(v))
     lines.append(_prompt(table, v))
     embed = discord.Embed(
         title=f"{TITLE} · table #{table.id}", description="\n".join(lines), colour=common.GOLD
     )
-    common.log_field(table, embed, LOG_LINES)
+    latest_field(table, embed, _news(v, table.row.log))
     embed.set_footer(text=_footer(table))
     rows: list[common.Row] = []
     if v["phase"] == "cue" and _host_cues(table, v):

@@ -1,12 +1,15 @@
 """Drunken Shithead on screen: the public table, a player's private hand, the end screen.
 
 Where things are shown:
-- The public table (one message, phone-sized): the pile (its last cards, the top in full and
-  what it counts as: a Fool "as a 7", "play lower" after the Hanged Man, "no 2 on it" on the
-  Devil, how many of a rank lie in a row), the draw pile and the burned count, whose turn it is
-  with the clock, and one compact line per player: cards in hand, face-up cards, face-down
-  count (or their place once out). The engine's last log lines say why ("Burned by a 10",
-  "Hanged Man: play lower"). While everyone chooses, it tells them to open **My hand**.
+- The public table (one message that fits a phone: 12 lines, 600 characters with six players
+  and 12-character names): the pile (its last cards, the top in full and what it counts as: a
+  Fool "as a 7", "play lower" after the Hanged Man, "no 2 on it" on the Devil, how many of a
+  rank lie in a row), whose turn it is with the clock, the draw pile and the burned count on
+  one line, and one compact line per player: cards in hand, face-up cards, face-down count (or
+  their place once out). The engine's latest log lines say why ("Burned by a 10", "Hanged Man:
+  play lower"), as many as fit (at most three), without those the table already shows: who
+  has chosen, the face-up cards laid at the start (on the player lines), who starts (the turn
+  line). While everyone chooses, it tells them to open **My hand**.
 - A player's private view (**My hand**): their notes (cards drawn), their hand and face-up and
   face-down cards, the pile, and their moves.
 
@@ -33,6 +36,7 @@ Decisions:
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from typing import Any
 
@@ -58,11 +62,14 @@ from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
 from bot.ui.components import Select, custom_id
+from bot.ui.giveandtake import latest_field
 
 TITLE = "\U0001f4a9 Drunken Shithead"
 SPECIAL = {0: "Fool", 12: "Hanged Man", 15: "Devil"}
 FACE_DOWN = "\U0001f0a0"
-LOG_LINES = 4
+LOG_LINES = 3
+# engine log lines the table already shows (the choose step's ✅, the face-up cards, the turn)
+SHOWN_ABOVE = re.compile(r"\{p\d+\} (has chosen|lays up .*|starts( the new pile)?)\.$")
 ROWS = 5
 PER_ROW = 5
 OPTIONS = 25
@@ -111,10 +118,10 @@ def pile_line(v: dict[str, Any]) -> str:
     return f"\U0001f0cf **Pile** ({v['pile_size']}): " + (f"{below} " if below else "") + text
 
 
-def stock_line(v: dict[str, Any]) -> str:
-    parts = [f"\U0001f4e6 Draw pile: {v['draw_pile']}"]
+def stock_text(v: dict[str, Any]) -> str:
+    parts = [f"\U0001f4e6 draw pile {v['draw_pile']}"]
     if v["burned"]:
-        parts.append(f"\U0001f525 burned: {v['burned']}")
+        parts.append(f"\U0001f525 burned {v['burned']}")
     return " · ".join(parts)
 
 
@@ -150,7 +157,8 @@ def turn_line(table: Table, v: dict[str, Any]) -> str:
         doing = "to play a face-up card"
     else:
         doing = "to play a face-down card, blind"
-    return f"\u23f1\ufe0f {who} {doing}" + (f" · time's up {due}" if due else "")
+    clock = f", time's up {due}" if due else ""
+    return f"\u23f1\ufe0f {who} {doing}{clock} · {stock_text(v)}"
 
 
 def options_text(v: dict[str, Any]) -> str:
@@ -188,12 +196,13 @@ def public(table: Table) -> Screen:
             else:
                 desc.append(f"\u2705 {who} has chosen" if p["chosen"] else f"\u23f3 {who} choosing")
     else:
-        desc += [pile_line(v), stock_line(v), turn_line(table, v)]
+        desc += [pile_line(v), turn_line(table, v)]
         desc += [player_line(table, v, p) for p in v["players"]]
     embed = discord.Embed(
         title=f"{TITLE} · table #{table.id}", description="\n".join(desc), colour=common.GOLD
     )
-    common.log_field(table, embed, LOG_LINES)
+    news = [line for line in table.row.log if not SHOWN_ABOVE.match(line)]
+    latest_field(table, embed, news, LOG_LINES)
     embed.set_footer(
         text=f"Seed SHA-256 {table.seed_hash[:16]}… · {v['seconds']} s a turn{options_text(v)}"
     )

@@ -1,10 +1,12 @@
 """Spit on screen: a real-time game for two, played from each player's own control panel.
 
-Public table (short for a phone, no turns): each player's face-up layout and deck count, the two
-centre pile tops (``left`` and ``right``, the engine's pile 1 and pile 2) with their sizes, the
-last few plays, and what is due: "play!" with the idle clock, or a spit (the opening one, a
-stalemate, or a lone spit) with **Spit!** buttons and its clock. The decks are never shown: only
-their counts. Last row: the platform's buttons ("My panel" opens the private view).
+Public table (fits a phone: 12 lines, 600 characters with 12-character names; no turns): each
+player's face-up layout and deck count, the two centre pile tops (``left`` and ``right``, the
+engine's pile 1 and pile 2) with their sizes, the last few plays, and what is due: "play!" with
+the idle clock, or a spit (the opening one, a stalemate, or a lone spit) with **Spit!** buttons
+and its clock; under it the latest log lines (the spits and what they turned, empty decks), as
+many as fit (at most three). The decks are never shown: only their counts. Last row: the
+platform's buttons ("My panel" opens the private view).
 
 Private view (the control panel, one per player): the pile tops and deck counts, then a 4x2 grid
 of buttons, one row per layout card with one button per centre pile ("7♥ → left",
@@ -23,7 +25,11 @@ Decisions:
   in that space would make the button a different one).
 - Spitting alone: the lone spitter gets "Spit onto left" / "Spit onto right"; the other player a
   plain "Spit!" (ready). Public buttons carry all of them (the engine refuses the wrong one).
-- The last plays show at most four cards, newest first, to stay short.
+- The last plays show at most four cards, newest first, to stay short; a player's plays in a
+  row are named once ("**Ana** 8♥→left, 7♠→left").
+- The log leaves out what the status line says: the opening's "Say spit when you're ready"
+  and a stalemate's "Both players are stuck: spit!" (the spit's own line follows it). The
+  engine's "pile 1" and "pile 2" of a lone spit are called left and right there too.
 """
 
 from __future__ import annotations
@@ -36,9 +42,13 @@ from bot.engines.spit import Play, Spit, number
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, button, countdown, say
+from bot.ui.giveandtake import latest_field
 
 PILE = ("left", "right")
 RECENT = 4
+LOG_LINES = 3
+STUCK = "Both players are stuck: spit!"  # the engine's lines the status line says
+OPENING = "Four cards each are laid out."
 
 
 def _card(card: Any) -> str:
@@ -68,11 +78,16 @@ def _recent(table: Table, v: dict) -> str | None:
     moves = [m for m in v["recent"] if not m["spit"]][-RECENT:]
     if not moves:
         return None
-    bits = [
-        f"{common.name(table, m['seat'])} {m['card'].label}→{PILE[m['centre']]}"
-        for m in reversed(moves)
-    ]
-    return "Last: " + ", ".join(bits)
+    runs: list[tuple[int, list[str]]] = []  # newest first, a player's plays in a row together
+    for m in reversed(moves):
+        play = f"{m['card'].label}→{PILE[m['centre']]}"
+        if runs and runs[-1][0] == m["seat"]:
+            runs[-1][1].append(play)
+        else:
+            runs.append((m["seat"], [play]))
+    return "Last: " + " · ".join(
+        f"{common.name(table, seat)} {', '.join(plays)}" for seat, plays in runs
+    )
 
 
 def _status(table: Table, v: dict, seat: int | None = None) -> str:
@@ -110,7 +125,7 @@ def public(table: Table) -> Screen:
     v = table.view()
     if table.status == "ended" or v["over"]:
         return ended(table, v)
-    desc = [_seat_line(table, v, 0), _centre(v), _seat_line(table, v, 1), ""]
+    desc = [_seat_line(table, v, 0), _centre(v), _seat_line(table, v, 1)]
     recent = _recent(table, v)
     if recent:
         desc.append(recent)
@@ -120,7 +135,14 @@ def public(table: Table) -> Screen:
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    common.log_field(table, embed)
+    news = [
+        x.replace(" onto pile 1.", " onto the left pile.").replace(
+            " onto pile 2.", " onto the right pile."
+        )
+        for x in table.row.log
+        if x != STUCK and not x.startswith(OPENING)
+    ]
+    latest_field(table, embed, news, LOG_LINES)
     embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}… · open My panel to play")
     rows: list[common.Row] = []
     spit = _spit_buttons(table, v, None)

@@ -1,11 +1,14 @@
 """The Devil's Tarok on screen: the public table, a player's hand, the final scoreboard.
 
 What is shown where:
-- The public table: the hand number, the dealer and the draw pile; the trick in progress (who
-  led, the suit led, who played what), or between tricks the last trick and who took it; whose
-  card it is, named, with the clock; one line per player (cards in hand, total points, points
-  this hand); the last three log lines of this hand. Only cards already on the table are ever
-  named there. Its one row of buttons: **My hand**, Rules, Leave, End.
+- The public table (fits a phone: 12 lines, 600 characters with five players and 12-character
+  names): the hand number, the dealer, the draw pile and the target; one line for the trick
+  in progress (the suit led and who led it) or, between tricks, who took the last one and for
+  how many points, with whose card it is and the clock; one line per player (cards in hand,
+  total points, points this hand, and the card they have on the table); the latest log lines
+  of this hand that the lines above don't already say, as many as fit (at most three). Only
+  cards already on the table are ever named there. Its one row of buttons: **My hand**, Rules,
+  Leave, End.
 - A player's hand (ephemeral): their Private lines (the cards they drew), their points, and
   their cards as buttons sorted by suit and rank (the engine's order). On their turn it also
   shows the trick so far and the clock, and the cards they may play are blue and enabled, the
@@ -17,12 +20,18 @@ What is shown where:
 Decisions:
 - A hand holds at most 15 cards, which is three rows of five buttons; up to four rows are used
   before the rest (never met in play) goes into a select of the playable ones.
-- The one-line summary of the last hand is in the description until the new hand's first card,
-  then the first of the "Latest" lines until newer ones push it out. "Latest" shows only this
-  hand's log, so a card named there is never one shuffled into someone's new hand since.
-- A line per player reads ``Ana: 14 · 105 (+35)`` under a legend line, not in words: five
-  players with long names must fit a phone (about 12 lines, 600 characters).
-- The last trick marks its taker's card with a trophy instead of naming the taker again.
+- The one-line summary of the last hand (each player's points that hand; the totals are on
+  the player lines) is in the description until the new hand's first card, then the first of
+  the "Latest" lines until newer ones push it out. "Latest" shows only this hand's log, so a
+  card named there is never one shuffled into someone's new hand since.
+- A line per player reads ``Ana: 14 · 105 (+35) · 7🍺`` under a legend line, not in words, and
+  each card of the trick sits on its player's line (play goes left from the leader, so the
+  order needs no more): a name is written once, and five players with long names fit a phone.
+- Between tricks the last trick's cards stay on the player lines, its taker's marked with a
+  trophy, until the next trick's first card.
+- "Latest" leaves out what the table shows: the cards played (on the player lines), the last
+  trick's taker and points while that line shows them, and the empty draw pile (in the
+  header). A card the clock played stays: it is a strike.
 - A hand that is waiting does not show the trick or whose turn it is (the table does): it
   changes only when the player's turn comes, when they draw and when they score, so each open
   hand costs about two edits a trick rather than one for every card played.
@@ -31,6 +40,7 @@ Decisions:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -41,6 +51,7 @@ from bot.engines.tarok import SUIT_WORDS, Play, card_id, card_points
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
+from bot.ui.giveandtake import latest_field
 
 DEVIL = "\U0001f608"
 POINTER = "\U0001f449"
@@ -49,6 +60,9 @@ TROPHY = "\U0001f3c6"
 MEDALS = ["\U0001f947", "\U0001f948", "\U0001f949"]
 CARD_ROWS = 4  # rows of card buttons before the rest goes into a select
 LOG_LINES = 3
+PLAYS = re.compile(r"\{p\d+\} plays ")  # a card played (not by the clock): on the table
+TOTALS = re.compile(r" = \d+")  # "+35 = 105" in a hand's summary: the total is on its line
+PILE_EMPTY = "The draw pile is empty."
 
 
 def _name(table: Table, seat: int) -> str:
@@ -89,25 +103,45 @@ def _clock(table: Table, v: dict[str, Any]) -> str:
 
 
 def _turn_line(table: Table, v: dict[str, Any]) -> str:
+    """What the table waits for: the trick so far (its suit, its leader) or the last trick's
+    taker, then whose card it is with the clock."""
     who = _name(table, v["turn"])
-    what = "to play" if v["trick"] else "leads the next trick"
     clock = _clock(table, v)
-    return f"{POINTER} {who} {what}" + (f", time runs out {clock}." if clock else ".")
+    if v["trick"]:
+        leader = _name(table, v["trick"][0]["seat"])
+        head = f"\U0001f0cf {_suit(v['led_suit'])} led by {leader} · "
+        what = "to play"
+    else:
+        head = ""
+        if v["last_trick"]:
+            cards: list[TarotCard] = [e["card"] for e in v["last_trick"]]
+            points = plural(sum(card_points(c) for c in cards), "point")
+            taker = _name(table, v["last_winner"])
+            head = f"{TROPHY} {taker} took the last trick, {points} · "
+        what = "leads the next trick"
+    return f"{head}{POINTER} {who} {what}" + (f", time runs out {clock}." if clock else ".")
 
 
 def _player_line(table: Table, v: dict[str, Any], seat: int) -> str:
-    """``👉 **Ana**: 14 · **105** (+35)``: cards in hand, total points, points this hand."""
+    """``👉 **Ana**: 14 · **105** (+35) · 7🍺``: cards in hand, total points, points this
+    hand, and their card in the trick (between tricks: in the last one, 🏆 on the taker's)."""
     who = _name(table, seat)
     if not v["active"][seat]:
         return f"{who}: left · {v['totals'][seat]}"
     mark = f"{POINTER} " if seat == v["turn"] else ""
-    return f"{mark}{who}: {v['hand_sizes'][seat]} · **{v['totals'][seat]}** (+{v['points'][seat]})"
+    line = f"{mark}{who}: {v['hand_sizes'][seat]} · **{v['totals'][seat]}** (+{v['points'][seat]})"
+    trick, taker = (v["trick"], None) if v["trick"] else (v["last_trick"], v["last_winner"])
+    card = next((e["card"] for e in trick if e["seat"] == seat), None)
+    if card is not None:
+        line += f" · {card.label}" + (f" {TROPHY}" if seat == taker else "")
+    return line
 
 
 def _header(table: Table, v: dict[str, Any]) -> str:
     return (
         f"Hand {v['hand_no']} · dealer {_name(table, v['dealer'])} · "
-        f"draw pile {plural(v['pile'], 'card') if v['pile'] else 'empty'}"
+        f"draw pile {plural(v['pile'], 'card') if v['pile'] else 'empty'} · "
+        f"first to {v['target']} wins"
     )
 
 
@@ -118,12 +152,28 @@ def _just_dealt(v: dict[str, Any]) -> bool:
 
 def _this_hand_log(table: Table, v: dict[str, Any]) -> list[str]:
     """This hand's log lines, newest last: from the last hand's summary on (the summary itself
-    only once it has left the description), never a line about a card of an earlier hand."""
+    only once it has left the description), never a line about a card of an earlier hand, and
+    none that the table above already says (see the module's decisions)."""
     log = list(table.row.log)
     ends = [i for i, line in enumerate(log) if v["last_hand"] and line == v["last_hand"]]
     if ends:
         log = log[ends[-1] + (1 if _just_dealt(v) else 0) :]
-    return log[-LOG_LINES:]
+    shown = {PILE_EMPTY}
+    if not v["trick"] and v["last_trick"]:
+        shown.add(_taken_line(v))
+    return [
+        TOTALS.sub("", line) if line == v["last_hand"] else line
+        for line in log
+        if line not in shown and not PLAYS.match(line)
+    ]
+
+
+def _taken_line(v: dict[str, Any]) -> str:
+    """The engine's line for the last trick's taker (the trick line shows it)."""
+    winner = v["last_winner"]
+    won = next(e["card"] for e in v["last_trick"] if e["seat"] == winner)
+    points = sum(card_points(e["card"]) for e in v["last_trick"])
+    return f"{{p{winner}}} takes the trick with {won.name}: {plural(points, 'point')}."
 
 
 def public(table: Table) -> Screen:
@@ -132,21 +182,16 @@ def public(table: Table) -> Screen:
         return ended(table, v)
     desc = [_header(table, v)]
     if _just_dealt(v):
-        desc.append(f"\U0001f4cb {say(v['last_hand'], table)}")
-    desc += _trick_lines(table, v)
+        desc.append(f"\U0001f4cb {say(TOTALS.sub('', v['last_hand']), table)}")
     desc.append(_turn_line(table, v))
-    desc.append(f"\nCards · points (+ this hand) · first to {v['target']} wins:")
+    desc.append("Cards · points (+ this hand):")
     desc += [_player_line(table, v, seat) for seat in range(len(v["totals"]))]
     embed = discord.Embed(
         title=f"{DEVIL} The Devil's Tarok · table #{table.id}",
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    recent = _this_hand_log(table, v)
-    if recent:
-        embed.add_field(
-            name="Latest", value="\n".join(say(t, table) for t in recent)[:1024], inline=False
-        )
+    latest_field(table, embed, _this_hand_log(table, v), LOG_LINES)
     embed.set_footer(text=f"{v['seconds']} s per card · seed SHA-256 {table.seed_hash[:16]}…")
     return Screen(embed, [common.table_buttons(table, "My hand")])
 

@@ -85,7 +85,7 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
     by_seat = {table.seat_of(p.id): p for p in (ana, bo, cy, di)}
     assert [by_seat[s] for s in range(4)] == [ana, bo, cy, di]  # the ring is the join order
     assert msg.text.count("give 6 · take 6") == 4 and "Leftovers (4)" in msg.text
-    assert "**Ana** cues turn 1: **3, 2, 1, Go!**" in msg.text
+    assert "**Ana** cues turn 1: **Go!**" in msg.text
     assert await watch.leaks(table) == []
 
     # the director cues: only the host; somebody not playing gets a plain answer too
@@ -132,8 +132,10 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
             await h.service.fire_due()
         v = table.view()
         if v["fight"] and v["turn"] == 4 and not restarted:
-            assert "\u2694\ufe0f **Fight!** **Bo** and **Cy** tie at 1" in msg.text
-            assert "(8 cards so far)" in msg.text
+            assert "\u2694\ufe0f **Fight!** A tie at 1" in msg.text
+            assert "the winner takes all 8 cards" in msg.text
+            tied = [line for line in msg.text.splitlines() if line.endswith("\u2694\ufe0f")]
+            assert [line.split()[0] for line in tied] == ["**Bo**", "**Cy**"]
             seat_view = (await h.click(bo, msg, "seat")).message
             assert seat_view.ephemeral and "Your duet: 7\u2665\u20136\u2660 = **1**" in (
                 seat_view.text
@@ -148,8 +150,8 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
             table = await h.service.get(tid)
             assert table.view()["fight"] and "go" in h.verbs(msg)  # old buttons: next loop
         if v["turn"] == 6 and v["phase"] == "cue" and not v["fight"]:
-            assert "\u2716\ufe0f **Ana** out (turn 6) · **3rd**" in msg.text
-            assert "\u2716\ufe0f **Cy** out (turn 6) · **3rd**" in msg.text
+            assert "\u2716\ufe0f Out: **Ana** 3rd · **Cy** 3rd" in msg.text
+            assert "**Ana** and **Cy** ran out of a pile and are out, sharing 3rd." in msg.text
             mine = (await h.click(ana, msg, "seat")).message
             assert "You're out: **3rd place**" in mine.text and mine.custom_ids() == []
         assert await watch.leaks(table) == [], v["turn"]
@@ -245,3 +247,81 @@ async def test_everyone_out_at_once_most_cards_wins_and_equal_most_is_a_draw(fak
         h.assert_clean()
     finally:
         await h.stop_bot()
+
+
+def table_text(table) -> str:
+    """The public table as a phone shows it: description, then each field's name and value."""
+    from bot.ui import giveandtake as ui
+
+    embed = ui.public(table).embed
+    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+async def play_whole_game(store, clock, players: int, seed: str) -> tuple[list[str], int, int]:
+    """A whole game with 12-character names: the host cues, capturers choose a pile at random,
+    and on every 11th move from the 3rd a clock runs out instead (a cue, or a pile: a strike). Returns the public
+    table's text after every move in play, the turns played and the timeouts."""
+    import random
+
+    from bot.engines import ENGINES
+    from bot.engines.giveandtake import Go, Pile
+    from bot.tables import TableService
+
+    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
+    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
+    t = await service.open_table(
+        "giveandtake",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        host_name=names[0],
+        options={},
+        seat_host=True,
+    )
+    for i, who in enumerate(names[1:], 1):
+        await service.join(t.id, 100 + i, who)
+    await service.start(t.id, 100)
+    rng = random.Random(seed)
+    shown, steps, timeouts = [table_text(t)], 0, 0
+    while t.status == "playing":
+        steps += 1
+        assert steps < 1000
+        v = t.view()
+        if steps % 11 == 3 or (v["phase"] == "cue" and 0 not in v["ring"]):
+            timeouts += steps % 11 == 3
+            clock.advance(t.deadline(v["clock"]) - clock.now())
+            await service.fire_due()
+        elif v["phase"] == "pile":
+            await service.act(t.id, 100 + v["capturer"], Pile(take=rng.random() < 0.5))
+        else:
+            await service.act(t.id, 100, Go())
+        if t.status == "playing":
+            shown.append(table_text(t))
+    assert t.view()["over"]
+    return shown, t.view()["turn"], timeouts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
+    every move of whole games (several, where games are short), clocks running out now and then."""
+    import statistics
+
+    shown: list[str] = []
+    turns = timeouts = 0
+    seeds = [f"phone-{players}-{n}" for n in range(1 if players == 2 else 4)]
+    for seed in seeds:
+        texts, n, out = await play_whole_game(store, clock, players, seed)
+        shown += texts
+        turns += n
+        timeouts += out
+    lines = [len(text.splitlines()) for text in shown]
+    chars = [len(text) for text in shown]
+    print(
+        f"\nGive & Take, {players} players: {len(seeds)} games, {turns} turns, {timeouts} "
+        f"timeouts; lines max {max(lines)} median {statistics.median(lines)}, characters max "
+        f"{max(chars)} median {statistics.median(chars)}"
+    )
+    assert timeouts >= 1
+    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
+    assert max(lines) <= 12 and max(chars) <= 600, worst

@@ -270,3 +270,65 @@ async def test_six_players_fit_a_phone_and_the_fool_names_a_major(fake, tmp_path
         h.assert_clean()
     finally:
         await h.stop_bot()
+
+
+def table_text(table) -> str:
+    """The public table as a phone shows it: description, then each field's name and value."""
+    from bot.ui import shithead as ui
+
+    embed = ui.public(table).embed
+    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
+    every move of a whole game with every house rule on (played until the shithead is found):
+    everyone plays their lowest cards (the Fool at once), and every 23rd move from the 2nd the
+    clock runs out instead (the first of them while choosing)."""
+    import statistics
+
+    from bot.engines import ENGINES
+    from bot.tables import TableService
+
+    seed = f"phone-{players}"
+    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
+    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
+    t = await service.open_table(
+        "shithead",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        host_name=names[0],
+        options=OPTIONS,
+        seat_host=True,
+    )
+    for i, who in enumerate(names[1:], 1):
+        await service.join(t.id, 100 + i, who)
+    await service.start(t.id, 100)
+    shown, moves, timeouts = [table_text(t)], 0, 0
+    while t.status == "playing":
+        moves += 1
+        assert moves < 2000
+        if moves % 23 == 2:
+            timeouts += 1
+            clock.advance(t.deadline(t.view()["clock"]) - clock.now())
+            await service.fire_due()
+        else:
+            for seat in range(players):
+                action = strategy(t.view(seat), True)
+                if action is not None:
+                    await service.act(t.id, 100 + seat, action)
+                    break
+        if t.status == "playing":
+            shown.append(table_text(t))
+    assert t.view()["over"] and timeouts >= 2
+    lines = [len(text.splitlines()) for text in shown]
+    chars = [len(text) for text in shown]
+    print(
+        f"\nShithead, {players} players: {moves} moves, {timeouts} timeouts; lines max "
+        f"{max(lines)} median {statistics.median(lines)}, characters max {max(chars)} median "
+        f"{statistics.median(chars)}"
+    )
+    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
+    assert max(lines) <= 12 and max(chars) <= 600, worst

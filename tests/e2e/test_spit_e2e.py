@@ -181,3 +181,62 @@ async def test_the_public_table_is_short_and_has_spit(harness: Harness):
     assert len(desc) <= 600 and desc.count("\n") < 12, desc
     assert "Centre: left" in desc
     h.assert_clean()
+
+
+def table_text(table) -> str:
+    """The public table as a phone shows it: description, then each field's name and value."""
+    from bot.ui import spit as ui
+
+    embed = ui.public(table).embed
+    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+@pytest.mark.parametrize("seed", ["phone-1", "phone-2"])
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
+    every move of a whole game: a random move of either player each time (a play, or Spit! when
+    due), and every third spit the clock spits instead."""
+    import statistics
+
+    from bot.engines import ENGINES
+    from bot.tables import TableService
+
+    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
+    names = [f"Player{i}".ljust(12, "x") for i in range(2)]
+    t = await service.open_table(
+        "spit",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        host_name=names[0],
+        options={},
+        seat_host=True,
+    )
+    await service.join(t.id, 101, names[1])
+    await service.start(t.id, 100)
+    rng = random.Random(seed)
+    shown, moves, timeouts = [table_text(t)], 0, 0
+    while t.status == "playing":
+        moves += 1
+        assert moves < 3000
+        v = t.view()
+        options = [(seat, a) for seat in (0, 1) for a in t.view(seat)["moves"]]
+        if v["phase"] == "spit" and v["spits"] % 3 == 2 or not options:
+            timeouts += 1
+            clock.advance(t.deadline(v["clock"]) - clock.now())
+            await service.fire_due()
+        else:
+            seat, action = rng.choice(options)
+            await service.act(t.id, 100 + seat, action)
+        if t.status == "playing":
+            shown.append(table_text(t))
+    assert t.view()["over"] and t.view()["ending"] in ("out", "stuck") and timeouts >= 2
+    lines = [len(text.splitlines()) for text in shown]
+    chars = [len(text) for text in shown]
+    print(
+        f"\nSpit ({seed}): {moves} moves, {timeouts} spat by the clock; lines max {max(lines)} "
+        f"median {statistics.median(lines)}, characters max {max(chars)} median "
+        f"{statistics.median(chars)}"
+    )
+    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
+    assert max(lines) <= 12 and max(chars) <= 600, worst

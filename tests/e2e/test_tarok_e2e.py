@@ -317,3 +317,64 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     assert lines <= 12 and chars <= 600, (lines, chars)
     print(f"\nfive players, long names: longest table {lines} lines, {chars} chars")
     h.assert_clean()
+
+
+def table_text(table) -> str:
+    """The public table as a phone shows it: description, then each field's name and value."""
+    from bot.ui import tarok as ui
+
+    embed = ui.public(table).embed
+    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, players):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
+    every card of a whole game to 666: a random legal card each time, and every 37th card from
+    the 5th the clock plays instead."""
+    import random
+
+    from bot.engines import ENGINES
+    from bot.engines.tarok import Play
+    from bot.tables import TableService
+
+    seed = f"phone-{players}"
+    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
+    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
+    t = await service.open_table(
+        "tarok",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        host_name=names[0],
+        options={},
+        seat_host=True,
+    )
+    for i, who in enumerate(names[1:], 1):
+        await service.join(t.id, 100 + i, who)
+    await service.start(t.id, 100)
+    rng = random.Random(seed)
+    shown, cards, timeouts = [table_text(t)], 0, 0
+    while t.status == "playing":
+        cards += 1
+        assert cards < 3000
+        v = t.view()
+        if cards % 37 == 5:
+            timeouts += 1
+            clock.advance(t.deadline(v["clock"]) - clock.now())
+            await service.fire_due()
+        else:
+            card = rng.choice(t.engine.legal_cards(t.state, v["turn"]))
+            await service.act(t.id, 100 + v["turn"], Play(card_id(card)))
+        if t.status == "playing":
+            shown.append(table_text(t))
+    assert t.state.over and max(t.state.totals) >= 666 and timeouts >= 2
+    lines = [len(text.splitlines()) for text in shown]
+    chars = [len(text) for text in shown]
+    print(
+        f"\nTarok, {players} players: {t.view()['hand_no']} hands, {cards} cards, {timeouts} "
+        f"timeouts; lines max {max(lines)} median {statistics.median(lines)}, characters max "
+        f"{max(chars)} median {statistics.median(chars)}"
+    )
+    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
+    assert max(lines) <= 12 and max(chars) <= 600, worst
