@@ -30,7 +30,7 @@ async def war(h: Harness, seen: set[int], host, guest, leaver, hands: int) -> No
     for _ in range(hands):
         await play_war_step(h, table, msg, users)  # flip
         await play_war_step(h, table, msg, users)  # the loser drinks
-    res = await h.click(leaver, msg, "leave")
+    res = await h.confirmed(leaver, msg, "leave")
     assert res.ok and table.status == "ended"
     await h.bot.renderer.flush()
 
