@@ -444,6 +444,40 @@ def retired_view_screen() -> Screen:
     return Screen(discord.Embed(description=RETIRED_VIEW, colour=GREY), [])
 
 
+TIMED_OUT = re.compile(r"(\{p\d+\}) timed out three times in a row and is out\.$")
+
+
+def fold(lines: list[str]) -> list[str]:
+    """Equal lines in a row as one (``Time's up for **Bo**. (×3)``), and the platform's "timed
+    out three times" line without the engine's own line for that player's leave after it."""
+    runs: list[list[Any]] = []
+    for i, line in enumerate(lines):
+        out = TIMED_OUT.match(lines[i - 1]) if i else None
+        if out and line.startswith(out[1] + " "):
+            continue
+        if runs and runs[-1][0] == line:
+            runs[-1][1] += 1
+        else:
+            runs.append([line, 1])
+    return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
+
+
+def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int = 3) -> None:
+    """The newest of ``lines`` (engine log lines), folded, under "Latest": at most ``most``,
+    and only as many as fit a phone (:data:`BODY_LINES`, :data:`BODY_CHARS`, the footer aside)
+    with what the embed already holds."""
+    parts = [embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields]
+    used = "\n".join(parts)
+    shown = [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
+    while shown:
+        text = f"{used}\nLatest\n" + "\n".join(shown)
+        if len(text.splitlines()) <= BODY_LINES and len(text) <= BODY_CHARS:
+            break
+        shown.pop(0)
+    if shown:
+        embed.add_field(name="Latest", value="\n".join(shown)[:1024], inline=False)
+
+
 def log_field(table: Table, embed: discord.Embed, lines: int = 6) -> None:
     recent = table.row.log[-lines:]
     if recent:

@@ -48,8 +48,6 @@ from bot.ui.common import Button, Screen, button, countdown, name, say
 TITLE = "\U0001f91d Give & Take"
 LEFTOVERS_SHOWN = 8
 LOG_LINES = 3
-PHONE_LINES = 12  # a phone screen's worth of public table (issue 8): lines ...
-PHONE_CHARS = 600  # ... and characters of description, field names and values
 # engine log lines the table already shows: the cues, and each flip's cards ("Turn 3: ...")
 SHOWN_ABOVE = re.compile(
     r"(Nobody cued: the table calls )?3, 2, 1, Go!$|Turn \d+(, fight flip \d+)?: "
@@ -142,42 +140,6 @@ def _news(v: dict[str, Any], log: list[str]) -> list[str]:
     ]
 
 
-TIMED_OUT = re.compile(r"(\{p\d+\}) timed out three times in a row and is out\.$")
-
-
-def fold(lines: list[str]) -> list[str]:
-    """Equal lines in a row as one (``Time's up for **Bo**. (×3)``), and the platform's "timed
-    out three times" line without the engine's own line for that player's leave after it."""
-    runs: list[list[Any]] = []
-    for i, line in enumerate(lines):
-        out = TIMED_OUT.match(lines[i - 1]) if i else None
-        if out and line.startswith(out[1] + " "):
-            continue
-        if runs and runs[-1][0] == line:
-            runs[-1][1] += 1
-        else:
-            runs.append([line, 1])
-    return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
-
-
-def latest_field(
-    table: Table, embed: discord.Embed, lines: list[str], most: int = LOG_LINES
-) -> None:
-    """The newest of ``lines`` (engine log lines), folded, under "Latest": at most ``most``,
-    and only as many as fit a phone (:data:`PHONE_LINES`, :data:`PHONE_CHARS`) with what the
-    embed already holds. Shared by the games of issue 8 (Give & Take, Tarok, Shithead, Spit)."""
-    parts = [embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields]
-    used = "\n".join(parts)
-    shown = [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
-    while shown:
-        text = f"{used}\nLatest\n" + "\n".join(shown)
-        if len(text.splitlines()) <= PHONE_LINES and len(text) <= PHONE_CHARS:
-            break
-        shown.pop(0)
-    if shown:
-        embed.add_field(name="Latest", value="\n".join(shown)[:1024], inline=False)
-
-
 def _go(table: Table) -> Button:
     return button(table, Go(), "3, 2, 1, Go!", "success", emoji="\U0001f3ac")
 
@@ -210,7 +172,7 @@ def public(table: Table) -> Screen:
     embed = discord.Embed(
         title=f"{TITLE} · table #{table.id}", description="\n".join(lines), colour=common.GOLD
     )
-    latest_field(table, embed, _news(v, table.row.log))
+    common.latest_field(table, embed, _news(v, table.row.log), LOG_LINES)
     embed.set_footer(text=_footer(table))
     rows: list[common.Row] = []
     if v["phase"] == "cue" and _host_cues(table, v):

@@ -62,7 +62,6 @@ from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
 from bot.ui.components import Select, custom_id
-from bot.ui.giveandtake import latest_field
 
 TITLE = "\U0001f4a9 Drunken Shithead"
 SPECIAL = {0: "Fool", 12: "Hanged Man", 15: "Devil"}
@@ -202,7 +201,7 @@ def public(table: Table) -> Screen:
         title=f"{TITLE} · table #{table.id}", description="\n".join(desc), colour=common.GOLD
     )
     news = [line for line in table.row.log if not SHOWN_ABOVE.match(line)]
-    latest_field(table, embed, news, LOG_LINES)
+    common.latest_field(table, embed, news, LOG_LINES)
     embed.set_footer(
         text=f"Seed SHA-256 {table.seed_hash[:16]}… · {v['seconds']} s a turn{options_text(v)}"
     )

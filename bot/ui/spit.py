@@ -42,7 +42,6 @@ from bot.engines.spit import Play, Spit, number
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, button, countdown, say
-from bot.ui.giveandtake import latest_field
 
 PILE = ("left", "right")
 RECENT = 4
@@ -142,7 +141,7 @@ def public(table: Table) -> Screen:
         for x in table.row.log
         if x != STUCK and not x.startswith(OPENING)
     ]
-    latest_field(table, embed, news, LOG_LINES)
+    common.latest_field(table, embed, news, LOG_LINES)
     embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}… · open My panel to play")
     rows: list[common.Row] = []
     spit = _spit_buttons(table, v, None)

@@ -51,7 +51,6 @@ from bot.engines.tarok import SUIT_WORDS, Play, card_id, card_points
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
-from bot.ui.giveandtake import latest_field
 
 DEVIL = "\U0001f608"
 POINTER = "\U0001f449"
@@ -191,7 +190,7 @@ def public(table: Table) -> Screen:
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    latest_field(table, embed, _this_hand_log(table, v), LOG_LINES)
+    common.latest_field(table, embed, _this_hand_log(table, v), LOG_LINES)
     embed.set_footer(text=f"{v['seconds']} s per card · seed SHA-256 {table.seed_hash[:16]}…")
     return Screen(embed, [common.table_buttons(table, "My hand")])
 
