@@ -20,7 +20,7 @@ from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
 from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.party import Party
-from bot.pings import TurnPings
+from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import Tree, error_text
 from bot.store import Store
@@ -46,6 +46,7 @@ class Barkeep(commands.Bot):
         render_debounce: float = 0.25,
         edit_budget: tuple[int, float] = (5, 5.0),
         token_budget: tuple[int, float] = TOKEN_BUDGET,
+        ping_after: float = PING_AFTER,
         seeds: Any = None,
     ) -> None:
         intents = discord.Intents.none()
@@ -64,6 +65,7 @@ class Barkeep(commands.Bot):
         self.render_debounce = render_debounce
         self.edit_budget = edit_budget
         self.token_budget = token_budget
+        self.ping_after = ping_after
         self.seeds = seeds
         self.games: dict[str, GameCog] = {}
         self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
@@ -83,7 +85,7 @@ class Barkeep(commands.Bot):
         )
         self.party = Party(self.store, self.clock)  # party safety: /limits, /settings
         await self.party.load()
-        self.pings = TurnPings(self, self.service, self.party)
+        self.pings = TurnPings(self, self.service, self.party, self.ping_after)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -205,6 +207,7 @@ class Barkeep(commands.Bot):
         if hasattr(self, "renderer"):
             await self.renderer.flush()
         if hasattr(self, "pings"):
+            self.pings.stop_waiting()  # nudges not yet due are dropped, pings under way finish
             await self.pings.flush()
         await super().close()
         if hasattr(self, "store"):

@@ -1,16 +1,18 @@
-"""Turn pings: where a server has switched them on (``/settings pings``), a table that starts
-waiting on particular players mentions them in a short message of its own.
+"""Turn pings: a table that waits on particular players mentions them in a short message of its
+own, unless the server switched pings off (``/settings pings``).
 
 Edits notify nobody, so a ping must be a new message. Decisions:
-- A ping goes out when a clock starts that waits on named players (an engine ``Timer`` with
-  seats: a War loser's choice, a Tarok turn). The player who just acted is not pinged: they are
-  at the table already. A clock nobody in particular owns (the dealer's flip) pings nobody.
+- A ping is a nudge: it goes out when a clock that waits on named players (an engine ``Timer``
+  with seats: a War loser's choice, a Tarok turn) has run for ``PING_AFTER`` seconds (at most
+  half the time it had left) and still waits. A player who acts at once is never pinged, so a lively table
+  makes no pings at all. The player who just acted is not pinged: they are at the table
+  already. A clock nobody in particular owns (the dealer's flip) pings nobody.
 - One ping per table at a time: the previous one is deleted when the next goes out and when the
   table ends, so a channel holds at most one ping per table.
 - The message mentions exactly those players (no one else is named in it; allowed mentions
   permit users only) and links the table.
-- Off by default: each ping is a message the channel's rate limit counts and a notification on
-  someone's phone.
+- On by default (issue 8: whose move it is must reach the player's phone); a server that finds
+  them noisy turns them off with ``/settings pings``.
 """
 
 from __future__ import annotations
@@ -26,14 +28,26 @@ from bot.tables import Change, Table, TableService
 log = logging.getLogger(__name__)
 
 
+PING_AFTER = 10.0  # seconds a clock waits on a player before they are pinged
+
+
 class TurnPings:
-    def __init__(self, client: discord.Client, service: TableService, party: Any) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        party: Any,
+        after: float = PING_AFTER,
+    ) -> None:
         self.client = client
         self.party = party
+        self.after = after
+        self.clock = service.clock
         self._waiting: dict[int, set[str]] = {}  # table -> clocks seen that wait on players
         self._last: dict[int, int] = {}  # table -> its ping's message id
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._waits: set[asyncio.Future[None]] = set()
         service.listeners.append(self.on_change)
 
     def on_change(self, change: Change) -> None:
@@ -49,16 +63,37 @@ class TurnPings:
         if not new or not self.party.guild(table.row.guild_id).turn_pings:
             return
         actor = table.seat_at(change.seat) if change.seat is not None else None
-        users: list[int] = []
         for key in sorted(new):
-            for seat in table.timers[key].seats:
+            timer = table.timers[key]
+            users: list[int] = []
+            for seat in timer.seats:
                 row = table.seat_at(seat)
                 if row is None or row.left_at is not None or row is actor:
                     continue
                 if row.user_id not in users:
                     users.append(row.user_id)
-        if users:
-            self._spawn(self._ping(table, users))
+            if users:
+                left = max(0.0, timer.due_at - self.clock.now())
+                self._spawn(self._nudge(table, key, users, min(self.after, left / 2)))
+
+    async def _nudge(self, table: Table, key: str, users: list[int], delay: float) -> None:
+        """Ping ``users`` if the clock ``key`` still waits on them after ``delay`` seconds."""
+        if delay > 0:
+            waiting = asyncio.ensure_future(asyncio.sleep(delay))
+            self._waits.add(waiting)
+            try:
+                await waiting
+            except asyncio.CancelledError:
+                return
+            finally:
+                self._waits.discard(waiting)
+        if table.status != "ended" and key in table.timers:
+            await self._ping(table, users)
+
+    def stop_waiting(self) -> None:
+        """Drop the nudges not yet due (the bot is closing)."""
+        for waiting in list(self._waits):
+            waiting.cancel()
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

@@ -187,7 +187,7 @@ class GuildSettings:
     default_cap: int | None = None
     water_every: int | None = None
     min_age: str | None = None
-    turn_pings: bool = False
+    turn_pings: bool = True  # mention whoever must act (bot/pings.py)
 
 
 @dataclass(frozen=True)
@@ -758,7 +758,7 @@ class Tx:
                     WHERE d.user_id = p.value AND d.at >= :since AND d.counted_as = 'sips'
                       AND d.kind NOT IN ('finish', 'forfeit')) AS tonight,
                    g.default_cap AS default_cap, g.water_every AS water_every,
-                   g.min_age AS min_age, COALESCE(g.turn_pings, 0) AS turn_pings
+                   g.min_age AS min_age, COALESCE(g.pings, 1) AS turn_pings
             FROM json_each(:ids) p
             LEFT JOIN player_settings s ON s.user_id = p.value
             LEFT JOIN guild_settings g ON g.guild_id = :g
@@ -798,9 +798,9 @@ class Tx:
     async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
         self._write(
             "INSERT OR REPLACE INTO guild_settings"
-            " (guild_id, default_cap, water_every, min_age, turn_pings, updated_at)"
-            " VALUES (?,?,?,?,?,?)",
-            (g.guild_id, g.default_cap, g.water_every, g.min_age, int(g.turn_pings), at),
+            " (guild_id, default_cap, water_every, min_age, turn_pings, pings, updated_at)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (g.guild_id, g.default_cap, g.water_every, g.min_age, 0, int(g.turn_pings), at),
         )
         self._after.append(lambda: self._store._note_safety(guild=g))
 
@@ -925,7 +925,7 @@ def _guild_settings(row: aiosqlite.Row) -> GuildSettings:
         row["default_cap"],
         row["water_every"],
         row["min_age"],
-        bool(row["turn_pings"]),
+        row["pings"] is None or bool(row["pings"]),  # not set: on
     )
 
 

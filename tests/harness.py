@@ -43,6 +43,7 @@ class Harness:
             "render_debounce": 0.01,
             "edit_budget": (100, 1.0),
             "token_budget": (100, 1.0),
+            "ping_after": 3600.0,  # turn pings: a test that wants them sets a short nudge
             **options,
         }
         self.bot = Barkeep(self.db_path, clock=self.clock, **options)

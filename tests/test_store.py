@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -256,3 +257,35 @@ async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_ca
             await tx.add_consent(10, "war", 1.0)  # not in autocommit after the rollback
     async with store.reading() as q:
         assert await q.actions(tid) == [] and not await q.has_consent(10, "war")
+
+
+async def test_turn_pings_are_on_unless_a_server_turned_them_off(tmp_path):
+    """Migration 005: pings are on by default now; a server that had switched them on keeps
+    them on, one that never chose gets them, and a server's "off" from now on is kept."""
+    path = tmp_path / "b.db"
+    await (await Store.open(path)).close()
+    con = sqlite3.connect(path)  # back to the database as 004 left it
+    con.execute("ALTER TABLE guild_settings DROP COLUMN pings")
+    con.execute("DELETE FROM schema_migrations WHERE name = '005_turn_pings_on.sql'")
+    con.executemany(
+        "INSERT INTO guild_settings (guild_id, turn_pings, updated_at) VALUES (?, ?, 0)",
+        [(1, 1), (2, 0)],
+    )
+    con.commit()
+    con.close()
+    store = await Store.open(path)
+    async with store.reading() as q:
+        before = {g.guild_id: g.turn_pings for g in await q.all_guild_settings()}
+    assert before == {1: True, 2: True}
+    off = dataclasses.replace(await _guild(store, 2), turn_pings=False)
+    async with store.transaction() as tx:
+        await tx.save_guild_settings(off, 1.0)
+    async with store.reading() as q:
+        after = {g.guild_id: g.turn_pings for g in await q.all_guild_settings()}
+    assert after == {1: True, 2: False}
+    await store.close()
+
+
+async def _guild(store: Store, guild_id: int):
+    async with store.reading() as q:
+        return next(g for g in await q.all_guild_settings() if g.guild_id == guild_id)

@@ -131,9 +131,9 @@ async def test_a_game_switched_off_in_a_channel_gets_a_clear_private_answer(harn
     assert not res.ephemeral and "table #" in res.message.text
 
     fake.enforce_command_permissions = False  # a server could grant /settings to anyone
-    res = await h.slash(ana, "settings", "pings", on=True)
+    res = await h.slash(ana, "settings", "pings", on=False)
     assert res.ephemeral and "Only people with Manage Server" in res.message.text
-    assert not h.bot.party.guild(fake.guild_id).turn_pings
+    assert h.bot.party.guild(fake.guild_id).turn_pings  # on unless a server turns them off
     h.assert_clean()
 
 
@@ -185,11 +185,11 @@ async def test_the_servers_age_line_is_shown_at_consent(harness: Harness):
     h.assert_clean()
 
 
-async def test_turn_pings_mention_only_whoever_must_act_one_at_a_time(harness: Harness):
+async def test_turn_pings_are_on_and_mention_only_whoever_must_act_one_at_a_time(harness: Harness):
     h, fake = harness, harness.fake
     h.service.seeds = lambda: SEED
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    await h.slash(fake.owner, "settings", "pings", on=True)
+    h.bot.pings.after = 0  # nudge at once (10 s of waiting on Discord)
     table_msg, tid = await open_war(h, ana, bo)
     await h.click(ana, table_msg, "start")
     table = await h.service.get(tid)
@@ -214,4 +214,36 @@ async def test_turn_pings_mention_only_whoever_must_act_one_at_a_time(harness: H
     await play_war(h, table_msg, tid, users)
     await h.bot.pings.flush()
     assert not [m for m in fake.channel_messages() if "your turn at table" in m.content]
+    h.assert_clean()
+
+
+async def test_a_server_turns_pings_off_and_a_player_who_acts_in_time_is_never_pinged(
+    harness: Harness,
+):
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: SEED
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+
+    def pings() -> list:
+        return [m for m in fake.channel_messages() if "your turn at table" in m.content]
+
+    # the nudge waits (10 s on Discord): a loser who chooses before it is not pinged
+    h.bot.pings.after = 3600
+    for _ in range(4):
+        await play_war_step(h, table, table_msg, users)
+    h.bot.pings.stop_waiting()
+    await h.bot.pings.flush()
+    assert pings() == []
+
+    res = await h.slash(fake.owner, "settings", "pings", on=False)
+    assert res.ephemeral and not h.bot.party.guild(fake.guild_id).turn_pings
+    h.bot.pings.after = 0
+    for _ in range(6):
+        await play_war_step(h, table, table_msg, users)
+        await h.bot.pings.flush()
+    assert pings() == []
     h.assert_clean()
