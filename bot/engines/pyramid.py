@@ -9,6 +9,16 @@ Decisions taken where the rules file is silent (the lead's brief, plus these):
 
 - A seat with no cards left in hand is passed automatically on every turned card; the claim
   window closes as soon as no active seat can still lay (all passed, barred or empty-handed).
+- Auto-pass (issue 8: Pass taps only closed windows early): a seat may switch on a standing
+  pass, "pass unless I lay". It is public. While any seat has it on, each turned card also
+  runs a short clock (:data:`AUTOPASS_SECONDS`, from the turn, or from the moment the first
+  seat switches it on during the window); until it runs out an auto-passer may lay as usual,
+  after it the auto-passers who have not laid count as passed. Whether the window closes
+  early depends only on who acted and on this public setting, never on the cards held.
+  A pass is not logged: the table shows who passed while the window is open.
+- ``{"type": "give", "share": [seats]}`` gives everything the seat still has to give (all its
+  pending gives) in one move, shared as evenly as possible; the sips that don't divide go
+  one each to the chosen seats nearest after the giver, in seat order.
 - The next pyramid card waits for every pending give *and* every pending convo answer.
 - Each pending give has its own 30 s clock, started when the card was laid; give actions of a
   seat apply to its oldest pending give. ``{"type": "give", "to": t}`` without ``sips`` gives
@@ -54,6 +64,7 @@ from bot.engines.base import (
     Timeout,
     Timer,
     check_options,
+    plural,
     rng,
 )
 from bot.engines.base import sips as _sips
@@ -66,6 +77,7 @@ ROW_SIZES = (6, 5, 4, 3, 2, 1)
 ROW_VALUES = (1, 2, 4, 6, 8, 10)
 PEEK_SECONDS = 15
 GIVE_SECONDS = 30
+AUTOPASS_SECONDS = 8  # an auto-passer's time to lay on each turned card
 ANSWER_SECONDS = 30
 EXPLORE_SECONDS = 20
 
@@ -118,11 +130,20 @@ class Pass(Action, verb="pass"):
 
 @dataclass(frozen=True)
 class Give(Action, verb="give"):
-    """Give ``sips`` (default: all that is left) to seat ``to``, or a ``split`` {seat: sips}."""
+    """Give ``sips`` (default: all that is left) to seat ``to``, or a ``split`` {seat: sips},
+    or ``share`` everything left to give (every pending give of the seat) evenly among seats."""
 
     to: int | None = None
     sips: int | None = None
     split: dict[int, int] | None = None
+    share: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class Auto(Action, verb="auto"):
+    """Switch auto-pass on or off: pass on every turned card unless I lay in time."""
+
+    on: bool
 
 
 @dataclass(frozen=True)
@@ -211,6 +232,19 @@ def question_mark(index: int, n: int) -> str:
     return f"{{q:{index}:{n}}}"
 
 
+def with_article(label: str) -> str:
+    """``"an 8♠"``, ``"an A♦"``, ``"a 7♣"``: a card or rank as read aloud ("an eight", "an ace")."""
+    return f"an {label}" if label[:1] in ("8", "A") else f"a {label}"
+
+
+def share_out(total: int, giver: int, to: Collection[int], players: int) -> list[tuple[int, int]]:
+    """``total`` sips shared as evenly as possible among ``to``, in seat order after ``giver``;
+    the sips that don't divide go one each to the first of them."""
+    order = sorted(to, key=lambda s: (s - giver) % players)
+    each, extra = divmod(total, len(order))
+    return [(s, each + (1 if k < extra else 0)) for k, s in enumerate(order)]
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -250,6 +284,9 @@ class PyramidState:
     ex_row: int = 0
     ex_n: int = 0  # numbers the explorer's clocks
     look_closed: bool = False  # the look window has ended: no new looks
+    autopass: list[int] = field(default_factory=list)  # seats with auto-pass on, sorted
+    quick_armed: int = -1  # the card whose auto-pass clock has started
+    quick_done: int = -1  # the card whose auto-pass clock has run out
 
 
 class PyramidEngine(Engine[PyramidState]):
@@ -282,7 +319,7 @@ class PyramidEngine(Engine[PyramidState]):
             "Seconds everyone has to take their one look",
         ),
     )
-    actions = (Peek, Lay, Pass, Give, Answer, Refuse, Ask, Explore)
+    actions = (Peek, Lay, Pass, Give, Answer, Refuse, Ask, Explore, Auto)
     host_actions: ClassVar[frozenset[type[Action]]] = frozenset({Ask})
 
     # ------------------------------------------------------------------ setup
@@ -346,6 +383,8 @@ class PyramidEngine(Engine[PyramidState]):
                 self._ask(st, seat, action, events)
             elif isinstance(action, Explore):
                 self._explore(st, seat, action, events)
+            elif isinstance(action, Auto):
+                self._auto(st, seat, action, events)
             elif isinstance(action, Leave):
                 self._leave(st, seat, events)
         self._settle(st, events)
@@ -427,28 +466,53 @@ class PyramidEngine(Engine[PyramidState]):
             st.next_id += 1
             st.gives.append(PendingGive(gid, seat, value, i))
             if st.convo:
-                tail = f"{{p{seat}}} names who drinks {value} or answers"
                 ev.append(Private(seat, f"Right! Name who drinks {value} (or answers)."))
             else:
-                tail = f"{{p{seat}}} gives {_sips(value)}"
                 ev.append(Private(seat, f"Right! You have {_sips(value)} to give."))
-            ev.append(Log(f"{{p{seat}}} lays a {card} on the {on}: right! {tail}"))
+            # what is to give shows on the table while it is pending, and each give is logged
+            ev.append(Log(f"{{p{seat}}} lays {with_article(card.label)} on the {on}: right!"))
         else:
             st.revealed[seat][slot - 1] = True
             st.claims[seat] = BARRED
             self._pour(st, seat, value, PENALTY, f"a wrong card on the {on}", None, ev)
-            ev.append(Log(f"{{p{seat}}} lays a {card} on the {on}: wrong, drinks {value}"))
+            ev.append(
+                Log(
+                    f"{{p{seat}}} lays {with_article(card.label)} on the {on}: wrong, drinks {value}"
+                )
+            )
 
     def _pass(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         self._check_claim(st, seat)
-        st.claims[seat] = PASSED
-        ev.append(Log(f"{{p{seat}}} passes"))
+        st.claims[seat] = PASSED  # not logged: the table shows it while the window is open
         self._check_window(st)
 
+    def _auto(self, st: PyramidState, seat: int, action: Auto, ev: list[Event]) -> None:
+        if st.phase not in (PEEK, CLAIM):
+            raise IllegalAction("Auto-pass is over: no cards are turned any more.")
+        if not isinstance(action.on, bool):
+            raise IllegalAction("Switch auto-pass on or off.")
+        if action.on == (seat in st.autopass):
+            raise IllegalAction(f"Auto-pass is already {'on' if action.on else 'off'}.")
+        if action.on:
+            st.autopass = sorted([*st.autopass, seat])
+            if st.phase == CLAIM and st.window_open and st.quick_armed != st.index:
+                st.quick_armed = st.index  # its clock starts now
+            self._check_window(st)
+        else:
+            st.autopass = [s for s in st.autopass if s != seat]
+
+    def _passes_by_itself(self, st: PyramidState, seat: int) -> bool:
+        """An auto-passer once the card's auto-pass clock has run out."""
+        return seat in st.autopass and st.quick_done == st.index
+
     def _check_window(self, st: PyramidState) -> None:
-        """Close early once every player has laid, passed, been barred or has no cards."""
+        """Close early once every player has laid, passed, been barred or has no cards (an
+        auto-passer counts as passed once the card's auto-pass clock has run out)."""
         undecided = (
-            st.active[s] and st.claims[s] == WAITING and any(c is not None for c in st.hands[s])
+            st.active[s]
+            and st.claims[s] == WAITING
+            and any(c is not None for c in st.hands[s])
+            and not self._passes_by_itself(st, s)
             for s in range(st.players)
         )
         if st.window_open and not any(undecided):
@@ -462,6 +526,8 @@ class PyramidEngine(Engine[PyramidState]):
         st.phase = CLAIM
         st.index = i
         st.window_open = True
+        if st.autopass:
+            st.quick_armed = i
         st.claims = [
             (WAITING if any(c is not None for c in st.hands[s]) else PASSED)
             if st.active[s]
@@ -511,6 +577,15 @@ class PyramidEngine(Engine[PyramidState]):
         g = mine[0]
         left = g.left
         rank = st.pyramid[g.index].rank
+        if action.share is not None:
+            if action.to is not None or action.sips is not None or action.split is not None:
+                raise IllegalAction("Give to one player, or share among several.")
+            if st.convo and len(action.share) != 1:
+                raise IllegalAction("In convo mode one player drinks the whole row value.")
+            if not st.convo:
+                self._share(st, seat, mine, action.share, ev)
+                return
+            action = Give(to=action.share[0])
         if st.convo:
             if action.split is not None:
                 raise IllegalAction("In convo mode one player drinks the whole row value.")
@@ -535,12 +610,46 @@ class PyramidEngine(Engine[PyramidState]):
         total = sum(n for _, n in alloc)
         if total > left:
             raise IllegalAction(f"You have only {_sips(left)} left to give.")
-        for to, n in alloc:
-            self._pour(st, to, n, ASSIGNED, f"a matched {rank_key(rank)}", seat, ev)
-            ev.append(Log(f"{{p{seat}}} gives {{p{to}}} {_sips(n)}"))
+        self._hand_out(st, seat, alloc, f"a matched {rank_key(rank)}", ev)
         g.left = left - total
         if g.left == 0:
             st.gives.remove(g)
+
+    def _share(
+        self, st: PyramidState, seat: int, mine: list[PendingGive], to: list[int], ev: list[Event]
+    ) -> None:
+        """Everything ``seat`` has to give, shared evenly among ``to`` (:func:`share_out`)."""
+        if not to or len(set(to)) != len(to):
+            raise IllegalAction("Choose the players to give to, each once.")
+        for s in to:
+            self._target(st, seat, s)
+        total = sum(g.left for g in mine)
+        if len(to) > total:
+            raise IllegalAction(
+                f"You have {_sips(total)} to give: choose at most {plural(total, 'player')}."
+            )
+        ranks = {rank_key(st.pyramid[g.index].rank) for g in mine}
+        reason = f"a matched {next(iter(ranks))}" if len(ranks) == 1 else "matched cards"
+        self._hand_out(st, seat, share_out(total, seat, to, st.players), reason, ev)
+        st.gives = [g for g in st.gives if g.giver != seat]
+
+    def _hand_out(
+        self,
+        st: PyramidState,
+        seat: int,
+        alloc: list[tuple[int, int]],
+        reason: str,
+        ev: list[Event],
+    ) -> None:
+        """Pour each (seat, sips) of ``alloc`` as given by ``seat``, and say it in one line."""
+        for to, n in alloc:
+            self._pour(st, to, n, ASSIGNED, reason, seat, ev)
+        if len(alloc) == 1:
+            ev.append(Log(f"{{p{seat}}} gives {{p{alloc[0][0]}}} {_sips(alloc[0][1])}"))
+        else:
+            parts = ", ".join(f"{{p{to}}} {n}" for to, n in alloc)
+            total = sum(n for _, n in alloc)
+            ev.append(Log(f"{{p{seat}}} gives {_sips(total)}: {parts}"))
 
     def _ask_answer(self, st: PyramidState, g: PendingGive, to: int, ev: list[Event]) -> None:
         aid = st.next_id
@@ -715,6 +824,7 @@ class PyramidEngine(Engine[PyramidState]):
     def _leave(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         st.active[seat] = False
         st.peeking[seat] = False
+        st.autopass = [s for s in st.autopass if s != seat]
         ev.append(Log(f"{{p{seat}}} leaves the game: their hand is out of play"))
         st.gives = [g for g in st.gives if g.giver != seat]
         owed = [a for a in st.answers if a.target == seat]
@@ -772,6 +882,9 @@ class PyramidEngine(Engine[PyramidState]):
         elif what == "peek":
             st.peeking[int(arg)] = False
             ev.append(Log(f"{{p{arg}}}'s look is over"))
+        elif what == "quick":
+            st.quick_done = st.index
+            self._check_window(st)
         elif what == "claim":
             ev.append(Log(f"Time is up on the {st.pyramid[st.index].label}"))
             self._close_window(st)
@@ -804,6 +917,8 @@ class PyramidEngine(Engine[PyramidState]):
             out += [Timer(f"peek:{s}", PEEK_SECONDS) for s in range(st.players) if st.peeking[s]]
         elif st.phase == CLAIM and st.window_open:
             out.append(Timer(f"claim:{st.index}", st.claim_seconds))
+            if st.quick_armed == st.index and st.quick_done != st.index:
+                out.append(Timer(f"quick:{st.index}", AUTOPASS_SECONDS))
         if st.phase != OVER:
             out += [Timer(f"give:{g.id}", GIVE_SECONDS, (g.giver,), owes=True) for g in st.gives]
             out += [Timer(f"answer:{a.id}", ANSWER_SECONDS, (a.target,), True) for a in st.answers]
@@ -825,6 +940,8 @@ class PyramidEngine(Engine[PyramidState]):
                 if card is not None:
                     acts.append(Lay(slot=n))
             acts.append(Pass())
+        if st.phase in (PEEK, CLAIM):
+            acts.append(Auto(on=seat not in st.autopass))
         mine = [g for g in st.gives if g.giver == seat]
         if mine:
             others = [s for s in range(st.players) if st.active[s] and s != seat]
@@ -834,6 +951,9 @@ class PyramidEngine(Engine[PyramidState]):
                 else:
                     for n in range(1, mine[0].left + 1):
                         acts.append(Give(to=to, sips=n))
+            total = sum(g.left for g in mine)
+            if not st.convo and total >= 2 and len(others) >= 2:
+                acts.append(Give(share=others[: min(total, len(others))]))
         if any(a.target == seat for a in st.answers):
             acts += [Answer(), Refuse()]
         if st.phase == EXPLORE and st.explorer == seat:
@@ -921,6 +1041,7 @@ class PyramidEngine(Engine[PyramidState]):
                     else 0,
                     "given": st.given[s],
                     "taken": st.taken[s],
+                    "auto": s in st.autopass,
                 }
             )
         explore = None
@@ -955,6 +1076,9 @@ class PyramidEngine(Engine[PyramidState]):
             clock = "look"
         elif st.phase == CLAIM and st.window_open:
             clock = f"claim:{st.index}"
+        quick = None
+        if st.phase == CLAIM and st.window_open and st.quick_armed == st.index:
+            quick = f"quick:{st.index}" if st.quick_done != st.index else "over"
         out: dict[str, Any] = {
             "phase": st.phase,
             "players": st.players,
@@ -966,6 +1090,8 @@ class PyramidEngine(Engine[PyramidState]):
             "window_open": st.window_open,
             "look_closed": st.look_closed,
             "clock": clock,
+            "quick": quick,  # the auto-pass clock of the open card: its key, or "over"
+            "autopass_seconds": AUTOPASS_SECONDS,
             "gives": [
                 {
                     "id": g.id,
@@ -1005,6 +1131,7 @@ class PyramidEngine(Engine[PyramidState]):
                 "peeking": st.peeking[seat],
                 "peek_clock": f"peek:{seat}" if st.peeking[seat] else None,
                 "slots": self._slots(st, seat, faces=st.peeking[seat]),
+                "auto": seat in st.autopass,
             }
             out["legal"] = self.legal_actions(st, seat)
         return out
