@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,18 @@ from typing import Any
 import discord
 
 from bot.engines.base import plural
-from bot.engines.pyramid import Answer, Ask, Explore, Give, Lay, Pass, Peek, Refuse, question_for
+from bot.engines.pyramid import (
+    Answer,
+    Ask,
+    Auto,
+    Explore,
+    Give,
+    Lay,
+    Pass,
+    Peek,
+    Refuse,
+    question_for,
+)
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
@@ -20,13 +32,30 @@ QUESTIONS = Path(__file__).resolve().parents[2] / "data" / "pyramid_questions.js
 QUESTION_MARK = re.compile(r"\{q:(\d+):(\d+)\}")
 STATUS = {
     "waiting": "\u23f3",
+    "auto": "\u23f1\ufe0f",  # waiting, and passing by itself when the auto-pass clock runs out
     "laid": "\u2705",
     "passed": "\u23ed\ufe0f",
     "barred": "\u274c",
     "left": "\U0001f6aa",
 }
 ROW_LABELS = {"6": "6-row", "5": "5-row", "4": "4-row", "3": "3-row", "2": "2-row", "top": "top"}
-FACE_DOWN = "\u2591\u2591\u2591"  # a face-down card in the drawing
+FACE_DOWN = "##"  # a face-down card in the drawing (ASCII: one column per character everywhere)
+RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+LOG_SHOWN = 3  # log lines on the public table, at most (fewer when the phone's screen is full)
+FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
+# A phone: about 40 characters to a line of an embed, and the public table's description fits
+# in about 12 lines and 600 characters (issue 8).
+PHONE_COLUMNS = 40
+PHONE_LINES = 12
+PHONE_CHARS = 600
+COUNTDOWN = re.compile(r"<t:\d+:R>")
+# Log lines the public table leaves out: what the description already says (the turned card,
+# the explorer), and what no longer matters once it is over (looks, the claim clock).
+QUIET = re.compile(
+    r"takes their look$|'s look is over$|^Time to look is up|the first card is |^Card \d+ of \d+: "
+    r"|^Time is up on the |must explore the pyramid$|^\u2753 \{p\d+\}: \{q:"
+)
+PASSES = re.compile(r"^\{p(\d+)\} passes$")  # a table's log from before passes went unlogged
 
 
 @cache
@@ -52,16 +81,20 @@ def _name(table: Table, seat: int) -> str:
     return say(f"{{p{seat}}}", table)
 
 
-def _drawing(rows: list[dict[str, Any]], current: int | None, key: str = "cards") -> str:
-    """The pyramid, top first, in a code block so the rows line up."""
+def _drawing(rows: list[dict[str, Any]], current: int | None = None, row: int | None = None) -> str:
+    """The pyramid, top first, in a code block so the rows line up: ranks only (suits don't
+    matter in Pyramid), ``[ 7]`` the card just turned, ``##`` face down, each row's sips on the
+    left and ``>`` at the row being explored. At most 27 columns, all ASCII, so it never wraps
+    on a phone."""
     lines = []
-    for row in reversed(rows):
+    for r in reversed(rows):
         cells = []
-        for c in row[key]:
-            face = FACE_DOWN if c.get("face_down", False) else c["card"]
-            cells.append(f"[{face:>3}]" if c.get("index") == current else f" {face:>3} ")
-        pad = " " * (2 * (6 - len(row[key])))
-        lines.append(f"{ROW_LABELS[row['row']]:>5} {row['value']:>2} | {pad}{''.join(cells)}")
+        for c in r["cards"]:
+            face = FACE_DOWN if c.get("face_down", False) else c["card"].rank_label
+            cells.append(f"[{face:>2}]" if c.get("index") == current else f" {face:>2} ")
+        pad = " " * (2 * (6 - len(r["cards"])))
+        mark = ">" if row is not None and r["row"] == rows[row]["row"] else " "
+        lines.append(f"{r['value']:>2}{mark}{pad}{''.join(cells)}".rstrip())
     return "```\n" + "\n".join(lines) + "\n```"
 
 
@@ -89,52 +122,152 @@ def _slots(slots: list[dict[str, Any]], faces: bool = False) -> str:
     return "  ".join(out) or "no cards"
 
 
-def _players(table: Table, v: dict[str, Any]) -> str:
-    lines = []
-    for s in v["seats"]:
-        mark = "left" if not s["active"] else (s["claim"] or "")
-        icon = STATUS.get(mark, "")
-        looked = ""
-        if v["phase"] == "peek":
-            looked = (
-                " \U0001f440 looking"
-                if s["peeking"]
-                else (" \u2714\ufe0f looked" if s["looked"] else "")
-            )
-        lines.append(
-            f"{icon} {_name(table, s['seat'])}: {_slots(s['slots']) if s['active'] else 'left the game'}"
-            f" · gave {s['given']} · took {_took(table, s['seat'], s['taken'])}{looked}"
-        )
-    return "\n".join(lines)
+def _a(rank: str) -> str:
+    """A rank as read aloud, with its article: "a 7", "an 8", "a jack", "an ace"."""
+    word = RANK_WORDS.get(rank, rank)
+    return f"an {word}" if word[:1] in ("8", "a", "e", "i", "o", "u") else f"a {word}"
 
 
-def _took(table: Table, seat: int, taken: int) -> str:
-    """The sips a player took, with those counted as water or points said so (common.drinks)."""
-    shown = common.drinks(table, seat, taken)
-    return str(taken) if shown == plural(taken, "sip") else shown
+def _players(table: Table, v: dict[str, Any], room: int = PHONE_LINES) -> list[str]:
+    """Who the table waits for (\u23f3), and what everyone may know of the hands: cards left (who
+    is heading to explore) and the cards everyone has seen (a wrong card goes back face up).
+
+    In at most ``room`` lines of a phone where it can: with more than :data:`FULL_LIST`
+    players only the most cards left, and the longer the lists, the shorter the names in them.
+    """
+    seats = [s for s in v["seats"] if s["active"]]
+    if v["phase"] == "explore":  # the hands are done with: who explores after this one
+        queue = [_name(table, s) for s in v["explore"]["queue"]]
+        line = f"Next to explore: {', '.join(queue)}"
+        if phone_lines(line) > 1:
+            line = f"Next to explore: {queue[0]}, then {len(queue) - 1} more"
+        return [line] if queue else []
+    if v["phase"] == "peek":
+        looking = [_short(table, s["seat"]) for s in seats if s["peeking"]]
+        looked = sum(1 for s in seats if s["looked"])
+        line = f"\u2714\ufe0f {looked} of {len(seats)} have looked"
+        if looking:
+            now = f"{line}, looking now: {', '.join(looking)}"
+            line = now if phone_lines(now) == 1 else f"{line}, {len(looking)} looking now"
+        return [line]
+    waiting: set[int] = set()
+    if v["phase"] == "claim" and v["window_open"]:  # auto-passers don't hold the card up
+        waiting = {
+            s["seat"]
+            for s in seats
+            if s["claim"] == "waiting" and s["cards_left"] and not (s["auto"] and v["quick"])
+        }
+    seen = {
+        s["seat"]: [x["card"].label for x in s["slots"] if x["state"] == "revealed"] for s in seats
+    }
+    variants: list[list[str]] = []
+    if len(seats) <= FULL_LIST:
+        for most in (100, 9, 5):
+            parts = [
+                ("\u23f3" if s["seat"] in waiting else "")
+                + f"{_short(table, s['seat'], most)} {s['cards_left']}"
+                + (f" ({', '.join(seen[s['seat']])})" if seen[s["seat"]] else "")
+                for s in seats
+            ]
+            variants.append(["Cards: " + " \u00b7 ".join(parts)])
+    else:
+        lines: list[str] = []
+        if waiting:  # names where they fit one line of a phone, else how many
+            names = ", ".join(_short(table, s) for s in sorted(waiting))
+            line = f"\u23f3 Waiting for {names}"
+            many = f"\u23f3 {plural(len(waiting), 'player')} to lay or pass"
+            lines.append(line if phone_lines(line) == 1 else many)
+        most = max(s["cards_left"] for s in seats)
+        top = [_short(table, s["seat"]) for s in seats if s["cards_left"] == most]
+        line = f"Most cards: {most}, {', '.join(top)}"
+        if len(top) == len(seats):
+            line = f"Cards left: {most} each"
+        elif phone_lines(line) > 1:
+            line = f"Most cards: {most}, {len(top)} players"
+        if not any(seen.values()):
+            return [*lines, line]
+        for short in (9, 5):
+            shown = [f"{_short(table, k, short)} {', '.join(c)}" for k, c in seen.items() if c]
+            face_up = "face up: " + ", ".join(shown)
+            variants.append([*lines, f"{line} \u00b7 {face_up}"])
+            variants.append([*lines, face_up[:1].upper() + face_up[1:]])
+        cards = [card for shown_cards in seen.values() for card in shown_cards]
+        variants.append([*lines, f"Face up: {', '.join(cards)}"])
+    return next((x for x in variants if phone_lines("\n".join(x)) <= room), variants[-1])
+
+
+def _short(table: Table, seat: int, most: int = 9) -> str:
+    """A name in a list that must stay short: its first ``most`` characters."""
+    name = table.user_at(seat).name
+    if len(name) > most:
+        name = name[: most - 1] + "\u2026"
+    return f"**{common.escape(name)}**"
+
+
+def _log(table: Table) -> list[str]:
+    """The latest lines that matter (drinks, cards laid and shown, who is out), passes folded
+    into one line, and nothing the description above already says."""
+    lines: list[str] = []
+    passed: list[str] = []
+    for t in table.row.log:
+        m = PASSES.match(t)
+        if m:
+            passed.append(f"{{p{m[1]}}}")
+            continue
+        if passed:
+            lines.append(f"{', '.join(passed)} {'passes' if len(passed) == 1 else 'pass'}")
+            passed = []
+        if not QUIET.search(t):
+            lines.append(t)
+    if passed:
+        lines.append(f"{', '.join(passed)} {'passes' if len(passed) == 1 else 'pass'}")
+    return [text(t, table) for t in lines[-LOG_SHOWN:]]
 
 
 def _pending(table: Table, v: dict[str, Any]) -> list[str]:
+    """Whose sips or answer the next card waits for: one line for every giver (each with all
+    they have to give, however many cards they laid), one per awaited answer."""
     lines = []
+    givers: dict[int, int] = {}
     for g in v["gives"]:
-        due = countdown(table.deadline(g["clock"]))
-        lines.append(
-            f"\U0001f381 {_name(table, g['giver'])} has **{g['left']}** to give for the {g['card']} ({due})"
-        )
+        givers[g["giver"]] = givers.get(g["giver"], 0) + g["left"]
+    if givers:
+        verb = "Naming who drinks" if v["convo"] else "Giving"
+        who = ", ".join(f"{_short(table, g)} {n}" for g, n in givers.items())
+        lines.append(f"\U0001f381 {verb}: {who}")
+    cards: dict[tuple[int, int], list[dict[str, Any]]] = {}  # one question per card and value
     for a in v["answers"]:
-        due = countdown(table.deadline(a["clock"]))
-        q = question(table, a["index"], a["index"])
+        cards.setdefault((a["index"], a["sips"]), []).append(a)
+    for (index, sips), answers in cards.items():
+        due = countdown(
+            min((d for a in answers if (d := table.deadline(a["clock"]))), default=None)
+        )
+        q = question(table, index, index)
+        counts: dict[int, int] = {}
+        for a in answers:
+            counts[a["target"]] = counts.get(a["target"], 0) + 1
+        who = ", ".join(
+            _name(table, t) + (f" \u00d7{n}" if n > 1 else "") for t, n in counts.items()
+        )
         lines.append(
-            f"\u2753 {_name(table, a['target'])}: answer \u201c{q}\u201d and drink {a['sips']}, "
-            f"or drink {a['double']} ({due})"
+            f"\u2753 {who}: answer \u201c{q}\u201d and drink {sips}, or drink {2 * sips} "
+            f"({due}, in **My cards**)."
         )
     return lines
 
 
-def _lay_row(table: Table, slots: int) -> list[Button]:
-    row = [button(table, Lay(slot=n), f"Lay card {n}", "primary") for n in range(1, slots + 1)]
+def _lay_rows(table: Table, v: dict[str, Any]) -> list[common.Row]:
+    """Lay card 1-4 and Pass; with two or more cards in some hand, a select to lay several."""
+    slots = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
+    row: list[Button] = [
+        button(table, Lay(slot=n), f"Lay card {n}", "primary") for n in range(1, slots + 1)
+    ]
     row.append(button(table, Pass(), "Pass"))
-    return row
+    rows: list[common.Row] = [row]
+    if any(s["active"] and s["cards_left"] > 1 for s in v["seats"]):
+        several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in range(1, slots + 1))
+        rows.append(select(table, Lay, "slots", several, "Lay two or more at once\u2026", 2, slots))
+    return rows
 
 
 def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
@@ -148,6 +281,41 @@ def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
     return [buttons[:5], buttons[5:]] if len(buttons) > 5 else [buttons]
 
 
+def _claim_line(table: Table, v: dict[str, Any]) -> str:
+    card = v["card"]
+    if not v["window_open"]:
+        return f"**{card}** is done: the next card comes once the sips are given."
+    clock = v["clock"]
+    waiting = [s for s in v["seats"] if s["active"] and s["claim"] == "waiting" and s["cards_left"]]
+    if v["quick"] not in (None, "over") and waiting and all(s["auto"] for s in waiting):
+        clock = v["quick"]  # only auto-passers left: the card closes with their clock
+    due = countdown(table.deadline(clock))
+    if v["index"] == 0:  # the first card says it all; the next ones fit a phone's line
+        return (
+            f"**{card}** ({plural(v['row_value'], 'sip')}): got {_a(card.rank_label)}? "
+            f"Lay it by number or pass. Closes {due}."
+        )
+    return f"**{card}**: got {_a(card.rank_label)}? Closes {due}."
+
+
+def phone_lines(text: str) -> int:
+    """About how many lines ``text`` takes in an embed on a phone: :data:`PHONE_COLUMNS` to a
+    line, an emoji as two, a live countdown as its words; a code block line (the drawing) as
+    one."""
+    total, code = 0, False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            code = not code
+            continue
+        if code:
+            total += 1
+            continue
+        shown = COUNTDOWN.sub("in 20 seconds", line.replace("**", ""))
+        wide = "".join(ch + ("_" if ord(ch) >= 0x2100 else "") for ch in shown)
+        total += max(1, len(textwrap.wrap(wide, PHONE_COLUMNS)))
+    return total
+
+
 def public(table: Table) -> Screen:
     v = table.view()
     if table.status == "ended" or v["phase"] == "over":
@@ -155,64 +323,50 @@ def public(table: Table) -> Screen:
     desc: list[str] = []
     rows: list[common.Row] = []
     if v["phase"] == "peek":
-        desc.append(_drawing(v["rows"], None))
+        desc.append(_drawing(v["rows"]))
         if v["clock"]:
             due = countdown(table.deadline(v["clock"]))
             desc.append(
-                "\U0001f440 Everyone gets **one** look at their cards, for 15 seconds. Memorise "
-                "them: you won't see them again! The first card is turned when every look is "
-                f"over. Looks close {due}."
+                "\U0001f440 Press **Look at my cards**: once, for 15 seconds. "
+                f"Looks close {due}. On the left: each row's sips."
             )
             rows.append([_peek_button(table)])
         else:
-            desc.append(
-                "\U0001f440 Looks are closed: the first card turns when the last look ends."
-            )
+            desc.append("\U0001f440 Looks are closed: the first card turns after the last one.")
     elif v["phase"] == "claim":
         desc.append(_drawing(v["rows"], v["index"]))
+        desc.append(_claim_line(table, v))
         if v["window_open"]:
-            due = countdown(table.deadline(v["clock"]))
-            card = v["card"]
-            desc.append(
-                f"Turned: **{card}** ({plural(v['row_value'], 'sip')}). "
-                f"Got {_a(card.rank_label)}? Lay it by its number, or pass. Closes {due}."
-            )
-            most = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
-            rows.append(_lay_row(table, most))
-        else:
-            desc.append(f"Turned: **{v['card']}**. Waiting for the sips to be given.")
+            rows += _lay_rows(table, v)
     elif v["phase"] == "explore":
         ex = v["explore"]
         who = _name(table, ex["explorer"])
-        desc.append(_drawing(_explore_rows(ex), None))
+        desc.append(_drawing(_explore_rows(ex), row=ex["row_number"]))
         due = countdown(table.deadline(ex["clock"]))
         desc.append(
-            f"\U0001f9ed {who} has the most cards left and must **explore** a fresh pyramid: one card per "
-            f"row from the bottom. A J, Q, K or A costs the row's sips and back to the start! Now: the "
-            f"{ROW_LABELS[ex['row']]} ({ex['row_value']}). Pick {due} or the dealer does."
+            f"\U0001f9ed {who} must **explore**: a card per row from the bottom. A J, Q, K or A "
+            f"costs the row's sips and starts again. Now the {ROW_LABELS[ex['row']]}: pick {due}."
         )
         rows += _explore_rows_buttons(table, ex)
     desc += _pending(table, v)
+    desc += _players(table, v, PHONE_LINES - phone_lines("\n".join(desc)))
+    # the latest log lines, as many as fit a phone's screen
+    latest: list[str] = []
+    for line in reversed(_log(table)):
+        more = "\n".join([*desc, line, *latest])
+        if phone_lines(more) > PHONE_LINES or len(more) > PHONE_CHARS:
+            break
+        latest.insert(0, line)
+    desc += latest
     embed = discord.Embed(
-        title=f"\U0001f53a Pyramid · table #{table.id}",
-        description="\n".join(desc),
+        title=f"\U0001f53a Pyramid \u00b7 table #{table.id}",
+        description="\n".join(desc)[:4096],
         colour=common.GOLD,
     )
-    embed.add_field(name="Players", value=_players(table, v)[:1024], inline=False)
-    recent = table.row.log[-6:]
-    if recent:
-        embed.add_field(
-            name="Latest", value="\n".join(text(t, table) for t in recent)[:1024], inline=False
-        )
     mode = "convo mode" if v["convo"] else "rows give 1-2-4-6-8-10 sips"
-    embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}… · {mode}")
+    embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}\u2026 \u00b7 {mode}")
     rows.append(common.table_buttons(table, "My cards"))
     return Screen(embed, rows[:5])
-
-
-def _a(rank: str) -> str:
-    """``"an A"``, ``"an 8"``, ``"a 7"``: the article a rank takes when read aloud."""
-    return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
 
 
 def _peek_button(table: Table) -> Button:
@@ -233,6 +387,61 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     return common.ended_screen(table, lines)
 
 
+def _give_panel(table: Table, v: dict[str, Any], seat: int) -> tuple[list[str], list[common.Row]]:
+    """What ``seat`` has to give, and one choice that gives it all."""
+    mine = [g for g in v["gives"] if g["giver"] == seat]
+    if not mine:
+        return [], []
+    others = [s["seat"] for s in v["seats"] if s["active"] and s["seat"] != seat]
+    due = countdown(min((d for g in mine if (d := table.deadline(g["clock"]))), default=None))
+    card = mine[0]["card"]
+    options = tuple(SelectOption(label=table.user_at(o).name[:100], value=str(o)) for o in others)
+    if v["convo"]:
+        left = mine[0]["left"]
+        more = f" ({len(mine) - 1} more after this one)" if len(mine) > 1 else ""
+        return (
+            [
+                f"\U0001f381 Right! Name one player to drink all **{left}** and answer the "
+                f"{card}'s question{more} ({due})."
+            ],
+            [select(table, Give, "to", options, f"Who drinks {left}?")],
+        )
+    total = sum(g["left"] for g in mine)
+    rows: list[common.Row] = []
+    how = ""
+    if total == 1:  # a tap on who drinks it
+        one = [
+            button(table, Give(to=o, sips=1), f"Give 1 to {table.user_at(o).name[:60]}", "success")
+            for o in others
+        ]
+        rows += [one[i : i + 5] for i in range(0, min(len(one), 10), 5)]
+    elif len(others) == 1:
+        name = table.user_at(others[0]).name[:60]
+        rows.append([button(table, Give(share=others), f"Give {total} to {name}", "success")])
+    else:  # one choice shares it all; +1 buttons for any other split
+        most = min(total, len(others))
+        rows.append(select(table, Give, "share", options, f"Give all {total} to\u2026", 1, most))
+        how = " Pick one or more in the menu: they share them evenly. **+1** for any other split."
+        plus = [
+            button(table, Give(to=o, sips=1), f"+1 {table.user_at(o).name[:70]}") for o in others
+        ]
+        rows += [plus[i : i + 5] for i in range(0, min(len(plus), 10), 5)]
+    return [f"\U0001f381 Right! You have **{plural(total, 'sip')}** to give ({due}).{how}"], rows
+
+
+def _auto_row(table: Table, v: dict[str, Any]) -> tuple[str, common.Row]:
+    if v["me"]["auto"]:
+        return (
+            f"\u23ed\ufe0f Auto-pass is **on**: on each card you have {v['autopass_seconds']} "
+            "seconds to lay, then you pass by yourself.",
+            [button(table, Auto(on=False), "Turn auto-pass off")],
+        )
+    return (
+        "\u23ed\ufe0f Auto-pass is off: a card waits for your Lay or Pass (or its clock).",
+        [button(table, Auto(on=True), "Turn auto-pass on", "primary")],
+    )
+
+
 def private(table: Table, seat: int) -> Screen:
     v = table.view(seat)
     if table.status == "ended" or v["phase"] == "over":
@@ -250,13 +459,14 @@ def private(table: Table, seat: int) -> Screen:
         desc.append(_slots(me["slots"]))
         if "peek" in types:
             rows.append([_peek_button(table)])
-    others = [s["seat"] for s in v["seats"] if s["active"] and s["seat"] != seat]
-    mine = [gv for gv in v["gives"] if gv["giver"] == seat]
+    # what this player owes comes first: it has a clock, and the rows are limited to five
     if "answer" in types:
         a = next(a for a in v["answers"] if a["target"] == seat)
         q = question(table, a["index"], a["index"])
+        due = countdown(table.deadline(a["clock"]))
         desc.append(
-            f"\u2753 **{q}**\nAnswer it and drink {a['sips']}, or refuse and drink {a['double']}."
+            f"\u2753 **{q}**\nAnswer it and drink {a['sips']}, or refuse and drink "
+            f"{a['double']} ({due})."
         )
         rows.append(
             [
@@ -264,46 +474,25 @@ def private(table: Table, seat: int) -> Screen:
                 button(table, Refuse(), f"Refuse (drink {a['double']})", "danger"),
             ]
         )
-    if mine:
-        left, card = mine[0]["left"], mine[0]["card"]
-        due = countdown(table.deadline(mine[0]["clock"]))
-        options = tuple(
-            SelectOption(label=table.user_at(o).name[:100], value=str(o)) for o in others
-        )
-        if v["convo"]:
-            desc.append(
-                f"\U0001f381 Right! Name one player to drink all **{left}** and answer the {card}'s question ({due})."
-            )
-            rows.append(select(table, Give, "to", options, f"Who drinks {left}?"))
-        else:
-            desc.append(
-                f"\U0001f381 Right! You have **{plural(left, 'sip')}** to give for the {card}: "
-                f"split them as you like ({due})."
-            )
-            plus = [
-                button(table, Give(to=o, sips=1), f"+1 {table.user_at(o).name[:70]}", "primary")
-                for o in others
-            ]
-            rows += [plus[i : i + 5] for i in range(0, min(len(plus), 10), 5)]
-            rows.append(select(table, Give, "to", options, f"Give all {left} to…"))
-    filled = [x["slot"] for x in me["slots"] if x["state"] != "empty"]
-    if len(filled) > 1 and v["phase"] == "claim":  # stable while cards turn: few edits
-        # laying one card, passing and exploring are on the table message; this view only
-        # changes when something changes for this player, which keeps edits few
-        several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in filled)
-        rows.append(
-            select(table, Lay, "slots", several, "Lay several cards at once…", 2, len(filled))
-        )
+    lines, give_rows = _give_panel(table, v, seat)
+    desc += lines
+    rows += give_rows
+    if "auto" in types:
+        line, row = _auto_row(table, v)
+        desc.append(line)
+        rows.append(row)
+    mine = next(s for s in v["seats"] if s["seat"] == seat)
+    desc.append(f"You gave {mine['given']}, took {common.drinks(table, seat, mine['taken'])}.")
     if "ask" in types and table.row.host_id == table.user_at(seat).user_id:
         for who in v["askable"][:2]:
             turned = [c for r in v["rows"] for c in r["cards"] if not c["face_down"]][-25:]
             opts = tuple(
                 SelectOption(label=f"The {c['card']}", value=str(c["index"])) for c in turned
             )
-            ask = f"Ask {table.user_at(who).name[:60]} a question…"
+            ask = f"Ask {table.user_at(who).name[:60]} a question\u2026"
             rows.append(select(table, Ask, "card", opts, ask, seat=who))
     embed = discord.Embed(
-        title=f"Your seat at Pyramid · table #{table.id}",
+        title=f"Your seat at Pyramid \u00b7 table #{table.id}",
         description="\n".join(desc),
         colour=common.GOLD,
     )

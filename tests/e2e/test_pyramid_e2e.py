@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import re
+import statistics
+import textwrap
+from dataclasses import dataclass, field
+
 import pytest
 
 from bot.tables import TableError
@@ -81,11 +87,16 @@ def hidden_leaks(h: Harness, table, hands_at_deal) -> list[str]:
 async def test_three_players_play_a_whole_game(harness: Harness):
     h = harness
     players, msg, table = await open_pyramid(h)
+    ana = players[0]
     by_seat = {table.seat_of(p.id): p for p in players}
     hands_at_deal = [list(hand) for hand in table.state.hands]
-    await everyone_looks(h, players, msg, table)
+    looks = await everyone_looks(h, players, msg, table)
+    # Ana switches auto-pass on in her private view, once: she never taps Pass
+    res = await h.click(ana, looks[ana.id], "auto")
+    assert res.type == 7 and "Auto-pass is **on**" in res.message.text
+    auto = table.seat_of(ana.id)
 
-    right = wrong = splits = 0
+    right = wrong = shared = passes = 0
     while table.state.phase == "claim":
         st = table.state
         i = st.index
@@ -94,18 +105,23 @@ async def test_three_players_play_a_whole_game(harness: Harness):
             hand = table.state.hands[seat]
             match = [n + 1 for n, c in enumerate(hand) if c and c.rank == rank]
             if match:
-                res = await h.click(p, msg, f"lay:{match[0]}")
+                if len(match) > 1:  # two or more: one choice on the table lays them all
+                    res = await h.select(p, msg, "lay:._", [str(n) for n in match])
+                else:
+                    res = await h.click(p, msg, f"lay:{match[0]}")
                 assert res.ephemeral and "Right!" in res.message.text  # the give is private
                 give = res.message
-                left = table.engine.view(table.state, None)["gives"][0]["left"]
+                left = sum(g.left for g in table.state.gives if g.giver == seat)
+                assert f"{left} sip" in give.text
                 others = [s for s in by_seat if s != seat]
-                # split: one sip to the first other player, the rest to the second
-                res = await h.click(p, give, f"give:{others[0]}.1")
-                assert res.type == 7
+                # one choice gives it all: both others share it, or a tap gives the one sip
                 if left > 1:
-                    res = await h.select(p, give, "give:_", [str(others[1])])
-                    assert res.type == 7, res.message.text
-                    splits += 1
+                    res = await h.select(p, give, "give:..._", [str(s) for s in others])
+                    shared += 1
+                else:
+                    res = await h.click(p, give, f"give:{others[0]}.1")
+                assert res.type == 7, res.message.text
+                assert not [g for g in table.state.gives if g.giver == seat]
                 right += 1
             elif not wrong and any(hand):
                 n = next(n + 1 for n, c in enumerate(hand) if c)
@@ -116,11 +132,16 @@ async def test_three_players_play_a_whole_game(harness: Harness):
                 wrong += 1
         for seat, p in by_seat.items():
             if table.state.phase == "claim" and table.state.index == i and table.state.window_open:
-                if table.state.claims[seat] in ("waiting", "laid"):
+                if table.state.claims[seat] == "waiting" and seat != auto:
                     await h.click(p, msg, "pass")
+                    passes += 1
+        if table.state.phase == "claim" and table.state.index == i:  # Ana's auto-pass clock
+            assert table.state.window_open and table.state.claims[auto] == "waiting"
+            h.clock.advance(8)
+            await h.service.fire_due()
         assert table.state.index > i or table.state.phase != "claim"
         await h.bot.renderer.flush()
-    assert right >= 1 and wrong == 1 and splits >= 1
+    assert right >= 1 and wrong == 1 and shared >= 1 and passes > 0
 
     # before anyone explores, no message ever showed a card the rules keep hidden
     assert hidden_leaks(h, table, hands_at_deal) == []
@@ -198,16 +219,22 @@ async def test_convo_mode_no_split_answer_or_double_and_the_hosts_question(fake,
         players, msg, table = await open_pyramid(h, convo=True)
         ana, bo, cy = players
         await everyone_looks(h, players, msg, table)
-        mine = (await h.click(cy, msg, "seat")).message
-        res = await h.select(cy, mine, "lay:._", ["2", "3"])  # both 9s at once
-        assert res.type == 7 and "Name one player" in mine.text
+        ana_look = (await h.click(ana, msg, "seat")).message  # Ana's view, opened early
+        res = await h.select(cy, msg, "lay:._", ["2", "3"])  # both 9s at once, on the table
+        assert res.ephemeral and "Name one player" in res.message.text
+        mine = res.message
         assert "+1" not in mine.text  # convo mode: no splitting
+        assert "1 more after this one" in mine.text  # two cards: two players to name
         await h.select(cy, mine, "give:_", [str(table.seat_of(ana.id))])
+        assert "1 more after this one" not in mine.text
         await h.select(cy, mine, "give:_", [str(table.seat_of(bo.id))])
-        await h.rendered(lambda: "\u2753 **Ana**: answer" in msg.text)
+        # the table says whose answers it waits for, and where their buttons are
+        await h.rendered(lambda: "\u2753 **Ana**, **Bo**: answer" in msg.text)
+        assert "in **My cards**" in msg.text
         nines = bank()["9"]
         assert any(q in msg.text for q in nines)  # the matched card's question, shown to all
-
+        # the view Ana had open shows her buttons, and so does a fresh one
+        await h.rendered(lambda: "Refuse (drink 2)" in ana_look.text, "Ana's open view")
         ana_view = (await h.click(ana, msg, "seat")).message
         assert "Refuse (drink 2)" in ana_view.text
         await h.click(ana, ana_view, "refuse")
@@ -231,3 +258,182 @@ async def test_convo_mode_no_split_answer_or_double_and_the_hosts_question(fake,
         h.assert_clean()
     finally:
         await h.stop_bot()
+
+
+# ---------------------------------------------------------------- on a phone (issue 8)
+
+WORST: list | None = None  # [lines, text] of the tallest screen, when set (to look at it)
+PHONE_NAMES = ("Ana", "Bo", "Charlie", "Dee", "Eli", "Fatima", "Gus", "Hannah", "Ivy", "Jonathan")
+LONG_NAMES = tuple(f"{n}{n.lower()}{n.lower()}"[:12] for n in PHONE_NAMES)  # 12 characters
+COUNTDOWN = re.compile(r"<t:\d+:R>")
+
+
+def columns(line: str) -> int:
+    """Monospace columns on a phone: a ♥ or ♦ (or any other non-ASCII sign) may take two."""
+    return sum(1 if ord(ch) < 0x80 else 2 for ch in line)
+
+
+def drawing_width(text: str) -> int:
+    """The widest line of the code block(s) in ``text``."""
+    blocks = text.split("```")[1::2]
+    return max((columns(line) for b in blocks for line in b.split("\n")), default=0)
+
+
+def phone_lines(text: str, width: int = 40) -> int:
+    """Lines on a phone: a line of a code block is one; other text wraps at ``width``
+    characters (an emoji as two, a live countdown as "in 20 seconds", bold marks as nothing).
+    The fences of a code block show no line of their own."""
+    total, code = 0, False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            code = not code
+        elif code:
+            total += 1
+        else:
+            shown = COUNTDOWN.sub("in 20 seconds", line.replace("**", ""))
+            wide = "".join(ch * (2 if ord(ch) >= 0x2100 else 1) for ch in shown)
+            total += max(1, len(textwrap.wrap(wide, width)))
+    return total
+
+
+@dataclass
+class Measured:
+    chars: list[int] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    drawing: int = 0
+    answers_awaited: int = 0  # screens drawn while someone owed an answer (convo)
+
+
+async def scripted_game(
+    service, clock, players: int, convo: bool, seed: str, names: tuple[str, ...] = PHONE_NAMES
+) -> Measured:
+    """A whole game at the table service, played the way people play it: everyone looks, half
+    the table switches auto-pass on, a player lays what they hold (sometimes they forget, now
+    and then they lay a wrong card), gives with one choice, and the rest pass or let the clock
+    run; convo answers and refusals; the explorer turns cards. The public table is drawn and
+    measured after every change, and each private view of a player who owes an answer."""
+    from bot.engines.pyramid import Answer, Auto, Explore, Give, Lay, Pass, Peek, Refuse
+    from bot.ui import pyramid as ui
+
+    rnd = random.Random(seed)
+    users = list(range(500, 500 + players))
+    table = await service.open_table(
+        "pyramid",
+        guild_id=1,
+        channel_id=2,
+        host_id=users[0],
+        host_name=names[0],
+        options={"convo": convo},
+        seat_host=True,
+    )
+    for u, name in zip(users[1:], names[1:], strict=False):
+        await service.join(table.id, u, name)
+    await service.start(table.id, users[0])
+    seat_user = {table.seat_of(u): u for u in users}
+    out = Measured()
+
+    def measure() -> None:
+        text = ui.public(table).embed.description or ""
+        out.chars.append(len(text))
+        out.lines.append(phone_lines(text))
+        if WORST is not None and out.lines[-1] >= WORST[0]:
+            WORST[:] = [out.lines[-1], text]
+        out.drawing = max(out.drawing, drawing_width(text))
+        view = table.view()
+        for a in view.get("answers", []):
+            out.answers_awaited += 1
+            asked = [line for line in text.split("\n") if line.startswith("\u2753")]
+            assert any(ui._name(table, a["target"]) in line for line in asked)  # whose answer
+            mine = ui.private(table, a["target"])
+            verbs = {c.custom_id.split(":")[2] for r in mine.rows if isinstance(r, list) for c in r}
+            assert {"answer", "refuse"} <= verbs, mine.rows  # in their current private view
+
+    async def do(seat: int, action) -> None:
+        await service.act(table.id, seat_user[seat], action)
+        measure()
+
+    async def tick() -> None:  # the next clock runs out
+        due = min(t.due_at for t in table.timers.values())
+        clock.advance(max(0.0, due - clock.now()))
+        await service.fire_due()
+        measure()
+
+    measure()
+    for seat in range(players):
+        await do(seat, Peek())
+        if seat % 2 == 0:
+            await do(seat, Auto(on=True))
+    while table.state.phase == "peek":
+        await tick()
+    while table.state.phase == "claim":
+        st, index = table.state, table.state.index
+        rank = st.pyramid[index].rank
+        for seat in rnd.sample(range(players), players):
+            st = table.state
+            if st.phase != "claim" or st.index != index or not st.window_open:
+                break
+            if st.claims[seat] != "waiting" or not st.active[seat]:
+                continue
+            hand = st.hands[seat]
+            match = [n + 1 for n, c in enumerate(hand) if c is not None and c.rank == rank]
+            held = [n + 1 for n, c in enumerate(hand) if c is not None]
+            if match and rnd.random() < 0.9:
+                await do(seat, Lay(slots=match) if len(match) > 1 else Lay(slot=match[0]))
+            elif held and rnd.random() < 0.05:
+                await do(seat, Lay(slot=rnd.choice(held)))  # a wrong one
+            elif seat not in st.autopass and rnd.random() < 0.7:
+                await do(seat, Pass())
+        # gives and answers, then the clocks for whoever let them run
+        while table.state.phase == "claim" and table.state.index == index:
+            st = table.state
+            if st.gives and rnd.random() < 0.9:
+                g = st.gives[0]
+                others = [s for s in range(players) if st.active[s] and s != g.giver]
+                if convo:
+                    await do(g.giver, Give(to=rnd.choice(others)))
+                else:
+                    left = sum(x.left for x in st.gives if x.giver == g.giver)
+                    k = rnd.randint(1, min(3, len(others), left))
+                    await do(g.giver, Give(share=rnd.sample(others, k)))
+            elif st.answers and rnd.random() < 0.9:
+                a = st.answers[0]
+                await do(a.target, Answer() if rnd.random() < 0.5 else Refuse())
+            else:
+                await tick()
+    while table.state.phase == "explore":
+        st = table.state
+        if rnd.random() < 0.9:
+            face_down = [p for p in ui_row(st) if not st.ex_turned[p]]
+            await do(st.explorer, Explore(pos=rnd.choice(face_down)))
+        else:
+            await tick()
+    assert table.status == "ended"
+    return out
+
+
+def ui_row(st) -> range:
+    from bot.engines.pyramid import row_range
+
+    return row_range(st.ex_row)
+
+
+@pytest.mark.parametrize("names", [PHONE_NAMES, LONG_NAMES], ids=["names", "long-names"])
+@pytest.mark.parametrize("convo", [False, True], ids=["plain", "convo"])
+async def test_the_public_table_fits_a_phone_in_whole_games(service, clock, convo, names):
+    """Issue 8: the drawing is at most 28 columns (a ♥ or ♦ counted as two), and the public
+    table's description at most 12 lines and 600 characters on a phone, for 2 to 10 players
+    over whole games; a convo question may take up to 4 lines more while it is awaited."""
+    chars: list[int] = []
+    lines: list[int] = []
+    widest = awaited = 0
+    for players in range(2, 11):
+        m = await scripted_game(service, clock, players, convo, f"phone-{players}-{convo}", names)
+        chars += m.chars
+        lines += m.lines
+        widest = max(widest, m.drawing)
+        awaited += m.answers_awaited
+    assert 20 <= widest <= 28
+    assert max(chars) <= 600, max(chars)
+    assert max(lines) <= (16 if convo else 12), max(lines)  # a long question: 4 lines more
+    assert statistics.median(lines) <= 12 and statistics.median(chars) <= 400
+    assert not convo or awaited > 10  # the convo games did wait for answers
