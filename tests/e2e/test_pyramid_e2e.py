@@ -437,3 +437,60 @@ async def test_the_public_table_fits_a_phone_in_whole_games(service, clock, conv
     assert max(lines) <= (16 if convo else 12), max(lines)  # a long question: 4 lines more
     assert statistics.median(lines) <= 12 and statistics.median(chars) <= 400
     assert not convo or awaited > 10  # the convo games did wait for answers
+
+
+def control_verbs(screen) -> list[str]:
+    ids = [c.custom_id for r in screen.rows for c in ([r] if not isinstance(r, list) else r)]
+    return [
+        cid.split(":")[2] + (":" + cid.split(":")[3] if cid.count(":") > 2 else "") for cid in ids
+    ]
+
+
+async def test_small_things_players_noticed(service, clock):
+    """Issue 8: "got an 8?", "lays an 8♦"; one line for one player's double lay; laying
+    several cards is offered only while a card is open."""
+    from bot.engines.pyramid import Give, Lay, Pass, Peek
+    from bot.ui import pyramid as ui
+    from tests.engines.test_pyramid import put
+
+    table = await service.open_table(
+        "pyramid",
+        guild_id=1,
+        channel_id=2,
+        host_id=500,
+        host_name="Ana",
+        options={},
+        seat_host=True,
+    )
+    await service.join(table.id, 501, "Bo")
+    await service.join(table.id, 502, "Cy")
+    await service.start(table.id, 500)
+    for code, where in (("8C", ("pyr", 0)), ("AC", ("pyr", 1)), ("8D", ("hand", 0, 1))):
+        put(table.state, code, where)
+    put(table.state, "8H", ("hand", 0, 2))
+    ana, bo, cy = (table.seat_of(u) for u in (500, 501, 502))
+    assert ana == 0
+    for screen in (ui.public(table), ui.private(table, ana)):  # no card turned yet
+        assert not [v for v in control_verbs(screen) if v.startswith("lay")]
+    for u in (500, 501, 502):
+        await service.act(table.id, u, Peek())
+    clock.advance(15)
+    await service.fire_due()
+    text = ui.public(table).embed.description
+    assert "**8\u2663** (1 sip): got an 8?" in text
+    assert "lay:._" in control_verbs(ui.public(table))  # open: lay one, or several at once
+    await service.act(table.id, 500, Lay(slots=[1, 2]))
+    text = ui.public(table).embed.description
+    assert [line for line in text.split("\n") if "\U0001f381" in line] == [
+        "\U0001f381 Giving: **Ana** 2"
+    ]
+    assert "**Ana** lays an 8\u2666 on the 8\u2663: right!" in text
+    for u in (501, 502):
+        await service.act(table.id, u, Pass())
+    assert not table.state.window_open  # closed, waiting for Ana's sips: nothing to lay
+    for screen in (ui.public(table), ui.private(table, ana), ui.private(table, bo)):
+        assert not [v for v in control_verbs(screen) if v.startswith("lay")]
+    await service.act(table.id, 500, Give(share=[bo, cy]))
+    text = ui.public(table).embed.description
+    assert "**A\u2663**: got an ace?" in text
+    assert "**Ana** gives 2 sips: **Bo** 1, **Cy** 1" in text
