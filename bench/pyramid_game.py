@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from bench.measure import pct  # noqa: E402
 from bot.clock import ManualClock  # noqa: E402
 from bot.engines.pyramid import AUTOPASS_SECONDS  # noqa: E402
+from tests.e2e.test_pyramid_e2e import Measured  # noqa: E402
 from tests.fakediscord import FakeDiscord, Request  # noqa: E402
 from tests.harness import TOKEN, Harness, open_table  # noqa: E402
 
@@ -131,24 +132,29 @@ async def games(sizes: tuple[int, ...]) -> list[tuple[Taps, list[float], list[Re
     return out
 
 
-async def screens() -> dict[str, list[float]]:
-    """The public table over scripted whole games of 2-10 players (the test's games)."""
+async def screens() -> dict[str, Measured]:
+    """The public table in play over scripted whole games of 2-10 players (the test's games),
+    with names of 3-8 characters and of 12."""
     from bot.engines import ENGINES
     from bot.store import Store
     from bot.tables import TableService
-    from tests.e2e.test_pyramid_e2e import scripted_game
+    from tests.e2e.test_pyramid_e2e import LONG_NAMES, PHONE_NAMES, scripted_game
 
-    out: dict[str, list[float]] = {"chars": [], "lines": [], "drawing": []}
+    out: dict[str, Measured] = {}
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "screens.db")
         clock = ManualClock()
         try:
             service = TableService(store, ENGINES, clock)
-            for players in range(2, 11):
-                m = await scripted_game(service, clock, players, False, f"phone-{players}-False")
-                out["chars"] += m.chars
-                out["lines"] += m.lines
-                out["drawing"].append(m.drawing)
+            for label, names in (("names of 2-8 letters", PHONE_NAMES), ("of 12", LONG_NAMES)):
+                for convo in (False, True):
+                    m = out.setdefault(f"{label}{', convo' if convo else ''}", Measured())
+                    for players in range(2, 11):
+                        seed = f"phone-{players}-{convo}"
+                        game = await scripted_game(service, clock, players, convo, seed, names)
+                        m.lines += game.lines
+                        m.size += game.size
+                        m.drawing = max(m.drawing, game.drawing)
         finally:
             await store.close()
     return out
@@ -175,13 +181,17 @@ async def main() -> None:
             )
             for route, n in routes.most_common():
                 print(f"    {n / TURNED:6.2f}  {route}")
-    size = await screens()
-    print(
-        "Public table on a phone, scripted whole games of 2-10 players: description "
-        f"{max(size['chars']):.0f} characters at most (median {statistics.median(size['chars']):.0f}), "
-        f"{max(size['lines']):.0f} phone lines at most (median {statistics.median(size['lines']):.0f}), "
-        f"drawing {max(size['drawing']):.0f} columns wide"
-    )
+    print("Public table in play, scripted whole games of 2-10 players (tests/e2e):")
+    for label, m in (await screens()).items():
+        written = [lines for lines, _ in m.size]
+        chars = [chars for _, chars in m.size]
+        print(
+            f"  {label}: {len(m.lines)} screens; on a phone at most {max(m.lines)} lines "
+            f"(median {statistics.median(m.lines):.0f}); with the footer at most "
+            f"{max(written)} lines as written (median {statistics.median(written):.0f}) and "
+            f"{max(chars)} characters (median {statistics.median(chars):.0f}); drawing "
+            f"{m.drawing} columns"
+        )
 
 
 if __name__ == "__main__":

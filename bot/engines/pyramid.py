@@ -465,10 +465,8 @@ class PyramidEngine(Engine[PyramidState]):
             gid = st.next_id
             st.next_id += 1
             st.gives.append(PendingGive(gid, seat, value, i))
-            if st.convo:
-                ev.append(Private(seat, f"Right! Name who drinks {value} (or answers)."))
-            else:
-                ev.append(Private(seat, f"Right! You have {_sips(value)} to give."))
+            # only the layer's eyes: it opens their private view, with what they have to give
+            ev.append(Private(seat, f"Right! Your {card.label} matches the {on}."))
             # what is to give shows on the table while it is pending, and each give is logged
             ev.append(Log(f"{{p{seat}}} lays {with_article(card.label)} on the {on}: right!"))
         else:

@@ -48,6 +48,7 @@ FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
 PHONE_COLUMNS = 40
 PHONE_LINES = 12
 PHONE_CHARS = 600
+FOOTER_LINES, FOOTER_CHARS = 1, 64  # the seed's hash and the rows' sips, with a line break
 COUNTDOWN = re.compile(r"<t:\d+:R>")
 # Log lines the public table leaves out: what the description already says (the turned card,
 # the explorer), and what no longer matters once it is over (looks, the claim clock).
@@ -128,12 +129,13 @@ def _a(rank: str) -> str:
     return f"an {word}" if word[:1] in ("8", "a", "e", "i", "o", "u") else f"a {word}"
 
 
-def _players(table: Table, v: dict[str, Any], room: int = PHONE_LINES) -> list[str]:
+def _players(table: Table, v: dict[str, Any], above: list[str]) -> list[str]:
     """Who the table waits for (\u23f3), and what everyone may know of the hands: cards left (who
     is heading to explore) and the cards everyone has seen (a wrong card goes back face up).
 
-    In at most ``room`` lines of a phone where it can: with more than :data:`FULL_LIST`
-    players only the most cards left, and the longer the lists, the shorter the names in them.
+    Below the lines ``above``, on a phone's screen (:func:`fits`) where it can: with more than
+    :data:`FULL_LIST` players only the most cards left, and the less room, the shorter the
+    names, the fewer the lines.
     """
     seats = [s for s in v["seats"] if s["active"]]
     if v["phase"] == "explore":  # the hands are done with: who explores after this one
@@ -171,12 +173,12 @@ def _players(table: Table, v: dict[str, Any], room: int = PHONE_LINES) -> list[s
             ]
             variants.append(["Cards: " + " \u00b7 ".join(parts)])
     else:
-        lines: list[str] = []
+        waits: list[str] = [""]
         if waiting:  # names where they fit one line of a phone, else how many
             names = ", ".join(_short(table, s) for s in sorted(waiting))
             line = f"\u23f3 Waiting for {names}"
             many = f"\u23f3 {plural(len(waiting), 'player')} to lay or pass"
-            lines.append(line if phone_lines(line) == 1 else many)
+            waits = [line, many] if phone_lines(line) == 1 else [many]
         most = max(s["cards_left"] for s in seats)
         top = [_short(table, s["seat"]) for s in seats if s["cards_left"] == most]
         line = f"Most cards: {most}, {', '.join(top)}"
@@ -184,16 +186,38 @@ def _players(table: Table, v: dict[str, Any], room: int = PHONE_LINES) -> list[s
             line = f"Cards left: {most} each"
         elif phone_lines(line) > 1:
             line = f"Most cards: {most}, {len(top)} players"
-        if not any(seen.values()):
-            return [*lines, line]
-        for short in (9, 5):
-            shown = [f"{_short(table, k, short)} {', '.join(c)}" for k, c in seen.items() if c]
-            face_up = "face up: " + ", ".join(shown)
-            variants.append([*lines, f"{line} \u00b7 {face_up}"])
-            variants.append([*lines, face_up[:1].upper() + face_up[1:]])
-        cards = [card for shown_cards in seen.values() for card in shown_cards]
-        variants.append([*lines, f"Face up: {', '.join(cards)}"])
-    return next((x for x in variants if phone_lines("\n".join(x)) <= room), variants[-1])
+        hands = [line]
+        if any(seen.values()):
+            hands = []
+            for short in (9, 5):
+                shown = [f"{_short(table, k, short)} {', '.join(c)}" for k, c in seen.items() if c]
+                hands += [
+                    f"{line} \u00b7 face up: {', '.join(shown)}",
+                    f"Face up: {', '.join(shown)}",
+                ]
+            cards = [card for shown_cards in seen.values() for card in shown_cards]
+            hands.append(f"Face up: {', '.join(cards)}")
+        for hand in hands:
+            for wait in waits:  # on two lines, or on one
+                variants += [
+                    [wait, hand] if wait else [hand],
+                    [f"{wait} \u00b7 {hand}"] if wait else [],
+                ]
+        variants = [x for x in variants if x]
+    return next((x for x in variants if fits([*above, *x])), variants[-1])
+
+
+def fits(lines: list[str]) -> bool:
+    """Whether a description fits a phone's screen above the footer: at most
+    :data:`PHONE_LINES` lines as a phone shows them (:func:`phone_lines`), and with the footer
+    at most as many lines as written (a code block's fences too) and :data:`PHONE_CHARS`
+    characters (``common.size``)."""
+    text = "\n".join(lines)
+    return (
+        phone_lines(text) <= PHONE_LINES
+        and text.count("\n") + 1 + FOOTER_LINES <= PHONE_LINES
+        and len(text) + FOOTER_CHARS <= PHONE_CHARS
+    )
 
 
 def _short(table: Table, seat: int, most: int = 9) -> str:
@@ -250,8 +274,8 @@ def _pending(table: Table, v: dict[str, Any]) -> list[str]:
             _name(table, t) + (f" \u00d7{n}" if n > 1 else "") for t, n in counts.items()
         )
         lines.append(
-            f"\u2753 {who}: answer \u201c{q}\u201d and drink {sips}, or drink {2 * sips} "
-            f"({due}, in **My cards**)."
+            f"\u2753 {who}: \u201c{q}\u201d Answer and drink {sips}, or drink {2 * sips} "
+            f"({due}, **My cards**)."
         )
     return lines
 
@@ -284,7 +308,8 @@ def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
 def _claim_line(table: Table, v: dict[str, Any]) -> str:
     card = v["card"]
     if not v["window_open"]:
-        return f"**{card}** is done: the next card comes once the sips are given."
+        what = "the answers" if v["answers"] and not v["gives"] else "the sips"
+        return f"**{card}** is done: waiting for {what}."
     clock = v["clock"]
     waiting = [s for s in v["seats"] if s["active"] and s["claim"] == "waiting" and s["cards_left"]]
     if v["quick"] not in (None, "over") and waiting and all(s["auto"] for s in waiting):
@@ -349,12 +374,10 @@ def public(table: Table) -> Screen:
         )
         rows += _explore_rows_buttons(table, ex)
     desc += _pending(table, v)
-    desc += _players(table, v, PHONE_LINES - phone_lines("\n".join(desc)))
-    # the latest log lines, as many as fit a phone's screen
-    latest: list[str] = []
+    desc += _players(table, v, desc)
+    latest: list[str] = []  # the latest log lines, as many as fit a phone's screen
     for line in reversed(_log(table)):
-        more = "\n".join([*desc, line, *latest])
-        if phone_lines(more) > PHONE_LINES or len(more) > PHONE_CHARS:
+        if not fits([*desc, line, *latest]):
             break
         latest.insert(0, line)
     desc += latest
@@ -364,7 +387,9 @@ def public(table: Table) -> Screen:
         colour=common.GOLD,
     )
     mode = "convo mode" if v["convo"] else "rows give 1-2-4-6-8-10 sips"
-    embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}\u2026 \u00b7 {mode}")
+    footer = f"Seed SHA-256 {table.seed_hash[:16]}\u2026 \u00b7 {mode}"
+    assert len(footer) < FOOTER_CHARS
+    embed.set_footer(text=footer)
     rows.append(common.table_buttons(table, "My cards"))
     return Screen(embed, rows[:5])
 
@@ -401,7 +426,7 @@ def _give_panel(table: Table, v: dict[str, Any], seat: int) -> tuple[list[str], 
         more = f" ({len(mine) - 1} more after this one)" if len(mine) > 1 else ""
         return (
             [
-                f"\U0001f381 Right! Name one player to drink all **{left}** and answer the "
+                f"\U0001f381 Name one player to drink all **{left}** and answer the "
                 f"{card}'s question{more} ({due})."
             ],
             [select(table, Give, "to", options, f"Who drinks {left}?")],
@@ -426,7 +451,7 @@ def _give_panel(table: Table, v: dict[str, Any], seat: int) -> tuple[list[str], 
             button(table, Give(to=o, sips=1), f"+1 {table.user_at(o).name[:70]}") for o in others
         ]
         rows += [plus[i : i + 5] for i in range(0, min(len(plus), 10), 5)]
-    return [f"\U0001f381 Right! You have **{plural(total, 'sip')}** to give ({due}).{how}"], rows
+    return [f"\U0001f381 You have **{plural(total, 'sip')}** to give ({due}).{how}"], rows
 
 
 def _auto_row(table: Table, v: dict[str, Any]) -> tuple[str, common.Row]:

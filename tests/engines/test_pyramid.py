@@ -446,7 +446,7 @@ def test_lay_right_card():
     assert state.gives == [PendingGive(id=1, giver=0, left=1, index=0)]
     assert logs(ev) == ["{p0} lays a 7♦ on the 7♣: right!"]  # what to give: on the table
     assert [e for e in ev if isinstance(e, Private)] == [
-        Private(0, "Right! You have 1 sip to give.")
+        Private(0, "Right! Your 7♦ matches the 7♣.")
     ]
     assert not drinks(ev)
     view = ENGINE.view(state, None)
@@ -941,7 +941,7 @@ def test_convo_right_card_tells_the_layer_privately():
     state = arrange(3, pyramid={0: "7C"}, hands={0: ["7D", "2C", "3C", "4C"]}, convo=True)
     state, ev = act(state, 0, Lay(slot=1))
     assert [e for e in ev if isinstance(e, Private)] == [
-        Private(0, "Right! Name who drinks 1 (or answers).")
+        Private(0, "Right! Your 7♦ matches the 7♣.")
     ]
     assert "{p0} lays a 7♦ on the 7♣: right!" in logs(ev)
 
