@@ -15,7 +15,10 @@ Decisions taken where the rules file is silent (the lead's brief, plus these):
   seat switches it on during the window); until it runs out an auto-passer may lay as usual,
   after it the auto-passers who have not laid count as passed. Whether the window closes
   early depends only on who acted and on this public setting, never on the cards held.
-  A pass is not logged: the table shows who passed while the window is open.
+  A pass is not logged: the table shows whom it still waits for while the window is open.
+  Auto-pass may be switched during the look too, but is listed among the legal moves only
+  once cards turn: after the looks it would be the only move, and a table driven by legal
+  moves (a random walk that waits for the clocks only when nobody can move) would never wait.
 - ``{"type": "give", "share": [seats]}`` gives everything the seat still has to give (all its
   pending gives) in one move, shared as evenly as possible; the sips that don't divide go
   one each to the chosen seats nearest after the giver, in seat order.
@@ -481,7 +484,7 @@ class PyramidEngine(Engine[PyramidState]):
 
     def _pass(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         self._check_claim(st, seat)
-        st.claims[seat] = PASSED  # not logged: the table shows it while the window is open
+        st.claims[seat] = PASSED  # not logged: the table shows whom it still waits for
         self._check_window(st)
 
     def _auto(self, st: PyramidState, seat: int, action: Auto, ev: list[Event]) -> None:
@@ -938,7 +941,7 @@ class PyramidEngine(Engine[PyramidState]):
                 if card is not None:
                     acts.append(Lay(slot=n))
             acts.append(Pass())
-        if st.phase in (PEEK, CLAIM):
+        if st.phase == CLAIM:  # accepted during the look too, but never the only move there
             acts.append(Auto(on=seat not in st.autopass))
         mine = [g for g in st.gives if g.giver == seat]
         if mine:

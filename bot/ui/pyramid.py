@@ -46,8 +46,8 @@ FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
 # A phone: about 40 characters to a line of an embed, and the public table's description fits
 # in about 12 lines and 600 characters (issue 8).
 PHONE_COLUMNS = 40
-PHONE_LINES = 12
-PHONE_CHARS = 600
+PHONE_LINES = common.BODY_LINES
+PHONE_CHARS = common.BODY_CHARS
 FOOTER_LINES, FOOTER_CHARS = 1, 64  # the seed's hash and the rows' sips, with a line break
 COUNTDOWN = re.compile(r"<t:\d+:R>")
 # Log lines the public table leaves out: what the description already says (the turned card,
@@ -245,7 +245,7 @@ def _log(table: Table) -> list[str]:
             lines.append(t)
     if passed:
         lines.append(f"{', '.join(passed)} {'passes' if len(passed) == 1 else 'pass'}")
-    return [text(t, table) for t in lines[-LOG_SHOWN:]]
+    return [text(t, table) for t in common.fold(lines)[-LOG_SHOWN:]]
 
 
 def _pending(table: Table, v: dict[str, Any]) -> list[str]:
@@ -502,7 +502,7 @@ def private(table: Table, seat: int) -> Screen:
     lines, give_rows = _give_panel(table, v, seat)
     desc += lines
     rows += give_rows
-    if "auto" in types:
+    if v["phase"] in ("peek", "claim"):  # from the look on: legal_actions lists it from the claim
         line, row = _auto_row(table, v)
         desc.append(line)
         rows.append(row)

@@ -900,9 +900,21 @@ def test_no_auto_pass_no_extra_clock():
 
 def test_auto_pass_refusals_and_legal_moves():
     state = arrange(3, look=False)
-    assert Auto(on=True) in ENGINE.legal_actions(state, 0)
+    # during the look it is accepted but not listed: it would be the only move once everyone
+    # has looked, and a table moved by legal moves would never wait for the clocks
+    assert not any(isinstance(a, Auto) for a in ENGINE.legal_actions(state, 0))
     state, _ = act(state, 0, Auto(on=True))
+    state, _ = act(state, 0, Auto(on=False))
+    state, _ = act(state, 0, Auto(on=True))
+    for seat in range(3):
+        state, _ = act(state, seat, Peek())
+    assert [ENGINE.legal_actions(state, s) for s in range(3)] == [[Leave()]] * 3
+    state, _ = fire(state, "look")
+    for seat in range(3):
+        state, _ = fire(state, f"peek:{seat}")
+    assert state.phase == "claim"
     assert Auto(on=False) in ENGINE.legal_actions(state, 0)
+    assert Auto(on=True) in ENGINE.legal_actions(state, 1)
     with pytest.raises(GameError, match="already on"):
         act(state, 0, Auto(on=True))
     with pytest.raises(GameError, match="already off"):
