@@ -30,14 +30,6 @@ from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, 
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "data" / "pyramid_questions.json"
 QUESTION_MARK = re.compile(r"\{q:(\d+):(\d+)\}")
-STATUS = {
-    "waiting": "\u23f3",
-    "auto": "\u23f1\ufe0f",  # waiting, and passing by itself when the auto-pass clock runs out
-    "laid": "\u2705",
-    "passed": "\u23ed\ufe0f",
-    "barred": "\u274c",
-    "left": "\U0001f6aa",
-}
 ROW_LABELS = {"6": "6-row", "5": "5-row", "4": "4-row", "3": "3-row", "2": "2-row", "top": "top"}
 FACE_DOWN = "##"  # a face-down card in the drawing (ASCII: one column per character everywhere)
 RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
@@ -48,7 +40,9 @@ FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
 PHONE_COLUMNS = 40
 PHONE_LINES = common.BODY_LINES
 PHONE_CHARS = common.BODY_CHARS
-FOOTER_LINES, FOOTER_CHARS = 1, 64  # the seed's hash and the rows' sips, with a line break
+FOOTER = "Seed SHA-256 {}\u2026 \u00b7 {}"  # the seed's hash, and the rows' sips or convo mode
+FOOTER_LINES = 1
+FOOTER_CHARS = len(FOOTER.format("0" * 16, "rows give 1-2-4-6-8-10 sips")) + 1  # a line break
 COUNTDOWN = re.compile(r"<t:\d+:R>")
 # Log lines the public table leaves out: what the description already says (the turned card,
 # the explorer), and what no longer matters once it is over (looks, the claim clock).
@@ -387,9 +381,7 @@ def public(table: Table) -> Screen:
         colour=common.GOLD,
     )
     mode = "convo mode" if v["convo"] else "rows give 1-2-4-6-8-10 sips"
-    footer = f"Seed SHA-256 {table.seed_hash[:16]}\u2026 \u00b7 {mode}"
-    assert len(footer) < FOOTER_CHARS
-    embed.set_footer(text=footer)
+    embed.set_footer(text=FOOTER.format(table.seed_hash[:16], mode))
     rows.append(common.table_buttons(table, "My cards"))
     return Screen(embed, rows[:5])
 
@@ -502,11 +494,12 @@ def private(table: Table, seat: int) -> Screen:
     lines, give_rows = _give_panel(table, v, seat)
     desc += lines
     rows += give_rows
-    if v["phase"] in ("peek", "claim"):  # from the look on: legal_actions lists it from the claim
+    mine = next(s for s in v["seats"] if s["seat"] == seat)
+    # from the look on (legal_actions lists it once cards turn: see the engine)
+    if mine["active"] and v["phase"] in ("peek", "claim"):
         line, row = _auto_row(table, v)
         desc.append(line)
         rows.append(row)
-    mine = next(s for s in v["seats"] if s["seat"] == seat)
     desc.append(f"You gave {mine['given']}, took {common.drinks(table, seat, mine['taken'])}.")
     if "ask" in types and table.row.host_id == table.user_at(seat).user_id:
         for who in v["askable"][:2]:
