@@ -29,6 +29,7 @@ from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "data" / "pyramid_questions.json"
+GAVE_TOOK = re.compile(r": gave \d+, took \d+( \(left\))?$")
 QUESTION_MARK = re.compile(r"\{q:(\d+):(\d+)\}")
 ROW_LABELS = {"6": "6-row", "5": "5-row", "4": "4-row", "3": "3-row", "2": "2-row", "top": "top"}
 FACE_DOWN = "##"  # a face-down card in the drawing (ASCII: one column per character everywhere)
@@ -394,7 +395,9 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     lines: list[str] = []
     if table.state is not None:
         results = table.results()
-        lines += [text(s, table) for s in results.summary]
+        # each player's "gave N, took M" is left to the platform's payoff: the drinks as
+        # counted (water, points) and who gave the most, within a phone screen at 10 players
+        lines += [text(s, table) for s in results.summary if not GAVE_TOOK.search(s)]
         won = [o.seat for o in results.outcomes if o.result == "won"]
         if won and table.row.end_reason == "game over":
             names = ", ".join(_name(table, s) for s in won)
