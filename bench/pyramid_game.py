@@ -40,6 +40,7 @@ class Taps:
     kinds: Counter[str] = field(default_factory=Counter)
     gives: int = 0  # right lays that opened a give panel
     waited: float = 0.0  # seconds of auto-pass clock the cards waited
+    private: float = 0.0  # new private messages per player in the game
 
     def per_card(self) -> float:
         return sum(self.kinds.values()) / TURNED
@@ -123,7 +124,11 @@ async def games(sizes: tuple[int, ...]) -> list[tuple[Taps, list[float], list[Re
                 taps = Taps()
                 edits0, first = h.bot.renderer.stats.edits, len(h.results)
                 _, claim = await play_pyramid(h, tag=f"-{k}", players=players, taps=taps)
-                lat = [r.latency * 1000 for r in h.results[first:]]
+                mine = h.results[first:]
+                lat = [r.latency * 1000 for r in mine]
+                # private messages: answers that were a new ephemeral message (a look, a give
+                # panel, a refusal), not updates of one
+                taps.private = sum(1 for r in mine if r.ephemeral and r.type == 4) / players
                 out.append((taps, lat, claim, h.bot.renderer.stats.edits - edits0))
             await h.stop_bot()
     finally:
@@ -167,7 +172,8 @@ async def main() -> None:
         print(
             f"{players} players: taps per turned card {taps.per_card():.2f} ({kinds}; "
             f"Pass 0.00); taps per give {taps.kinds['give'] / max(1, taps.gives):.2f}; "
-            f"cards waited {taps.waited / TURNED:.1f} s each for the auto-pass clock"
+            f"cards waited {taps.waited / TURNED:.1f} s each for the auto-pass clock; "
+            f"{taps.private:.1f} private messages per player"
         )
         print(
             f"  {len(lat)} interactions, answer time median {statistics.median(lat):.1f} ms, "
