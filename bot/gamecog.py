@@ -443,15 +443,19 @@ class GameCog(commands.Cog):
     ) -> Reply | None:
         """A refused click in the player's own private view (a stale button, a lost race):
         answer by updating that view, the refusal on top of the fresh screen, so that error
-        answers do not pile up as new messages (issue 8)."""
+        answers do not pile up as new messages (issue 8). A table that ended meanwhile (the
+        other player's last card) shows its end screen there, the refusal on top."""
         seat = table.seat_of(interaction.user.id)
         if (
             clicked_public
             or interaction.message is None
             or interaction.type != discord.InteractionType.component
-            or table.status != "playing"
-            or seat is None
         ):
+            return None
+        if table.status == "ended":  # the end screen, without Play again (a public button)
+            end = _warned(self.screen(table), text)
+            return Reply("update", Screen(end.embed, [], end.content))
+        if table.status != "playing" or seat is None:
             return None
         reply = self.private_reply(table, seat, interaction.user.id)
         draw = reply.redraw
@@ -602,7 +606,8 @@ class GameCog(commands.Cog):
                     again = common.Button("Write it again", cid, "primary")
                     return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
                 fresh = await self.service.get(table.id) or table
-                refused = self.refused_in_view(fresh, interaction, clicked_public, str(err))
+                said = too_late(str(err)) if stale and fresh.status == "ended" else str(err)
+                refused = self.refused_in_view(fresh, interaction, clicked_public, said)
                 if refused is not None:
                     return refused
                 if stale:

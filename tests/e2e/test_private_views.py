@@ -62,3 +62,25 @@ async def test_a_new_private_view_retires_the_older_one(harness: Harness):
     res = await h.click(bo, give.message, f"give:{table.seat_of(others[0].id)}.1")
     assert res.type == 7
     h.assert_clean()
+
+
+async def test_a_tap_in_a_private_view_after_the_table_ended_shows_the_end_there(
+    harness: Harness,
+):
+    """The other player's last move (here: the host ends the table) ends the game a moment
+    before a tap in a private view: that view shows the end screen with the refusal on top,
+    no new message, and no Play again (a public button) on a private message."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, table_id = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    mine = (await h.click(bo, msg, "seat")).message
+    flip = h.custom_id(mine, "flip")
+    await h.confirmed(ana, msg, "end")
+    table = await h.service.get(table_id)
+    assert table.status == "ended"
+    res = await fake.click(bo, mine, flip, stale=flip not in mine.custom_ids())
+    assert res.type == 7 and res.message.id == mine.id
+    assert "is over" in mine.text and "\u26a0\ufe0f" in mine.text
+    assert "again" not in h.verbs(mine)
+    h.assert_clean()
