@@ -87,18 +87,23 @@ class Side:
 @contextlib.contextmanager
 def store_on_the_loop() -> Iterator[None]:
     """Diagnostic: the store's calls run on the event loop's thread (no hand-off)."""
-    connect, call = aiosqlite.connect, Store._call
+    connect, submit = aiosqlite.connect, Store._submit
 
-    async def inline(self: Store, fn: Any, *args: Any) -> Any:
-        return fn(self._db._conn, *args)
+    def inline(self: Store, fn: Any, *args: Any) -> asyncio.Future[Any]:
+        done = asyncio.get_running_loop().create_future()
+        try:
+            done.set_result(fn(self._db._conn, *args))
+        except Exception as err:
+            done.set_exception(err)
+        return done
 
     bot.store.aiosqlite.connect = lambda *a, **k: connect(*a, check_same_thread=False, **k)  # type: ignore[assignment]
-    Store._call = inline  # type: ignore[method-assign]
+    Store._submit = inline  # type: ignore[method-assign]
     try:
         yield
     finally:
         bot.store.aiosqlite.connect = connect  # type: ignore[assignment]
-        Store._call = call  # type: ignore[method-assign]
+        Store._submit = submit  # type: ignore[method-assign]
 
 
 async def barkeep_round(fake: FakeDiscord, tmp: Path, n: int, side: Side) -> dict[str, Any]:
@@ -128,7 +133,11 @@ async def barkeep_round(fake: FakeDiscord, tmp: Path, n: int, side: Side) -> dic
             times += [r.latency * 1000 for r in clicks]
             del h.results[:]
             if game == "war":
-                shown = [m.current for m in fake.messages.values() if m.components]
+                shown = [  # War's messages only (the fake keeps every round's, Pyramid's too)
+                    m.current
+                    for m in fake.messages.values()
+                    if any(c.startswith("war:") for c in m.custom_ids())
+                ]
                 biggest = max(shown, key=lambda m: len(json.dumps(m)), default={})
         await h.stop_bot()
     side.add(times)

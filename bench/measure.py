@@ -12,16 +12,15 @@ def pct(values: list[float], p: float) -> float:
 
 
 def count_trips(store: Any) -> Callable[[], int]:
-    """Count every call the store's aiosqlite connection hands to its thread (each one a
-    thread hand-off and an event-loop wake-up). Returns a function that reads the count."""
-    db = store._db
-    real = db._execute
+    """Count every call the store hands to its connection's thread (each one a thread hand-off
+    and an event-loop wake-up). Returns a function that reads the count."""
+    real = store._submit
     n = 0
 
-    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    def counted(fn: Any, *args: Any) -> Any:
         nonlocal n
         n += 1
-        return await real(fn, *args, **kwargs)
+        return real(fn, *args)
 
-    db._execute = counted
+    store._submit = counted
     return lambda: n

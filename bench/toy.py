@@ -51,12 +51,14 @@ def toy_message_components() -> list[dict[str, Any]]:
 
 
 def _like(message: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The embeds and buttons of ``message`` (a message's JSON), the first button the toy's."""
+    """The embeds and components of ``message`` (a message's JSON), its first button the
+    toy's."""
     rows = copy.deepcopy(message.get("components") or [])
-    buttons = [c for r in rows for c in r.get("components", []) if "custom_id" in c]
-    for i, c in enumerate(buttons):
+    items = [c for r in rows for c in r.get("components", []) if "custom_id" in c]
+    first = next(i for i, c in enumerate(items) if c.get("type") == 2)  # a button, not a select
+    for i, c in enumerate(items):
         c.pop("id", None)
-        c["custom_id"] = CUSTOM_ID if i == 0 else f"toy:other{i}"
+        c["custom_id"] = CUSTOM_ID if i == first else f"toy:other{i}"
         c.pop("disabled", None)
     for r in rows:
         r.pop("id", None)

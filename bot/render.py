@@ -360,6 +360,16 @@ class Renderer:
         self._drawn[table.id] = (table, table.version, screen, fp)
         return screen, fp
 
+    def _fingerprint(self, screen: Screen, table_id: int, seat: int | None = None) -> str:
+        """``screen``'s fingerprint: the one computed when it was drawn, if it is the screen
+        :meth:`draw` or :meth:`draw_private` keeps (the usual answer to a click)."""
+        hit = (
+            self._drawn.get(table_id) if seat is None else self._drawn_private.get((table_id, seat))
+        )
+        if hit is not None and hit[2] is screen:
+            return hit[3]
+        return screen.fingerprint()
+
     def draw_private(self, table: Table, seat: int) -> tuple[Screen, str]:
         """A seat's private screen now, and its fingerprint (drawn once per version)."""
         key = (table.id, seat)
@@ -430,7 +440,7 @@ class Renderer:
 
     def landed(self, table: Table, message_id: int, screen: Screen, version: int) -> None:
         """``screen`` (drawn from ``table`` at ``version``) is now on ``message_id``."""
-        fp = screen.fingerprint()
+        fp = self._fingerprint(screen, table.id)
         self._shown[table.id] = Shown(message_id, fp, version)
         self._to_store[table.id] = ENDED if table.status == "ended" else fp
         self._store_soon()
@@ -491,13 +501,9 @@ class Renderer:
                 self.request(table, at_once=True)  # moved meanwhile: think again
                 return
             version = table.version
-            screen = self.public_for(table.row.game)(table)
+            screen, fp = self.draw(table)  # the table as it is now (drawn once per version)
             shown = self._shown.get(table.id)
-            if (
-                shown
-                and shown.message_id == message_id
-                and shown.fingerprint == screen.fingerprint()
-            ):
+            if shown and shown.message_id == message_id and shown.fingerprint == fp:
                 self._settle(table)
                 return
             try:
@@ -961,7 +967,9 @@ class Renderer:
         self._set_view_token(
             key, EditToken(app_id, token, now, message_id, row=tok.row, budget=self._token_budget())
         )
-        fp = screen.fingerprint()
+        table = self.service.in_memory(key[0])
+        seat = table.seat_of(key[1]) if table is not None else None
+        fp = self._fingerprint(screen, key[0], seat) if seat is not None else screen.fingerprint()
         self._private_seen[key] = fp
         self._to_store_private[(key[0], key[1], tok.row)] = fp
         self._store_soon()
@@ -973,6 +981,8 @@ class Renderer:
         self._view_tokens.setdefault(key[0], {})[key[1]] = tok
 
     def refresh_private(self, table: Table) -> None:
+        if table.id in self._views_read and not self._view_tokens.get(table.id):
+            return  # no private view of this table is known: nothing to do (most changes)
         task = asyncio.create_task(self._refresh_private(table))
         self._private_tasks.add(task)
         task.add_done_callback(self._private_tasks.discard)

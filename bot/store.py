@@ -1,8 +1,9 @@
 """SQLite persistence: one aiosqlite connection, WAL, numbered migrations.
 
 Every access goes through :meth:`Store.transaction` (writes, one atomic unit) or
-:meth:`Store.reading` (reads); both hand out a :class:`Tx` and hold the store's lock, so
-statements from two tasks never interleave on the one connection.
+:meth:`Store.reading` (reads); both hand out a :class:`Tx`. The store's lock keeps one task's
+transaction whole on the one connection: a transaction holds it from its start until its last
+trip is queued, a read only while queuing its trip (then nobody waits for its round trip).
 
 A trip to the connection's thread costs a thread hand-off and an event-loop wake-up, so a
 :class:`Tx` makes as few as it can: its writes are only collected, and go to the thread together
@@ -20,6 +21,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -241,7 +243,7 @@ def _dumps(value: Any) -> str:
 
 
 class Tx:
-    """The statements of the store, run on its connection while the store's lock is held.
+    """The statements of the store, run on its connection (see the store's lock above).
 
     Writes are collected, not run: they go to the connection's thread with the next read or at
     the end of the block (so an error in one surfaces there). Reads are one trip each.
@@ -257,15 +259,20 @@ class Tx:
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
         self._last: tuple[str, Params, str] | None = None  # a read for the last trip
         self._last_rows: list[sqlite3.Row] = []
+        self._with_commit = False  # the trip under way carries the read kept for the COMMIT
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
         self._pending.append((sql, args, many))
 
-    async def _trip(self, query: tuple[str, Params, str] | None = None, end: bool = False) -> Any:
+    def _send(
+        self, query: tuple[str, Params, str] | None = None, end: bool = False
+    ) -> asyncio.Future[Any] | None:
+        """Queue the next trip on the connection's thread (now, without waiting for it): the
+        collected writes, then ``query``; with ``end``, the COMMIT (and the read kept for it,
+        :meth:`table_drinks_when_committed`). ``None``: nothing to run."""
         if end and query is None and self._last is not None:  # the read goes with the COMMIT
             query, self._last = self._last, None
-            self._last_rows = list(await self._trip(query, end=True))
-            return None
+            self._with_commit = True
         commit = self._atomic and end
         if not self._pending and query is None and self._unseen is None:
             if not (commit and self._begun):
@@ -276,11 +283,30 @@ class Tx:
         pending, self._pending = self._pending, []
         unseen, self._unseen = self._unseen, None
         self._begun = True
+        return self._store._submit(_run, begin, unseen, pending, query, commit)
+
+    async def _wait(self, trip: asyncio.Future[Any] | None) -> Any:
+        if trip is None:
+            return None
         try:
-            return await self._store._call(_run, begin, unseen, pending, query, commit)
+            result = await trip
         except BaseException:
             self._failed = True
             raise
+        if self._with_commit:
+            self._with_commit = False
+            self._last_rows = list(result)
+            return None
+        return result
+
+    async def _trip(self, query: tuple[str, Params, str] | None = None, end: bool = False) -> Any:
+        if self._atomic:  # the transaction holds the store's lock from its start
+            return await self._wait(self._send(query, end))
+        # A read outside a transaction takes the lock only to queue its trip: never in the
+        # middle of another task's transaction, and nobody waits for its round trip.
+        async with self._store._lock:
+            trip = self._send(query, end)
+        return await self._wait(trip)
 
     async def _one(self, sql: str, args: Params = ()) -> sqlite3.Row | None:
         rows = await self._trip((sql, args, "rows"))
@@ -954,22 +980,34 @@ class Store:
             plain = guild.default_cap is None and guild.water_every is None
             (self._safety_guilds.discard if plain else self._safety_guilds.add)(guild.guild_id)
 
-    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(connection, *args)`` on the connection's thread: one trip.
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """Queue ``fn(connection, *args)`` on the connection's thread now: one trip. Returns
+        the future of its result.
 
-        aiosqlite runs every call it offers this way (``Connection._execute``, the one queue its
-        thread serves, in order); it has no public name for a call of our own, hence the private
-        one, checked at :meth:`open`."""
-        return await self._db._execute(fn, self._db._conn, *args)
+        aiosqlite runs every call it offers this way (``Connection._execute``: one queue, which
+        its thread serves in order); it has no public name for a call of our own, hence its
+        private queue, checked at :meth:`open`. Queued at once (``_execute`` would queue only
+        once awaited), so that a transaction can let go of the store as soon as its last trip
+        is in the queue: whatever is queued after it runs after it."""
+        db = self._db
+        if not db._running or db._connection is None:
+            raise ValueError("Connection closed")
+        future = asyncio.get_running_loop().create_future()
+        db._tx.put_nowait((future, partial(fn, db._connection, *args)))
+        return future
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(connection, *args)`` on the connection's thread and wait for it."""
+        return await self._submit(fn, *args)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        if not callable(getattr(db, "_execute", None)):  # see _call
+        if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # see _submit
             await db.close()
-            raise RuntimeError(f"aiosqlite {aiosqlite.__version__} has no Connection._execute")
+            raise RuntimeError(f"aiosqlite {aiosqlite.__version__}: no Connection._tx queue")
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed action survives even the machine losing power, not only the
@@ -1024,8 +1062,16 @@ class Store:
 
         ``unseen``: an interaction id; if the action log has it already, nothing is written and
         :class:`AlreadyApplied` is raised at the end of the block (checked on the connection's
-        thread in the same trip as the writes, inside the transaction)."""
-        async with self._lock:
+        thread in the same trip as the writes, inside the transaction).
+
+        The store's lock is held while the block runs and let go once the last trip (the
+        COMMIT) is queued, before it has run: what is queued after it runs after it, on the one
+        thread, so the next transaction need not wait for this one's round trip (with many
+        tables at once, waiting for the lock was most of an answer's time, issue 7). The block
+        still returns only once the COMMIT is done."""
+        await self._lock.acquire()
+        held = True
+        try:
             tx = Tx(self, atomic=True, unseen=unseen)
             try:
                 yield tx
@@ -1033,15 +1079,23 @@ class Store:
                 if tx._begun:
                     await self._call(_rollback)
                 raise
-            await tx._trip(end=True)
+            last = tx._send(end=True)
+            self._lock.release()
+            held = False
+            await tx._wait(last)
             for after in tx._after:
                 after()
+        finally:
+            if held:
+                self._lock.release()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Tx]:
-        async with self._lock:
-            tx = Tx(self, atomic=False)
-            yield tx
-            await tx._trip(end=True)  # writes made here (none, as a rule) run on their own
-            for after in tx._after:
-                after()
+        """Reads, each one trip in autocommit mode. The store's lock is taken only to queue each
+        trip (so none lands inside another task's transaction), not held for the block: a
+        transaction that commits between two reads of the block is seen by the later one."""
+        tx = Tx(self, atomic=False)
+        yield tx
+        await tx._trip(end=True)  # writes made here (none, as a rule) run on their own
+        for after in tx._after:
+            after()

@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +56,8 @@ LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its 
 LOBBY_CLOCK = "lobby"
 LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
 STRIKES_OUT = 3  # timeouts in a row that remove a player
+DISCORD_EPOCH_MS = 1_420_070_400_000  # the time Discord ids count from (2015-01-01)
+CLOCK_SKEW = 60.0  # seconds our clock and Discord's may differ, for interaction ids' times
 
 
 class TableError(GameError):
@@ -73,9 +76,26 @@ class Table:
     ledger: list[DrinkRow] = field(default_factory=list)  # every drink here, once it has ended
     # each seat as the store has it, so that a write sends only the seats that changed
     _saved: dict[int, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    # the interactions this process applied here; when (wall clock) it read the table from
+    # the store (None: it opened the table, so its whole action log is this process's)
+    applied: set[int] = field(default_factory=set, repr=False)
+    held_since: float | None = field(default_factory=time.time, repr=False)
 
     def __post_init__(self) -> None:
         self.saved(self.seats)  # built from what the store holds
+
+    def may_have_applied(self, interaction_id: int) -> bool:
+        """Whether the action log may hold this interaction, as far as memory can tell without
+        reading it: it does if this process applied it here; it may if the interaction is
+        older than this process's copy of the table (an earlier run of the bot could have
+        applied it). An interaction created after that (Discord ids carry their creation
+        time) can only have been applied by this process, which would know."""
+        if interaction_id in self.applied:
+            return True
+        if self.held_since is None:
+            return False
+        created = ((interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000
+        return created < self.held_since + CLOCK_SKEW
 
     def saved(self, seats: list[SeatRow]) -> None:
         """These seats are in the store as they are now."""
@@ -189,6 +209,7 @@ class TableService:
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._consents: set[tuple[int, str]] = set()  # (user, game) known to have consented
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
 
@@ -247,6 +268,10 @@ class TableService:
             self._tables[table_id] = table
             self._wake.set()
         return table
+
+    def in_memory(self, table_id: int) -> Table | None:
+        """The table if it is in memory (every open one is), without reading the store."""
+        return self._tables.get(table_id)
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -312,7 +337,8 @@ class TableService:
                 row.log = [note]
                 await tx.save_table(row)
             seats = await tx.seats(table_id)
-        table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing})
+        assert row is not None
+        table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing}, held_since=None)
         self._tables[table_id] = table
         self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
         return table
@@ -476,12 +502,20 @@ class TableService:
 
     # -- consents --------------------------------------------------------------------------
     async def has_consent(self, user_id: int, game: str) -> bool:
+        """Whether the player has accepted this game's rules. A consent is never taken back
+        (erasing a player's history keeps it), so one seen is remembered: no read again."""
+        if (user_id, game) in self._consents:
+            return True
         async with self.store.reading() as q:
-            return await q.has_consent(user_id, game)
+            given = await q.has_consent(user_id, game)
+        if given:
+            self._consents.add((user_id, game))
+        return given
 
     async def give_consent(self, user_id: int, game: str) -> None:
         async with self.store.transaction() as tx:
             await tx.add_consent(user_id, game, self.clock.now())
+        self._consents.add((user_id, game))
 
     async def seated_at(self, guild_id: int, user_id: int) -> int | None:
         async with self.store.reading() as q:
@@ -517,12 +551,22 @@ class TableService:
             except AlreadyApplied:
                 return await self._duplicate(table_id)
             except GameError:
-                if interaction_id is not None:
-                    async with self.store.reading() as q:
-                        seen = await q.action_for(interaction_id)
-                    if seen is not None:
-                        return await self._duplicate(table_id)
+                if interaction_id is not None and await self._seen(table_id, interaction_id):
+                    return await self._duplicate(table_id)
                 raise
+
+    async def _seen(self, table_id: int, interaction_id: int) -> bool:
+        """Whether a refused interaction is in the action log. Memory answers when it can
+        (:meth:`Table.may_have_applied`): under load a refused click is common (another player
+        was quicker), and each read would hold the table meanwhile."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            if interaction_id in table.applied:
+                return True
+            if not table.may_have_applied(interaction_id):
+                return False
+        async with self.store.reading() as q:
+            return await q.action_for(interaction_id) is not None
 
     async def _duplicate(self, table_id: int) -> Change:
         table = await self.get(table_id)
@@ -617,7 +661,7 @@ class TableService:
         engine = table.engine
         row = dataclasses.replace(table.row)  # written, then put in place after the commit
         timers = dict(table.timers)
-        notes = {s.user_id: s.notes for s in table.seats}
+        notes: dict[int, list[str]] = {}  # the seats whose private lines change
         unseen = next((iid for _, _, _, iid, _ in steps if iid is not None), None)
         ledger: Callable[[], list[DrinkRow]] = list
         async with self.store.transaction(unseen=unseen) as tx:  # one trip to the database
@@ -639,7 +683,8 @@ class TableService:
                     notes[actor.user_id] = []
             for e in events:
                 if isinstance(e, Private) and (who := table.seat_at(e.seat)) is not None:
-                    notes[who.user_id] = [*notes[who.user_id], e.text][-NOTE_LINES:]
+                    lines = notes.get(who.user_id, who.notes)
+                    notes[who.user_id] = [*lines, e.text][-NOTE_LINES:]
             wanted = {t.key: t for t in engine.timers(state)} if not over else {}
             if fired is not None:
                 await tx.delete_timer(table.id, fired.key)
@@ -663,15 +708,20 @@ class TableService:
                 row.status, row.end_reason, row.ended_at = "ended", "game over", now
                 # the end screen's best moments, read with the COMMIT: still one trip
                 ledger = tx.table_drinks_when_committed(table.id)
-            seats = [dataclasses.replace(s, notes=notes[s.user_id]) for s in table.seats]
+            seats = [  # as they will be: a copy of each seat whose lines change
+                dataclasses.replace(s, notes=notes[s.user_id]) if s.user_id in notes else s
+                for s in table.seats
+            ]
             changed = [s for s in seats if table.is_unsaved(s)]
             for s in changed:
                 await tx.save_seat(s)
             await tx.save_table(row)
         # committed: the table in memory moves on in one go (no await from here on)
         table.row, table.timers = row, timers
-        for seat, new in zip(table.seats, seats, strict=True):
-            seat.notes = new.notes
+        table.applied.update(iid for _, _, _, iid, _ in steps if iid is not None)
+        for seat in table.seats:
+            if seat.user_id in notes:
+                seat.notes = notes[seat.user_id]
         table.saved(changed)
         for r in counted:
             table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)

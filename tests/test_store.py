@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sqlite3
 from pathlib import Path
@@ -178,14 +179,14 @@ async def test_places_and_points_are_stored_and_summed_per_game(store):
 
 def count_trips(store: Store) -> list[int]:
     """Count the calls handed to the connection's thread from now on: ``counter[0]``."""
-    db, counter = store._db, [0]
-    real = db._execute
+    counter = [0]
+    real = store._submit
 
-    async def counted(fn, *args, **kwargs):
+    def counted(fn, *args):
         counter[0] += 1
-        return await real(fn, *args, **kwargs)
+        return real(fn, *args)
 
-    db._execute = counted
+    store._submit = counted
     return counter
 
 
@@ -289,3 +290,64 @@ async def test_turn_pings_are_on_unless_a_server_turned_them_off(tmp_path):
 async def _guild(store: Store, guild_id: int):
     async with store.reading() as q:
         return next(g for g in await q.all_guild_settings() if g.guild_id == guild_id)
+
+
+async def test_a_read_never_lands_inside_another_tasks_transaction(store):
+    """Reads take the store's lock only to run, not for their block; still, a read asked for
+    while another task's transaction is open (between two of its trips) waits for it to end:
+    it never sees writes that are then rolled back."""
+    inside, go_on = asyncio.Event(), asyncio.Event()
+
+    async def changes_its_mind() -> None:
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as tx:
+                await tx.add_consent(10, "war", 1.0)
+                assert await tx.has_consent(10, "war")  # BEGIN, the write and this read
+                inside.set()
+                await go_on.wait()  # the transaction is open meanwhile
+                raise RuntimeError("rolled back")
+
+    other = asyncio.ensure_future(changes_its_mind())
+    await inside.wait()
+
+    async def read() -> bool:
+        async with store.reading() as q:
+            return await q.has_consent(10, "war")
+
+    reader = asyncio.ensure_future(read())
+    await asyncio.sleep(0)
+    assert not reader.done()  # waiting for the transaction
+    go_on.set()
+    await other
+    assert await reader is False
+
+
+async def test_a_transaction_lets_go_of_the_store_once_its_commit_is_under_way(store):
+    """Issue 7: the next transaction's block runs while this one's COMMIT is still on its way
+    (it is queued after it, so it commits after it); the block returns once committed."""
+    tid = await _table(store)
+    real, queued = store._submit, []
+
+    def held_back(fn, *args):
+        done = asyncio.get_running_loop().create_future()
+        queued.append((done, fn, args))
+        return done
+
+    store._submit = held_back  # trips wait here, in order, until let through
+
+    async def write(seq: int, iid: int) -> None:
+        async with store.transaction() as tx:
+            await tx.add_action(tid, seq, 0, 10, {"type": "flip"}, iid, 1.0)
+
+    first = asyncio.ensure_future(write(1, 701))
+    await asyncio.sleep(0)
+    assert len(queued) == 1 and not first.done()  # its COMMIT is on its way
+    second = asyncio.ensure_future(write(2, 702))
+    await asyncio.sleep(0)
+    assert len(queued) == 2  # the second did not wait for the first's round trip
+    store._submit = real
+    for done, fn, args in queued:  # the trips run in the order they were queued
+        done.set_result(await real(fn, *args))
+    await asyncio.gather(first, second)
+    async with store.reading() as q:
+        assert [s for _, s in [await q.action_for(701), await q.action_for(702)]] == [1, 2]

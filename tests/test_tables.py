@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import pytest
 
 from bot.engines import ENGINES
 from bot.engines.base import GameError
 from bot.store import Store
-from bot.tables import TableError, TableService
+from bot.tables import DISCORD_EPOCH_MS, TableError, TableService
 from tests.test_store import count_trips
 
 G, C = 1, 2  # guild, channel
@@ -370,15 +372,19 @@ async def test_a_screen_drawn_while_an_action_commits_shows_the_old_table_whole(
     t = await war_table(service)
     before = (t.row.log, dict(t.timers), t.row.seq, t.engine.to_dict(t.state))
     seen = []
-    real = store._call
+    real = store._submit
 
-    async def slow_commit(fn, *args):
+    async def slow(trip):
+        await asyncio.sleep(0)  # the loop runs on while the commit is under way
         seen.append((t.row.log, dict(t.timers), t.row.seq, t.engine.to_dict(t.state)))
-        return await real(fn, *args)
+        return await trip
 
-    store._call = slow_commit
+    def slow_commit(fn, *args):
+        return asyncio.ensure_future(slow(real(fn, *args)))
+
+    store._submit = slow_commit
     await service.act(t.id, ANA, {"type": "flip"})
-    store._call = real
+    store._submit = real
     assert seen and all(s == before for s in seen)  # during the trip: the old table, all of it
     assert t.row.seq == before[2] + 1 and t.row.log != before[0]
 
@@ -398,3 +404,43 @@ async def test_a_loser_who_leaves_the_table_before_choosing_still_drinks(service
         drinks = await q.table_drinks(t.id)
     owed = sum(d.amount for d in drinks if d.user_id == loser)
     assert owed > before and owed == t.engine.view(t.state, None)["sips"][view["loser"]]
+
+
+def snowflake(at: float) -> int:
+    """A Discord id created at ``at`` (wall clock), as Discord makes interaction ids."""
+    return (int(at * 1000) - DISCORD_EPOCH_MS) << 22
+
+
+async def test_a_refused_click_is_looked_up_only_if_an_earlier_run_could_have_applied_it(
+    service, store, clock
+):
+    """Issue 7: under load many clicks are refused (another player was quicker). Whether a
+    refused one repeats an applied move is known in memory at a table this process opened, or
+    for an interaction created after it read the table; only older ones are looked up."""
+    t = await war_table(service)
+    now = time.time()
+    flip = snowflake(now)
+    await service.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)
+    n = 0
+    while t.engine.view(t.state, None)["phase"] != "choice":  # a tie: flip on
+        n += 1
+        await service.act(t.id, ANA, {"type": "flip"}, interaction_id=flip + n)
+    winner = t.user_at(1 - t.engine.view(t.state, None)["loser"]).user_id
+    trips = count_trips(store)
+    with pytest.raises(GameError):  # a new click, refused: nothing to look up
+        await service.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now) + 100)
+    assert trips[0] == 0
+    again = await service.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)  # delivered twice
+    assert again.duplicate and trips[0] == 0
+
+    later = TableService(store, ENGINES, clock)  # a restart: the table is read from the store
+    assert await later.load() == 1
+    trips[0] = 0
+    again = await later.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)  # the log has it
+    assert again.duplicate and trips[0] == 1
+    with pytest.raises(GameError):  # from before this run took the table on: looked up
+        await later.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now) + 200)
+    assert trips[0] == 2
+    with pytest.raises(GameError):  # made well after: this run would know it
+        await later.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now + 120))
+    assert trips[0] == 2
