@@ -44,8 +44,13 @@ def _latest(table: Table, v: dict) -> list[str]:
     """The log's latest lines that the description does not show already: not the cards
     turned (the hand on the table is above), nor the hand's result when it is above too."""
     shown = v["last_result"] if v["phase"] == "flip" else None
-    lines = [t for t in table.row.log if not t.startswith(TURNS) and t != shown]
+    lines = [t for t in table.row.log if not t.startswith(TURNS) and not _same(t, shown)]
     return [say(t, table) for t in lines[-LATEST:]]
+
+
+def _same(line: str, shown: str | None) -> bool:
+    """The log's copy of a line shown above, with or without a party-safety note ("· 💧 water")."""
+    return shown is not None and (line == shown or line.startswith(shown + " \u00b7 "))
 
 
 def _flip(table: Table) -> Button:
@@ -84,8 +89,9 @@ def public(table: Table) -> Screen:
             f"{loser} chooses {due} (or drinks {base})."
         )
     elif v["phase"] == "flip":
-        if v["last_result"]:
-            desc.append(say(v["last_result"], table))
+        if v["last_result"]:  # as logged: with its party-safety note, if any
+            logged = [t for t in table.row.log if _same(t, v["last_result"])]
+            desc.append(say(logged[-1] if logged else v["last_result"], table))
         due = countdown(table.deadline(v["clock_key"]))
         desc.append(f"Either player flips hand {v['hand']}; the dealer flips {due}.")
     embed = discord.Embed(

@@ -67,6 +67,10 @@ async def test_a_capped_player_plays_war_to_past_the_cap(harness: Harness):
     assert view.message.audience == ana.id
     public = [text for who, text in shown if who is None]
     assert any(f"{WATER} water" in t for t in public)  # the table says water...
+    for text in public:  # ...once: a result line is not shown again without its note
+        lines = text.splitlines()
+        noted = [x.split(" \u00b7 ")[0] for x in lines if f"{WATER} water" in x]
+        assert not any(x in lines for x in noted if x), text
     assert not any("sips tonight" in t or "Heads-up" in t for t in public)  # ...and no more
     assert not any("cap" in line or "limit" in line for line in table.row.log)
     assert f"**Ana**: 5 sips · {WATER} {ana_water} water" in table_msg.text  # the end screen
