@@ -604,13 +604,14 @@ class Renderer:
                 message_id = (await hook.fetch_message("@original")).id  # type: ignore[arg-type]
             except discord.HTTPException as err:
                 log.info("table #%s: its opening message can't be found: %s", table.id, err)
+        if message_id is None:  # the channel's budget is waited for before taking the writer:
+            # an answer waiting for the writer must not wait for the budget too
+            await self._channel(table.row.channel_id).gate("POST", POST_ROUTE)
         async with self.writer(table.id):
             if table.row.message_id is not None:  # found meanwhile (a click adopted one)
                 self.request(table)
                 return
             if message_id is None:
-                writer = self._channel(table.row.channel_id)
-                await writer.gate("POST", POST_ROUTE)
                 version = table.version
                 screen = self.public_for(table.row.game)(table)
                 channel = self.client.get_partial_messageable(table.row.channel_id)
