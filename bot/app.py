@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -33,6 +34,22 @@ EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table", "cogs.limits", "cogs.set
 
 # A click on a component whose custom id starts with a name other than a game's (``limits:...``)
 ComponentHandler = Callable[[discord.Interaction, Ref, list[str] | None], Awaitable[None]]
+
+
+_FROZEN = False
+
+
+def keep_out_of_gc() -> None:
+    """Everything alive once the bot has started (modules, discord.py's caches, the tables
+    loaded) stays alive: leave it out of the cyclic garbage collector's full scans. With 30
+    busy tables a full collection held the event loop 90-140 ms, 8 times in 30 s, and set
+    the answer times' p99; frozen, 40-70 ms (issue 7). Objects are still freed as ever when
+    nothing refers to them. Once per process (tests start many bots in one)."""
+    global _FROZEN
+    if not _FROZEN:
+        _FROZEN = True
+        gc.collect()
+        gc.freeze()
 
 
 class Barkeep(commands.Bot):
@@ -102,6 +119,7 @@ class Barkeep(commands.Bot):
         tables = await self.service.load()
         self.service.start_clocks()
         self.renderer.start_resync()  # what the messages show, in line with the store
+        keep_out_of_gc()
         log.info("ready to deal: %d open tables loaded", tables)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
