@@ -226,6 +226,11 @@ def discord_bucket_delay(http: Any, method: str, path: str, **params: Any) -> fl
 Job = Callable[[], Awaitable[None]]
 
 
+def _wake(woken: asyncio.Future[None]) -> None:
+    if not woken.done():
+        woken.set_result(None)
+
+
 class ChannelWriter:
     """Sends one channel's public-message writes, one at a time, within the channel's budget.
 
@@ -332,6 +337,7 @@ class Renderer:
         self._last_edit: dict[int, float] = {}
         self._channels: dict[int, ChannelWriter] = {}
         self._hurry = asyncio.Event()
+        self._sleepers: set[asyncio.Future[None]] = set()  # see _sleep
         self._waiting_since: dict[int, list[tuple[int, float, str]]] = {}  # lag measurement
         self._private_seen: dict[tuple[int, int], str] = {}  # (table, user) -> fingerprint
         self._view_tokens: dict[int, dict[int, EditToken]] = {}  # table -> user -> token
@@ -448,9 +454,18 @@ class Renderer:
             self._note_landed(table.id, version, fp)
 
     async def _sleep(self, delay: float) -> None:
-        """Sleep, unless :meth:`flush` hurries everything."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._hurry.wait(), delay)
+        """Sleep, unless :meth:`flush` hurries everything. A future and a timer, no task: this
+        runs for every table and view that changes (wait_for made a task of each wait)."""
+        if self._hurry.is_set():
+            return
+        woken = asyncio.get_running_loop().create_future()
+        timer = woken.get_loop().call_later(delay, _wake, woken)
+        self._sleepers.add(woken)
+        try:
+            await woken
+        finally:
+            timer.cancel()
+            self._sleepers.discard(woken)
 
     async def _table_loop(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
@@ -773,6 +788,8 @@ class Renderer:
     async def flush(self) -> None:
         """Do every pending write now and wait for it (shutdown, tests)."""
         self._hurry.set()
+        for woken in list(self._sleepers):
+            _wake(woken)
         try:
             while tasks := self._running():
                 for c in self._channels.values():
