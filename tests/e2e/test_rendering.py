@@ -194,3 +194,50 @@ async def test_a_slow_opening_answer_is_not_taken_for_a_lost_message(harness: Ha
     table = await h.service.get(int(h.custom_id(res.message, "join").split(":")[1]))
     assert table.row.message_id == res.message.id
     h.assert_clean()
+
+
+async def test_clicks_at_a_table_nobody_views_privately_start_no_private_view_work(
+    harness: Harness,
+):
+    """Issue 15: once a table's private views are known (read once), a change at a table with
+    none starts no task for them; the answer's screen is drawn once, its fingerprint reused."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.bot.renderer.flush()
+    renderer = h.bot.renderer
+    started: list[str] = []
+    real = renderer._refresh_private
+
+    async def counted(table):
+        started.append("views")
+        await real(table)
+
+    renderer._refresh_private = counted
+    fingerprints = 0
+    screen_type = type(renderer.draw(await h.service.get(tid))[0])
+    real_fp = screen_type.fingerprint
+
+    def counting_fp(self):
+        nonlocal fingerprints
+        fingerprints += 1
+        return real_fp(self)
+
+    screen_type.fingerprint = counting_fp
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    try:
+        for _ in range(3):
+            v = table.engine.view(table.state, None)
+            if v["phase"] == "flip":
+                res = await h.click(ana, msg, "flip")
+            else:
+                res = await h.click(users[table.user_at(v["loser"]).user_id], msg, "drink")
+            assert res.ok and res.type == 7
+    finally:
+        screen_type.fingerprint = real_fp
+    await renderer.flush()
+    assert started == []
+    assert fingerprints <= 3  # one per new screen: drawn once, the answer's reused
+    h.assert_clean()
