@@ -128,7 +128,9 @@ async def _writer(
 ) -> bool:
     """Take a message's writer lock; defer the interaction if that would make the answer late.
     Returns whether the interaction is now deferred."""
-    if deferred or not lock.locked():
+    # Not a quick path on ``lock.locked()``: a lock just let go with a waiter not yet woken is
+    # not "locked", yet acquire() queues behind that waiter, and the answer could come too late.
+    if deferred:
         await lock.acquire()
         return deferred
     loop = asyncio.get_running_loop()
