@@ -462,12 +462,17 @@ def fold(lines: list[str]) -> list[str]:
     return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
 
 
+def embed_text(embed: discord.Embed) -> str:
+    """An embed's body as a phone shows it, the footer aside: its description, then each
+    field's name and value, a line apart."""
+    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
 def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int = 3) -> None:
     """The newest of ``lines`` (engine log lines), folded, under "Latest": at most ``most``,
     and only as many as fit a phone (:data:`BODY_LINES`, :data:`BODY_CHARS`, the footer aside)
     with what the embed already holds."""
-    parts = [embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields]
-    used = "\n".join(parts)
+    used = embed_text(embed)
     shown = [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
     while shown:
         text = f"{used}\nLatest\n" + "\n".join(shown)

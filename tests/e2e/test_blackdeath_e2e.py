@@ -13,6 +13,7 @@ from bot.engines.blackdeath import ENGINE, SetForfeit
 from bot.tables import Table
 from bot.ui import blackdeath as ui
 from tests.e2e.conftest import Harness, open_table
+from tests.phone import long_named_table, table_text
 
 SEED = "bd-e2e-2"
 
@@ -256,27 +257,10 @@ def test_positions_are_buttons_five_to_a_row_and_a_select_past_twenty():
 async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
     """At most 12 lines and 600 characters in play, with 12-character names, clocks playing
     every move (issue 8). Past five players the table is compact: two players to a line."""
-    from bot.engines import ENGINES
-    from bot.tables import TableService
-
-    service = TableService(store, ENGINES, clock, seeds=lambda: f"phone-{players}")
-    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
-    t = await service.open_table(
-        "blackdeath",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        host_name=names[0],
-        options={},
-        seat_host=True,
-    )
-    for i, name in enumerate(names[1:], 1):
-        await service.join(t.id, 100 + i, name)
-    await service.start(t.id, 100)
+    service, t = await long_named_table(store, clock, "blackdeath", players, f"phone-{players}")
     sizes = []
     while t.status == "playing":
-        embed = ui.public(t).embed
-        text = "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+        text = table_text(t)
         sizes.append((len(text.splitlines()), len(text)))
         clock.advance(100)
         await service.fire_due()

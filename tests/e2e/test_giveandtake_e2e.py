@@ -9,6 +9,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.tables import Change, TableError
 from tests.e2e.conftest import Harness, open_table
+from tests.phone import long_named_table, table_text
 
 # With this seed and every capture put under the smaller pile (the give pile when equal): Cy
 # captures turn 1; turn 4 is a fight between Bo and Cy, which Bo wins on turn 5; Ana (the host)
@@ -249,38 +250,15 @@ async def test_everyone_out_at_once_most_cards_wins_and_equal_most_is_a_draw(fak
         await h.stop_bot()
 
 
-def table_text(table) -> str:
-    """The public table as a phone shows it: description, then each field's name and value."""
-    from bot.ui import giveandtake as ui
-
-    embed = ui.public(table).embed
-    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
-
-
 async def play_whole_game(store, clock, players: int, seed: str) -> tuple[list[str], int, int]:
     """A whole game with 12-character names: the host cues, capturers choose a pile at random,
     and on every 11th move from the 3rd a clock runs out instead (a cue, or a pile: a strike). Returns the public
     table's text after every move in play, the turns played and the timeouts."""
     import random
 
-    from bot.engines import ENGINES
     from bot.engines.giveandtake import Go, Pile
-    from bot.tables import TableService
 
-    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
-    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
-    t = await service.open_table(
-        "giveandtake",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        host_name=names[0],
-        options={},
-        seat_host=True,
-    )
-    for i, who in enumerate(names[1:], 1):
-        await service.join(t.id, 100 + i, who)
-    await service.start(t.id, 100)
+    service, t = await long_named_table(store, clock, "giveandtake", players, seed)
     rng = random.Random(seed)
     shown, steps, timeouts = [table_text(t)], 0, 0
     while t.status == "playing":

@@ -13,6 +13,7 @@ from bot.engines.shithead import DECK, ENGINE, FOOL_ID, Blind, ChooseUp, PickUp,
 from bot.ui.components import custom_id
 from tests.e2e.conftest import Harness, open_table
 from tests.fakediscord import FakeMessage
+from tests.phone import long_named_table, table_text
 
 # With these options, each player playing the Fool at once and otherwise their lowest card (all
 # of its rank), and Cy letting the choosing clock lay up his three highest: 155 decisions, where
@@ -272,14 +273,6 @@ async def test_six_players_fit_a_phone_and_the_fool_names_a_major(fake, tmp_path
         await h.stop_bot()
 
 
-def table_text(table) -> str:
-    """The public table as a phone shows it: description, then each field's name and value."""
-    from bot.ui import shithead as ui
-
-    embed = ui.public(table).embed
-    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
     """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
@@ -288,24 +281,8 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
     clock runs out instead (the first of them while choosing)."""
     import statistics
 
-    from bot.engines import ENGINES
-    from bot.tables import TableService
-
     seed = f"phone-{players}"
-    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
-    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
-    t = await service.open_table(
-        "shithead",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        host_name=names[0],
-        options=OPTIONS,
-        seat_host=True,
-    )
-    for i, who in enumerate(names[1:], 1):
-        await service.join(t.id, 100 + i, who)
-    await service.start(t.id, 100)
+    service, t = await long_named_table(store, clock, "shithead", players, seed, OPTIONS)
     shown, moves, timeouts = [table_text(t)], 0, 0
     while t.status == "playing":
         moves += 1

@@ -11,6 +11,7 @@ import pytest
 from bot.engines.spit import SpitEngine
 from tests.e2e.conftest import Harness, open_table
 from tests.fakediscord.server import iter_components
+from tests.phone import long_named_table, table_text
 
 SEED = "spit-e2e-1"
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
@@ -183,14 +184,6 @@ async def test_the_public_table_is_short_and_has_spit(harness: Harness):
     h.assert_clean()
 
 
-def table_text(table) -> str:
-    """The public table as a phone shows it: description, then each field's name and value."""
-    from bot.ui import spit as ui
-
-    embed = ui.public(table).embed
-    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
-
-
 @pytest.mark.parametrize("seed", ["phone-1", "phone-2"])
 async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed):
     """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
@@ -198,22 +191,7 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed
     due), and every third spit the clock spits instead."""
     import statistics
 
-    from bot.engines import ENGINES
-    from bot.tables import TableService
-
-    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
-    names = [f"Player{i}".ljust(12, "x") for i in range(2)]
-    t = await service.open_table(
-        "spit",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        host_name=names[0],
-        options={},
-        seat_host=True,
-    )
-    await service.join(t.id, 101, names[1])
-    await service.start(t.id, 100)
+    service, t = await long_named_table(store, clock, "spit", 2, seed)
     rng = random.Random(seed)
     shown, moves, timeouts = [table_text(t)], 0, 0
     while t.status == "playing":

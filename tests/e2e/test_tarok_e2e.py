@@ -15,6 +15,7 @@ from bot.engines.cards import TarotCard
 from bot.engines.tarok import card_id
 from tests.fakediscord import FakeMessage, iter_components
 from tests.harness import Harness, open_table
+from tests.phone import long_named_table, table_text
 
 SEED = "tarok-e2e-4"  # four players, first playable card each time: three hands to 666
 SECONDS = 30
@@ -319,14 +320,6 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     h.assert_clean()
 
 
-def table_text(table) -> str:
-    """The public table as a phone shows it: description, then each field's name and value."""
-    from bot.ui import tarok as ui
-
-    embed = ui.public(table).embed
-    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, players):
     """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
@@ -334,25 +327,10 @@ async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, pla
     the 5th the clock plays instead."""
     import random
 
-    from bot.engines import ENGINES
     from bot.engines.tarok import Play
-    from bot.tables import TableService
 
     seed = f"phone-{players}"
-    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
-    names = [f"Player{i}".ljust(12, "x") for i in range(players)]
-    t = await service.open_table(
-        "tarok",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        host_name=names[0],
-        options={},
-        seat_host=True,
-    )
-    for i, who in enumerate(names[1:], 1):
-        await service.join(t.id, 100 + i, who)
-    await service.start(t.id, 100)
+    service, t = await long_named_table(store, clock, "tarok", players, seed)
     rng = random.Random(seed)
     shown, cards, timeouts = [table_text(t)], 0, 0
     while t.status == "playing":

@@ -1,0 +1,48 @@
+"""Public tables on a phone (issue 8): a table of players with 12-character names, played
+through the table service, and its public text as a phone shows it (the footer aside)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engines import ENGINES
+from bot.gamecog import GAMES
+from bot.tables import Table, TableService
+from bot.ui.common import embed_text
+
+HOST = 100  # the host's user id; seat N is user HOST + N
+
+
+def long_names(players: int) -> list[str]:
+    return [f"Player{i}".ljust(12, "x") for i in range(players)]
+
+
+async def long_named_table(
+    store: Any,
+    clock: Any,
+    game: str,
+    players: int,
+    seed: str,
+    options: dict[str, Any] | None = None,
+) -> tuple[TableService, Table]:
+    """A started ``game`` table of ``players`` with 12-character names (users HOST, HOST+1...)."""
+    service = TableService(store, ENGINES, clock, seeds=lambda: seed)
+    names = long_names(players)
+    table = await service.open_table(
+        game,
+        guild_id=1,
+        channel_id=2,
+        host_id=HOST,
+        host_name=names[0],
+        options=options or {},
+        seat_host=True,
+    )
+    for i, name in enumerate(names[1:], 1):
+        await service.join(table.id, HOST + i, name)
+    await service.start(table.id, HOST)
+    return service, table
+
+
+def table_text(table: Table) -> str:
+    """The table's public screen as a phone shows it: description, each field's name and value."""
+    return embed_text(GAMES[table.row.game].ui.public(table).embed)
