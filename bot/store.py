@@ -15,9 +15,12 @@ game action) is one trip: BEGIN IMMEDIATE, the interaction check, the statements
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -71,20 +74,7 @@ def _run(
     try:
         if begin:
             con.execute("BEGIN IMMEDIATE")
-        if unseen is not None:
-            seen = con.execute(_SEEN, (unseen,)).fetchone()
-            if seen is not None:
-                raise AlreadyApplied(seen[0], seen[1])
-        for sql, args, many in statements:
-            if many:
-                con.executemany(sql, args)
-            else:
-                con.execute(sql, args)
-        result: Any = None
-        if query is not None:
-            sql, args, kind = query
-            cur = con.execute(sql, args)
-            result = cur.lastrowid if kind == "rowid" else cur.fetchall()
+        result = _body(con, unseen, statements, query)
         if commit:
             con.execute("COMMIT")
         return result
@@ -92,6 +82,70 @@ def _run(
         if con.in_transaction:
             con.rollback()
         raise
+
+
+def _body(
+    con: sqlite3.Connection,
+    unseen: int | None,
+    statements: list[Statement],
+    query: tuple[str, Params, str] | None,
+) -> Any:
+    if unseen is not None:
+        seen = con.execute(_SEEN, (unseen,)).fetchone()
+        if seen is not None:
+            raise AlreadyApplied(seen[0], seen[1])
+    for sql, args, many in statements:
+        if many:
+            con.executemany(sql, args)
+        else:
+            con.execute(sql, args)
+    if query is None:
+        return None
+    sql, args, kind = query
+    cur = con.execute(sql, args)
+    return cur.lastrowid if kind == "rowid" else cur.fetchall()
+
+
+Outcome = tuple[bool, Any]  # (True, the result) or (False, the exception)
+
+
+def _whole(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
+    """A trip that is a whole transaction (BEGIN to COMMIT): it may share a commit."""
+    return fn is _run and bool(args[0]) and bool(args[4])
+
+
+def _run_together(con: sqlite3.Connection, trips: list[tuple[Any, ...]]) -> list[Outcome]:
+    """Whole transactions queued together, committed together: one BEGIN, each in a savepoint
+    of its own (an error undoes that one alone), one COMMIT, so one fsync for them all. Each is
+    answered only after that COMMIT, as if it had committed alone: durable, in queue order."""
+    outcomes: list[Outcome] = []
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        for _begin, unseen, statements, query, _commit in trips:
+            con.execute("SAVEPOINT trip")
+            try:
+                outcomes.append((True, _body(con, unseen, statements, query)))
+            except Exception as err:
+                con.execute("ROLLBACK TO trip")
+                outcomes.append((False, err))
+            con.execute("RELEASE trip")
+        con.execute("COMMIT")
+    except BaseException as err:
+        if con.in_transaction:
+            con.rollback()
+        return [(False, err)] * len(trips)
+    return outcomes
+
+
+def _settle(answers: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
+    """On the event loop: hand each trip its outcome."""
+    for future, (ok, value) in answers:
+        if future.done():
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
 
 
 def _rollback(con: sqlite3.Connection) -> None:
@@ -959,6 +1013,12 @@ class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        # trips for the connection's thread, in order (see _submit and _drain)
+        self._trips: deque[tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]] = (
+            deque()
+        )
+        self._trips_lock = threading.Lock()
+        self._draining = False  # a _drain is queued or running on the thread
         # who has party-safety settings (a cap, alcohol-free, a server's cap or water reminders):
         # only their drinks need tonight's sums read before they are counted (bot/safety.py)
         self._safety_players: set[int] = set()
@@ -984,17 +1044,57 @@ class Store:
         """Queue ``fn(connection, *args)`` on the connection's thread now: one trip. Returns
         the future of its result.
 
-        aiosqlite runs every call it offers this way (``Connection._execute``: one queue, which
-        its thread serves in order); it has no public name for a call of our own, hence its
-        private queue, checked at :meth:`open`. Queued at once (``_execute`` would queue only
-        once awaited), so that a transaction can let go of the store as soon as its last trip
-        is in the queue: whatever is queued after it runs after it."""
+        Queued at once, so that a transaction can let go of the store as soon as its last trip
+        is in the queue: whatever is queued after it runs after it. The trips wait in the
+        store's own queue, which one :meth:`_drain` at a time empties on aiosqlite's thread
+        (``Connection._tx``: aiosqlite runs every call it offers that way and has no public
+        name for a call of our own; checked at :meth:`open`)."""
         db = self._db
         if not db._running or db._connection is None:
             raise ValueError("Connection closed")
         future = asyncio.get_running_loop().create_future()
-        db._tx.put_nowait((future, partial(fn, db._connection, *args)))
+        with self._trips_lock:
+            self._trips.append((future, fn, args))
+            if self._draining:
+                return future  # the drain under way takes it
+            self._draining = True
+        db._tx.put_nowait((None, partial(self._drain, db._connection)))
         return future
+
+    def _drain(self, con: sqlite3.Connection) -> None:
+        """On the connection's thread: run the queued trips in order until none is left.
+        Whole transactions queued back to back (many tables acting at once) share one COMMIT
+        (:func:`_run_together`): one fsync instead of one each, and every one of them still
+        committed before its answer. Each trip is answered as soon as it (or its group) is
+        done."""
+        while True:
+            with self._trips_lock:
+                if not self._trips:
+                    self._draining = False
+                    return
+                batch = list(self._trips)
+                self._trips.clear()
+            i = 0
+            while i < len(batch):
+                j = i
+                while j < len(batch) and _whole(batch[j][1], batch[j][2]):
+                    j += 1
+                if j - i >= 2:
+                    unit = batch[i:j]
+                    outcomes = _run_together(con, [args for _, _, args in unit])
+                else:
+                    unit, j = batch[i : i + 1], i + 1
+                    _, fn, args = unit[0]
+                    try:
+                        outcomes = [(True, fn(con, *args))]
+                    except BaseException as err:
+                        outcomes = [(False, err)]
+                loop = unit[0][0].get_loop()
+                with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
+                    loop.call_soon_threadsafe(
+                        _settle, [(u[0], o) for u, o in zip(unit, outcomes, strict=True)]
+                    )
+                i = j
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(connection, *args)`` on the connection's thread and wait for it."""

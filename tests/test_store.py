@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -351,3 +352,39 @@ async def test_a_transaction_lets_go_of_the_store_once_its_commit_is_under_way(s
     await asyncio.gather(first, second)
     async with store.reading() as q:
         assert [s for _, s in [await q.action_for(701), await q.action_for(702)]] == [1, 2]
+
+
+async def test_whole_transactions_queued_together_share_one_commit(store):
+    """Issue 7: many tables acting at once. Transactions queued while the connection's thread
+    is busy commit together (one COMMIT, one fsync), each in a savepoint of its own: one that
+    fails (an interaction seen before) undoes only itself, and each block returns only once the
+    shared COMMIT is done."""
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 800, 1.0)
+    statements: list[str] = []
+    busy, go_on = threading.Event(), threading.Event()
+
+    def hold(con):  # the thread is busy with something else (a slow fsync, say)
+        con.set_trace_callback(statements.append)
+        busy.set()
+        go_on.wait(5)
+
+    held = store._submit(hold)
+    await asyncio.get_running_loop().run_in_executor(None, busy.wait, 5)
+
+    async def write(seq: int, iid: int) -> None:
+        async with store.transaction(unseen=iid) as tx:
+            await tx.add_action(tid, seq, 0, 10, {"type": "flip"}, iid, 1.0)
+
+    writes = [asyncio.ensure_future(write(s, i)) for s, i in ((2, 801), (3, 800), (4, 802))]
+    await asyncio.sleep(0.05)
+    assert not any(w.done() for w in writes)  # queued behind the busy thread
+    go_on.set()
+    await held
+    done = await asyncio.gather(*writes, return_exceptions=True)
+    assert done[0] is None and isinstance(done[1], AlreadyApplied) and done[2] is None
+    assert statements.count("COMMIT") == 1 and statements.count("BEGIN IMMEDIATE") == 1
+    async with store.reading() as q:
+        assert [(await q.action_for(i))[1] for i in (800, 801, 802)] == [1, 2, 4]
+        assert await q._one("SELECT 1 FROM actions WHERE table_id = ? AND seq = 3", (tid,)) is None
