@@ -30,6 +30,7 @@ from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
 
+ANSWERS_AT_CLOSE = 3.0  # seconds a stop waits for answers under way
 EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table", "cogs.limits", "cogs.settings")
 
 # A click on a component whose custom id starts with a name other than a game's (``limits:...``)
@@ -84,6 +85,11 @@ class Barkeep(commands.Bot):
         self.token_budget = token_budget
         self.ping_after = ping_after
         self.seeds = seeds
+        # interaction id -> the task answering it, while it does (see gamecog.answer); ``quiet``
+        # is set while there is none: the renderer's background writes go after the answers
+        self.answering: dict[int, asyncio.Task[Any]] = {}
+        self.quiet = asyncio.Event()
+        self.quiet.set()
         self.games: dict[str, GameCog] = {}
         self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
 
@@ -215,6 +221,25 @@ class Barkeep(commands.Bot):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("added to server %s (%s)", guild.name, guild.id)
 
+    def begin_answer(self, interaction_id: int) -> bool:
+        """The current task answers this interaction (False: another task already does)."""
+        task = asyncio.current_task()
+        if task is None or self.answering.setdefault(interaction_id, task) is not task:
+            return False
+        self.quiet.clear()
+        return True
+
+    def end_answer(self, interaction_id: int) -> None:
+        del self.answering[interaction_id]
+        if not self.answering:
+            self.quiet.set()
+
+    async def answered(self, interaction_id: int) -> None:
+        """Wait until the answer to this interaction is done, edits after a deferral included."""
+        task = self.answering.get(interaction_id)
+        if task is not None and task is not asyncio.current_task():
+            await asyncio.wait({task})
+
     async def close(self) -> None:
         if hasattr(self, "loading") and not self.loading.done():
             self.loading.cancel()
@@ -222,6 +247,8 @@ class Barkeep(commands.Bot):
                 await self.loading
         if hasattr(self, "service"):
             await self.service.stop_clocks()
+        if self.answering:  # answers under way go out (an acknowledged click's edit, say)
+            await asyncio.wait(set(self.answering.values()), timeout=ANSWERS_AT_CLOSE)
         if hasattr(self, "renderer"):
             await self.renderer.flush()
         if hasattr(self, "pings"):

@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
+from bot.render import Writer
 from bot.tables import Change, Table, TableError, check_may_end, message_link
 from bot.ui import common
 from bot.ui.common import Screen
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
-ANSWER_WITHIN = 2.5  # ... and of waiting for a message's writer before we defer
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 STALE = "That button does nothing any more."
 ELSEWHERE = "That button belongs to a table in another channel."
@@ -101,70 +101,86 @@ async def answer(
     ``public``: the answer is meant to be a new public message (a table opened by a command or
     by **Play again**): a deferral then shows as a new message, "thinking", never as an update
     of the clicked one, and is deleted if the answer turns out private (a refusal)."""
-    started = asyncio.get_running_loop().time()
-    task = asyncio.ensure_future(_run(work))
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    deferred = not done
-    if deferred:
-        try:
-            if interaction.type == discord.InteractionType.component and not public:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(thinking=True, ephemeral=not public)
-        except discord.HTTPException:
-            log.exception("could not defer interaction %s", interaction.id)
-    reply = await task
+    client: Barkeep = interaction.client
+    mine = client.begin_answer(interaction.id)
+    try:
+        return await _answer(interaction, work, public)
+    finally:
+        if mine:
+            client.end_answer(interaction.id)
+
+
+async def _answer(interaction: discord.Interaction[Any], work: Work, public: bool) -> Reply:
+    loop = asyncio.get_running_loop()
+    deferring: asyncio.Task[bool] | None = None
+
+    def late() -> None:  # the work is slow: defer while it goes on
+        nonlocal deferring
+        deferring = asyncio.ensure_future(_defer(interaction, public=public))
+
+    # The work runs in this task, a timer watching it: no task and no asyncio.wait per answer.
+    timer = loop.call_later(DEFER_AFTER, late)
+    try:
+        reply = await _run(work)
+    finally:
+        timer.cancel()
+    deferred = deferring is not None and await deferring
     try:
         if deferred and public and reply.kind == "private":
             await interaction.delete_original_response()  # the public "thinking" message
-        await _send(interaction, reply, deferred, started)
+        await _send(interaction, reply, deferred)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
     return reply
 
 
-async def _writer(
-    interaction: discord.Interaction[Any], lock: asyncio.Lock, deferred: bool, started: float
-) -> bool:
-    """Take a message's writer lock; defer the interaction if that would make the answer late.
-    Returns whether the interaction is now deferred."""
-    # Not a quick path on ``lock.locked()``: a lock just let go with a waiter not yet woken is
-    # not "locked", yet acquire() queues behind that waiter, and the answer could come too late.
-    if deferred:
-        await lock.acquire()
-        return deferred
-    loop = asyncio.get_running_loop()
-    taking = asyncio.ensure_future(lock.acquire())
-    done, _ = await asyncio.wait(
-        {taking}, timeout=max(0.0, ANSWER_WITHIN - (loop.time() - started))
-    )
-    if not done:
-        try:
-            await interaction.response.defer()
-            deferred = True
-        except discord.HTTPException:
-            log.exception("could not defer interaction %s", interaction.id)
-        await taking
+async def _defer(interaction: discord.Interaction[Any], *, public: bool = False) -> bool:
+    """Acknowledge now, answer later. Returns whether it is deferred (False if Discord refused)."""
+    try:
+        if interaction.type == discord.InteractionType.component and not public:
+            await interaction.response.defer()  # "working on it", the clicked message as it is
+        else:
+            await interaction.response.defer(thinking=True, ephemeral=not public)
+    except discord.HTTPException:
+        log.exception("could not defer interaction %s", interaction.id)
+        return False
+    return True
+
+
+async def _writer(interaction: discord.Interaction[Any], lock: Writer, deferred: bool) -> bool:
+    """Take a message's writer. If another write of that message is under way (players
+    clicking one table together, the renderer's edit), acknowledge first: the click is answered
+    at once instead of waiting a round trip per write ahead of it, and its edit follows, with the
+    newest screen, unless a write ahead of it already showed that. Returns whether the
+    interaction is now deferred."""
+    if lock.busy() and not deferred:
+        deferred = await _defer(interaction)
+    await lock.acquire()
     return deferred
 
 
-async def _update(
-    interaction: discord.Interaction[Any], reply: Reply, deferred: bool, started: float
-) -> None:
+async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
     """Answer by editing the clicked message; for a message with one writer, hold it and draw
     the screen from the table as it is at that moment."""
     client: Barkeep = interaction.client
     lock = client.renderer.writer(reply.writes) if reply.writes is not None else None
     if lock is not None:
-        deferred = await _writer(interaction, lock, deferred, started)
+        deferred = await _writer(interaction, lock, deferred)
     try:
+        msg = interaction.message
+        if (
+            deferred
+            and reply.table is not None
+            and msg is not None
+            and client.renderer.shows_newest(reply.table, msg.id)
+        ):
+            return  # a write ahead of this one already showed the table as it is now
         version = reply.table.version if reply.table is not None else reply.version
         screen = reply.redraw() if reply.redraw is not None else reply.screen
         if deferred:
             await interaction.edit_original_response(**screen.kwargs())
         else:
             await interaction.response.edit_message(**screen.kwargs())
-        msg = interaction.message
         if reply.table is not None and msg is not None:
             if client.renderer.shows_table(reply.table, msg.id):
                 client.renderer.landed(reply.table, msg.id, screen, version)
@@ -182,9 +198,10 @@ async def _update(
             lock.release()
 
 
-async def _send(
-    interaction: discord.Interaction[Any], reply: Reply, deferred: bool, started: float
-) -> None:
+async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
+    if reply.kind == "update":  # drawn, and its components built, once: in _update
+        await _update(interaction, reply, deferred)
+        return
     kwargs = reply.screen.kwargs()
     client: Barkeep = interaction.client
     message_id: int | None = None
@@ -195,9 +212,7 @@ async def _send(
         else:
             await interaction.response.send_modal(modal(reply.form))
         return
-    if reply.kind == "update":
-        await _update(interaction, reply, deferred, started)
-    elif reply.kind == "public":
+    if reply.kind == "public":
         if deferred:
             message_id = (await interaction.edit_original_response(**kwargs)).id
         else:
@@ -419,7 +434,7 @@ class GameCog(commands.Cog):
         """Show the table as it is now on the clicked message."""
         return Reply(
             "update",
-            self.screen(table),
+            self.bot.renderer.draw(table)[0],  # drawn once per version, kept by the renderer
             table=table,
             version=table.version,
             writes=table.id,
@@ -430,7 +445,7 @@ class GameCog(commands.Cog):
         """Show the player's private view as it is now on the clicked (private) message."""
         return Reply(
             "update",
-            self.private(table, seat),
+            self.bot.renderer.draw_private(table, seat)[0],
             version=table.version,
             writes=(table.id, user_id),
             redraw=lambda: self.bot.renderer.draw_private(table, seat)[0],

@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 
 TOKEN_LIFE = 15 * 60 - 30  # seconds an interaction token may still be used, with a margin
 TOKEN_BUDGET = (4, 2.0)  # edits through one interaction token: at most 4 in any 2 s
+YIELD_AT_MOST = 0.25  # seconds a background write waits for the clicks being answered
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
@@ -130,6 +131,50 @@ def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> s
 
 PublicFn = Callable[[Table], Screen]
 PrivateFn = Callable[[Table, int], Screen]
+
+
+class Writer:
+    """The lock every write of one message holds. First come, first served, and handed straight
+    to the next waiter on release, so :meth:`busy` is exact: whether taking it now would wait.
+    (``asyncio.Lock.locked()`` is False right after a release with a waiter not yet woken, yet
+    ``acquire()`` then queues behind that waiter.)"""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._queue: deque[asyncio.Future[None]] = deque()
+
+    def busy(self) -> bool:
+        return self._held or bool(self._queue)
+
+    async def acquire(self) -> None:
+        if not self.busy():
+            self._held = True
+            return
+        turn = asyncio.get_running_loop().create_future()
+        self._queue.append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release()  # it was handed over as we were cancelled: pass it on
+            else:
+                with contextlib.suppress(ValueError):
+                    self._queue.remove(turn)
+            raise
+
+    def release(self) -> None:
+        while self._queue:
+            turn = self._queue.popleft()
+            if not turn.done():
+                turn.set_result(None)  # still held: now by that waiter
+                return
+        self._held = False
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
 
 
 @dataclass
@@ -325,7 +370,7 @@ class Renderer:
         self.use_tokens = True  # edit through the message's interaction token when there is one
         self.posting: set[int] = set()  # tables whose opening answer is being sent
         self.stats = Stats()
-        self._writers: dict[Hashable, asyncio.Lock] = {}
+        self._writers: dict[Hashable, Writer] = {}
         self._drawn: dict[int, tuple[Table, int, Screen, str]] = {}
         self._drawn_private: dict[tuple[int, int], tuple[Table, int, Screen, str]] = {}
         self._views_read: set[int] = set()  # tables whose private views are all in memory
@@ -387,12 +432,12 @@ class Renderer:
         self._drawn_private[key] = (table, table.version, screen, fp)
         return screen, fp
 
-    def writer(self, key: Hashable) -> asyncio.Lock:
+    def writer(self, key: Hashable) -> Writer:
         """The lock every write of one message holds: ``table_id`` for a table's public
         message, ``(table_id, user_id)`` for a player's private view."""
         lock = self._writers.get(key)
         if lock is None:
-            lock = self._writers[key] = asyncio.Lock()
+            lock = self._writers[key] = Writer()
         return lock
 
     def _channel(self, channel_id: int) -> ChannelWriter:
@@ -427,6 +472,13 @@ class Renderer:
     def shows_table(self, table: Table, message_id: int | None) -> bool:
         return message_id is not None and message_id == table.row.message_id
 
+    def shows_newest(self, table: Table, message_id: int) -> bool:
+        """Whether ``message_id`` already shows the table as it is now."""
+        shown = self._shown.get(table.id)
+        return (
+            shown is not None and shown.message_id == message_id and shown.version >= table.version
+        )
+
     def clicked(self, table: Table, message_id: int, app_id: int, token: str) -> None:
         """An interaction whose original response is the table's message (it posted it, or a
         click on it was answered there): its token can edit the message for 15 minutes."""
@@ -452,6 +504,17 @@ class Renderer:
         self._store_soon()
         if self.stats.measure:
             self._note_landed(table.id, version, fp)
+
+    async def _after_answers(self) -> None:
+        """Background writes go after the clicks being answered: wait until none is (at most
+        :data:`YIELD_AT_MOST`). The bot has one thread for both; a burst of clicks at busy
+        tables would otherwise queue behind edits that have seconds to spare."""
+        quiet: asyncio.Event | None = getattr(self.client, "quiet", None)
+        if quiet is None or quiet.is_set() or self._hurry.is_set():
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(YIELD_AT_MOST):
+                await quiet.wait()
 
     async def _sleep(self, delay: float) -> None:
         """Sleep, unless :meth:`flush` hurries everything. A future and a timer, no task: this
@@ -510,6 +573,7 @@ class Renderer:
             )
         else:
             await tok.gate()
+        await self._after_answers()
         async with self.writer(table.id):
             message_id = table.row.message_id
             if message_id is None or (tok is not None and tok.message_id != message_id):
@@ -598,10 +662,10 @@ class Renderer:
                 self._private_seen.pop((tid, seat.user_id), None)
                 self._view_tasks.pop((tid, seat.user_id), None)
                 view_lock = self._writers.get((tid, seat.user_id))
-                if view_lock is not None and not view_lock.locked():
+                if view_lock is not None and not view_lock.busy():
                     del self._writers[(tid, seat.user_id)]
             lock = self._writers.get(tid)
-            if lock is not None and not lock.locked():
+            if lock is not None and not lock.busy():
                 del self._writers[tid]
 
     async def _recover(self, table: Table) -> None:
@@ -843,6 +907,7 @@ class Renderer:
 
     async def store_shown(self) -> None:
         """Write what the messages now show (one transaction for everything pending)."""
+        await self._after_answers()
         public, self._to_store = self._to_store, {}
         private, self._to_store_private = self._to_store_private, {}
         if not public and not private:
@@ -1072,6 +1137,7 @@ class Renderer:
             if self._private_seen.get(key) == self.draw_private(table, seat)[1]:
                 continue
             await tok.gate()
+            await self._after_answers()
             # One writer per view: the screen is drawn while holding it, so the newest lands last.
             async with self.writer(key):
                 tok = self._view_token(key) or tok  # a click may have brought a younger one

@@ -1,43 +1,89 @@
-"""Answering within Discord's 3 seconds while waiting for a message's writer."""
+"""Answering in time while another write of the same message is under way."""
 
 from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
 
+import discord
+
 from bot import gamecog
+from bot.render import Writer
 
 
-async def test_a_writer_just_let_go_with_a_waiter_queued_still_defers_in_time(monkeypatch):
-    """lock.locked() is False right after a release while a waiter is not yet woken, but
-    acquire() queues behind that waiter: the answer must still be deferred in time."""
-    monkeypatch.setattr(gamecog, "ANSWER_WITHIN", 0.05)
-    lock, release_other = asyncio.Lock(), asyncio.Event()
+def _interaction() -> tuple[SimpleNamespace, asyncio.Event]:
     deferred = asyncio.Event()
 
     async def defer() -> None:
         deferred.set()
 
-    interaction = SimpleNamespace(response=SimpleNamespace(defer=defer), id=1)
-    await lock.acquire()
+    click = discord.InteractionType.component
+    return SimpleNamespace(response=SimpleNamespace(defer=defer), id=1, type=click), deferred
 
-    async def other_writer() -> None:
-        async with lock:
-            await release_other.wait()  # holds the writer for a long HTTP round trip
 
-    other = asyncio.ensure_future(other_writer())
-    await asyncio.sleep(0)  # the other writer now waits for the lock
-    loop = asyncio.get_running_loop()
-
-    async def answer_next() -> bool:
-        lock.release()  # let go: not "locked", but the other writer is first in line
-        assert not lock.locked()
-        return await gamecog._writer(interaction, lock, False, loop.time())
-
-    mine = asyncio.ensure_future(answer_next())
-    await asyncio.wait_for(deferred.wait(), 2)  # deferred while still waiting
+async def test_a_busy_writer_is_answered_at_once_and_written_after():
+    """The click does not wait a round trip for the write ahead of it: it is acknowledged
+    first, then takes the writer once that write is done."""
+    lock, done_other = Writer(), asyncio.Event()
+    interaction, deferred = _interaction()
+    await lock.acquire()  # another answer's edit is under way
+    mine = asyncio.ensure_future(gamecog._writer(interaction, lock, False))
+    await asyncio.wait_for(deferred.wait(), 2)  # acknowledged while the other still writes
     assert not mine.done()
-    release_other.set()
+    done_other.set()
+    lock.release()
+    assert await mine is True
+    assert lock.busy()  # held by this answer now
+    lock.release()
+    assert not lock.busy()
+
+
+async def test_a_free_writer_is_taken_without_a_deferral():
+    lock = Writer()
+    interaction, deferred = _interaction()
+    assert await gamecog._writer(interaction, lock, False) is False
+    assert lock.busy() and not deferred.is_set()
+    lock.release()
+
+
+async def test_a_writer_just_handed_to_a_waiter_is_busy():
+    """asyncio.Lock.locked() is False right after a release with a waiter not yet woken, and
+    acquire() then queues behind that waiter. The writer hands itself straight to the waiter,
+    so it is busy from that moment: the next answer is acknowledged first, never late."""
+    lock, done_first = Writer(), asyncio.Event()
+    await lock.acquire()
+    order: list[str] = []
+
+    async def first_writer() -> None:
+        async with lock:
+            order.append("first")
+            await done_first.wait()  # a long HTTP round trip
+
+    first = asyncio.ensure_future(first_writer())
+    await asyncio.sleep(0)  # first now waits
+    lock.release()  # handed to first, not yet woken
+    assert lock.busy()
+    interaction, deferred = _interaction()
+    mine = asyncio.ensure_future(gamecog._writer(interaction, lock, False))
+    await asyncio.wait_for(deferred.wait(), 2)
+    assert order == ["first"] and not mine.done()
+    done_first.set()
+    await first
     assert await mine is True
     lock.release()
-    await other
+    assert not lock.busy()
+
+
+async def test_a_waiter_cancelled_as_it_is_handed_the_writer_passes_it_on():
+    lock = Writer()
+    await lock.acquire()
+    waiting = asyncio.ensure_future(lock.acquire())
+    after = asyncio.ensure_future(lock.acquire())
+    await asyncio.sleep(0)
+    lock.release()  # handed to ``waiting``...
+    waiting.cancel()  # ... which is cancelled before it runs
+    await asyncio.gather(waiting, return_exceptions=True)
+    await asyncio.wait_for(after, 2)  # the next in line has it
+    assert lock.busy()
+    lock.release()
+    assert not lock.busy()

@@ -32,7 +32,7 @@ async def start_game(h: Harness, names: tuple[str, ...]):
     msg, tid = await open_table(h, "blackdeath", players[0], players[1:])
     assert "Black Death" in msg.text
     res = await h.click(players[0], msg, "start")
-    assert res.type == 7
+    assert res.in_place
     table = await h.service.get(tid)
     assert table is not None and table.status == "playing"
     return players, msg, table
@@ -132,7 +132,7 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
             mine = (await h.click(taker, msg, "seat")).message
             assert "**Your turn**" in mine.text
             res = await h.click(taker, mine, f"take:{pos}")
-            assert res.type == 7 and f"You drew {card.name}" in mine.text
+            assert res.in_place and f"You drew {card.name}" in mine.text
         else:
             res = await h.click(taker, msg, f"take:{pos}")
             assert res.ephemeral and res.message.audience == taker.id, res
@@ -163,7 +163,7 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
     res = await h.click(bystander, msg, "finish")
     assert res.ephemeral and res.message.text == "Only the player holding Death chooses."
     res = await h.click(loser, msg, "forfeit")
-    assert res.type == 7 and "Write the forfeit" in msg.text
+    assert res.in_place and "Write the forfeit" in msg.text
     assert f"**{ana.name}**, press **Write the forfeit**" in msg.text
 
     # the form: for the writer only
@@ -187,7 +187,7 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
     forfeit = "Serenade {p1} with a *sea shanty*, standing on a chair"
     res = await fake.submit_modal(writer, form_id, {"text": forfeit})
     h.results.append(res)
-    assert res.type == 7 and "is over" in res.message.text  # the writer's message: the end
+    assert res.in_place and "is over" in res.message.text  # the writer's message: the end
     assert table.status == "ended"
     await h.rendered(lambda: "is over" in msg.text)
     shown = forfeit.replace("*", "\\*")  # written as typed: no name filled in, no Markdown
@@ -216,7 +216,7 @@ async def test_a_leaver_passes_their_cards_on_and_the_clock_finishes_the_drink(f
         leaver = users[2]
         cards = len(table.state.hands[2])
         res = await h.confirmed(leaver, msg, "leave")
-        assert res.type == 7
+        assert res.in_place
         known.note()
         assert f"**{leaver.name}**'s {cards} cards pass to" in msg.text or cards == 0
         assert f"\U0001f6aa **{leaver.name}** left" in msg.text

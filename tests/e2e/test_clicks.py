@@ -66,7 +66,7 @@ async def test_a_button_an_edit_removed_is_applied_when_still_legal(harness: Har
     table = await h.service.get(tid)
     seq = table.row.seq
     res = await fake.click(bo, msg, flip, stale=True)  # Flip was on the message before
-    assert res.ok and res.type == 7 and not res.ephemeral
+    assert res.ok and res.in_place and not res.ephemeral
     assert table.row.seq == seq + 1  # applied: the next hand is turned
     assert f"Hand {table.engine.view(table.state, None)['turned_hand']}" in msg.text
     await h.bot.renderer.flush()
@@ -87,7 +87,7 @@ async def test_a_click_on_an_old_table_copy_never_puts_a_private_screen_on_a_pub
     res = await fake.click(ana, old, seat, stale=True)
     assert res.ok and res.ephemeral and res.message is not old and "Your seat" in res.message.text
     res = await fake.click(bo, old, flip, stale=True)
-    assert res.ok and res.type == 7 and "moved down here" in old.text  # it stays an old copy
+    assert res.ok and res.in_place and "moved down here" in old.text  # it stays an old copy
     await h.rendered(lambda: "Hand 1" in new.text, "the live copy to show the flip")
     for m in fake.channel_messages():  # no public message ever showed a private screen
         for v in m.versions:
@@ -136,7 +136,7 @@ async def test_names_with_markdown_or_mentions_are_shown_literally(harness: Harn
         assert f" {raw}" not in shown and f"{raw} " not in shown
     assert "@everyone" not in shown and "<@123456789012345678>" not in shown
     res = await h.click(users[0], msg, "start")  # and nothing else changes: the game runs
-    assert res.type == 7 and "Look at my cards" in msg.text
+    assert res.in_place and "Look at my cards" in msg.text
     board = await h.slash(users[1], "tally", options={"user": users[1]})
     assert r"\`tick\`" in board.message.text
     h.assert_clean()
@@ -204,7 +204,7 @@ async def test_clicks_are_checked_against_the_tables_server_and_channel(harness:
     table = await h.service.get(tid)
     assert table.status == "lobby" and "join" in h.verbs(msg)  # nothing changed
     res = await h.click(mod, msg, "end")  # from here, Manage Server may end it
-    assert res.type == 7 and table.status == "ended"
+    assert res.in_place and table.status == "ended"
     h.assert_clean()
 
 

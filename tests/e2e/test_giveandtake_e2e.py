@@ -81,7 +81,7 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
     res = await h.click(bo, msg, "start")
     assert res.ephemeral and "Only the host can start" in res.message.text
     res = await h.click(ana, msg, "start")
-    assert res.type == 7 and "go" in h.verbs(msg)
+    assert res.in_place and "go" in h.verbs(msg)
     table = await h.service.get(tid)
     by_seat = {table.seat_of(p.id): p for p in (ana, bo, cy, di)}
     assert [by_seat[s] for s in range(4)] == [ana, bo, cy, di]  # the ring is the join order
@@ -95,7 +95,7 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
     res = await h.click(eve, msg, "go")
     assert res.ephemeral and "not playing at this table" in res.message.text
     res = await h.click(ana, msg, "go")
-    assert res.type == 7 and "**Cy** captures **12 cards**" in msg.text
+    assert res.in_place and "**Cy** captures **12 cards**" in msg.text
     assert "J\u2666\u2013Q\u2666 = **1** \u2b50" in msg.text  # Cy's duet: her J, Bo's Q
     assert "pile" in h.verbs(msg) and "go" not in h.verbs(msg)
     res = await h.click(bo, msg, "pile:0")  # not his capture
@@ -120,13 +120,13 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
                 view = seat_view
                 await h.rendered(lambda view=view: "You capture **16 cards**" in view.text)
                 res = await h.click(bo, view, "pile:0")
-                assert res.type == 7 and "pile" not in h.verbs(view)
+                assert res.in_place and "pile" not in h.verbs(view)
             else:
                 res = await h.click(who, msg, f"pile:{int(smaller_is_take(v))}")
-                assert res.type == 7
+                assert res.in_place
         elif table.seat_of(ana.id) in v["ring"]:
             res = await h.click(ana, msg, "go")
-            assert res.type == 7
+            assert res.in_place
         else:  # the host is out: nobody cues, the table does after 10 s
             assert "go" not in h.verbs(msg) and "The host is out" in msg.text
             h.clock.advance(table.deadline(v["clock"]) - h.clock.now())
@@ -202,7 +202,7 @@ async def test_the_host_calls_last_call_from_their_seat(harness: Harness):
     assert "Last call" in ana_view.text and "go" in h.verbs(ana_view)
     res = await h.click(ana, ana_view, "last_call")
     # the platform answers a game-ending click in a private view with a line of its own
-    assert res.type == 7 and "is over" in res.message.text  # their view becomes the end screen
+    assert res.in_place and "is over" in res.message.text  # their view becomes the end screen
     await h.rendered(lambda: "is over" in msg.text and "is over" in ana_view.text)
     assert "The host called last call: most cards wins." in msg.text
     final = table.results()

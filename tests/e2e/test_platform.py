@@ -58,7 +58,7 @@ async def test_a_burst_of_private_actions_costs_few_table_edits_even_rate_limite
         else:
             loser = table.user_at(v["loser"]).user_id
             res = await h.click(ana if loser == ana.id else bo, views[loser], "drink")
-        assert res.type == 7 and res.ephemeral  # the private view is updated in place
+        assert res.in_place and res.ephemeral  # the private view is updated in place
         actions += 1
     # the other player's private view follows too (edited through its interaction token)
     await h.bot.renderer.flush()
@@ -135,7 +135,7 @@ async def test_leaving_mid_game_asks_first_then_war_ends_and_the_other_player_wi
     assert f"Leave table #{tid}?" in question.text and "Yes, leave" in question.text
     assert table.status == "playing" and table.seat_of(bo.id) is not None  # nothing happened
     res = await h.click(bo, question, "confirm")
-    assert res.type == 7 and f"You left table #{tid}" in question.text
+    assert res.in_place and f"You left table #{tid}" in question.text
     assert question.custom_ids() == []
     await h.rendered(lambda: "is over" in msg.text)
     # the leave is said once, and the last hand is not numbered as if it had been counted
@@ -154,27 +154,27 @@ async def test_leave_and_end_ask_during_play_and_a_late_confirm_gets_a_plain_ans
     msg, tid = await open_table(h, "blackdeath", ana, [bo, cy, dee])
     # in the lobby, Leave is one tap
     res = await h.click(dee, msg, "leave")
-    assert res.type == 7 and res.message.id == msg.id and "Dee" not in msg.text
+    assert res.in_place and res.message.id == msg.id and "Dee" not in msg.text
     await h.click(ana, msg, "start")
     table = await h.service.get(tid)
     # two questions open at once: the first confirm acts, the second finds Cy gone
     first, second = await ask(h, cy, msg, "leave"), await ask(h, cy, msg, "leave")
     assert table.seat_of(cy.id) is not None
     res = await h.click(cy, first, "confirm")
-    assert res.type == 7 and f"You left table #{tid}" in first.text
+    assert res.in_place and f"You left table #{tid}" in first.text
     assert table.status == "playing" and table.seat_of(cy.id) is None
     res = await h.click(cy, second, "confirm")
-    assert res.type == 7 and second.text == f"You already left table #{tid}."
+    assert res.in_place and second.text == f"You already left table #{tid}."
     # End: the host is asked; anyone else is told plainly, without a question
     res = await h.click(bo, msg, "end")
     assert res.ephemeral and "Only the host (or someone with Manage Server)" in res.message.text
     first, second = await ask(h, ana, msg, "end"), await ask(h, ana, msg, "end")
     assert f"End table #{tid} for everyone?" in first.text and table.status == "playing"
     res = await h.click(ana, first, "confirm")
-    assert res.type == 7 and f"You ended table #{tid}" in first.text
+    assert res.in_place and f"You ended table #{tid}" in first.text
     await h.rendered(lambda: "is over" in msg.text and "Ended by Ana" in msg.text)
     res = await h.click(ana, second, "confirm")
-    assert res.type == 7 and second.text == f"Table #{tid} has already ended."
+    assert res.in_place and second.text == f"Table #{tid} has already ended."
     h.assert_clean()
 
 
@@ -189,7 +189,7 @@ async def test_only_host_or_manage_server_can_end(harness: Harness):
     res = await h.click(bo, msg, "end")
     assert res.ephemeral and "Only the host (or someone with Manage Server)" in res.message.text
     res = await h.click(mod, msg, "end")
-    assert res.type == 7 and "is over" in msg.text and "Ended by a moderator" in msg.text
+    assert res.in_place and "is over" in msg.text and "Ended by a moderator" in msg.text
     assert msg.custom_ids() == []
     h.assert_clean()
 
@@ -262,7 +262,7 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     assert len(fake.channel_messages()) == posted + 1
     # the game deals with the old table's options
     res = await h.click(bo, new, "start")
-    assert res.type == 7 and "flip" in h.verbs(new) and "social drink 3 sips" in new.text
+    assert res.in_place and "flip" in h.verbs(new) and "social drink 3 sips" in new.text
     assert "Again from table" not in new.text  # the invitation is done with
     h.assert_clean()
 

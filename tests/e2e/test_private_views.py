@@ -55,12 +55,12 @@ async def test_a_new_private_view_retires_the_older_one(harness: Harness):
         res = await fake.select(bo, look, old_lay[0], others[:2], stale=True)
     else:
         res = await fake.click(bo, look, old_lay[0], stale=True)
-    assert res.type == 7 and RETIRED_VIEW in look.text and not look.custom_ids()
+    assert res.in_place and RETIRED_VIEW in look.text and not look.custom_ids()
     assert table.version == version
     # the newest view works
     others = [p for p in (ana, cy) if p is not bo]
     res = await h.click(bo, give.message, f"give:{table.seat_of(others[0].id)}.1")
-    assert res.type == 7
+    assert res.in_place
     h.assert_clean()
 
 
@@ -80,7 +80,7 @@ async def test_a_tap_in_a_private_view_after_the_table_ended_shows_the_end_there
     table = await h.service.get(table_id)
     assert table.status == "ended"
     res = await fake.click(bo, mine, flip, stale=flip not in mine.custom_ids())
-    assert res.type == 7 and res.message.id == mine.id
+    assert res.in_place and res.message.id == mine.id
     assert "is over" in mine.text and "\u26a0\ufe0f" in mine.text
     assert "again" not in h.verbs(mine)
     h.assert_clean()

@@ -38,7 +38,7 @@ async def open_pyramid(h: Harness, names=("Ana", "Bo", "Cy"), **options):
         await h.join(p, msg)
     await h.rendered(lambda: all(p.name in msg.text for p in players))
     res = await h.click(players[0], msg, "start")
-    assert res.type == 7 and "Look at my cards" in msg.text
+    assert res.in_place and "Look at my cards" in msg.text
     table = await h.service.get(int(h.custom_id(msg, "start" if False else "peek").split(":")[1]))
     return players, msg, table
 
@@ -94,7 +94,7 @@ async def test_three_players_play_a_whole_game(harness: Harness):
     looks = await everyone_looks(h, players, msg, table)
     # Ana switches auto-pass on in her private view, once: she never taps Pass
     res = await h.click(ana, looks[ana.id], "auto")
-    assert res.type == 7 and "Auto-pass is **on**" in res.message.text
+    assert res.in_place and "Auto-pass is **on**" in res.message.text
     auto = table.seat_of(ana.id)
 
     right = wrong = shared = passes = 0
@@ -121,13 +121,13 @@ async def test_three_players_play_a_whole_game(harness: Harness):
                     shared += 1
                 else:
                     res = await h.click(p, give, f"give:{others[0]}.1")
-                assert res.type == 7, res.message.text
+                assert res.in_place, res.message.text
                 assert not [g for g in table.state.gives if g.giver == seat]
                 right += 1
             elif not wrong and any(hand):
                 n = next(n + 1 for n, c in enumerate(hand) if c)
                 res = await h.click(p, msg, f"lay:{n}")
-                assert res.type == 7 and "wrong, drinks" in msg.text
+                assert res.in_place and "wrong, drinks" in msg.text
                 again = await h.click(p, msg, f"lay:{n}")  # barred from this card now
                 assert again.ephemeral and again.message.text
                 wrong += 1
@@ -157,7 +157,7 @@ async def test_three_players_play_a_whole_game(harness: Harness):
             res = await h.click(others[0], msg, "explore")
             assert res.ephemeral and "not your turn to explore" in res.message.text
         res = await h.click(p, msg, "explore")
-        assert res.type == 7
+        assert res.in_place
         clicks += 1
         assert clicks < 200
     assert table.status == "ended" and "is over" in msg.text
@@ -204,7 +204,7 @@ async def test_restart_in_a_claim_window_keeps_its_deadline_and_claims(harness: 
     assert list(table.state.claims) == claims
     assert table.engine.view(table.state, None)["gives"][0]["left"] == 1
     res = await h.click(ana, msg, "pass")  # an old button, after the restart
-    assert res.type == 7
+    assert res.in_place
     h.clock.advance(due - h.clock.now())  # the window closes on time
     await h.service.fire_due()
     h.clock.advance(30)  # Bo never gave his sip: the table's generator picks who drinks it
@@ -252,7 +252,7 @@ async def test_convo_mode_no_split_answer_or_double_and_the_hosts_question(fake,
             await h.service.act(table.id, bo.id, {"type": "ask", "seat": 2, "card": 0})
         ana_view = (await h.click(ana, msg, "seat")).message
         res = await h.select(ana, ana_view, "ask", ["0"])
-        assert res.type == 7
+        assert res.in_place
         await h.rendered(lambda: "**Cy**, from the host" in msg.text)
         async with h.bot.store.reading() as q:
             drinks = await q.table_drinks(table.id)

@@ -56,7 +56,7 @@ async def private_moves(h: Harness, tid: int, views: dict, users: dict, moves: i
             who = users[table.user_at(v["loser"]).user_id]
             verb = "drink"
         res = await h.click(who, views[who.id], verb)
-        assert res.type == 7 and res.ephemeral
+        assert res.in_place and res.ephemeral
 
 
 async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Harness, way):
@@ -79,7 +79,7 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
         what="a 429 on the table edit",
     )
     res = await h.confirmed(ana, msg, "end")  # meanwhile the host ends the table
-    assert res.ok and res.type == 7
+    assert res.ok and res.in_place
     await h.rendered(lambda: "is over" in msg.text, "the ended table")
     await h.bot.renderer.flush()
     await asyncio.sleep(1.6)  # longer than any retry the held edit could still make
@@ -234,7 +234,7 @@ async def test_clicks_at_a_table_nobody_views_privately_start_no_private_view_wo
                 res = await h.click(ana, msg, "flip")
             else:
                 res = await h.click(users[table.user_at(v["loser"]).user_id], msg, "drink")
-            assert res.ok and res.type == 7
+            assert res.ok and res.in_place
     finally:
         screen_type.fingerprint = real_fp
     await renderer.flush()

@@ -37,7 +37,7 @@ async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work
     assert table.engine.view(table.state, None)["sips"][loser_seat] == before + base
     assert "ran out of time" in msg.text
     res = await h.click(bo, msg, "flip")  # a button sent before the restart
-    assert res.type == 7
+    assert res.in_place
     h.assert_clean()
 
 
@@ -72,7 +72,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
         loser = None
         for who in (ana, bo):
             res = await h.click(who, msg, "drink")
-            if res.type == 7:
+            if res.in_place:
                 loser = who
                 break
             assert "Only the loser" in res.message.text
@@ -111,7 +111,7 @@ async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Ha
     await fake.drop_connection()
     await fake.wait_ready()
     res = await h.click(bo, msg, "flip")
-    assert res.type == 7 and "Hand 1" in msg.text
+    assert res.in_place and "Hand 1" in msg.text
     h.assert_clean()
 
 
@@ -149,7 +149,7 @@ async def test_after_a_kill_the_table_message_and_private_views_show_the_store(f
         fake.stall("PATCH", EDIT)
         fake.stall("PATCH", TOKEN_EDIT)
         res = await h.click(ana, views[ana.id], "flip")  # committed and answered: hand 1
-        assert res.type == 7 and "Hand 1" in views[ana.id].text
+        assert res.in_place and "Hand 1" in views[ana.id].text
         await fake.wait_for(lambda: len(fake.stalled) >= 2, what="both edits to be on their way")
         await kill(proc, fake)
         fake.release()
@@ -227,7 +227,7 @@ async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again
         assert stored_message_id(db, tid) == msg.id
         await h.join(ana, msg)
         res = await h.click(ana, msg, "start")  # Start shows the game on the table message
-        assert res.type == 7 and not res.ephemeral and "flip" in h.verbs(msg)
+        assert res.in_place and not res.ephemeral and "flip" in h.verbs(msg)
         h.assert_clean()
     finally:
         if proc.returncode is None:
@@ -258,7 +258,7 @@ async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Ha
     bo = fake.add_user("Bo")
     await h.service.give_consent(bo.id, "war")
     res = await h.click(bo, orphan, "join")  # a join on the orphan copy counts...
-    assert res.type == 7 and "moved down here" in orphan.text and orphan.custom_ids() == []
+    assert res.in_place and "moved down here" in orphan.text and orphan.custom_ids() == []
     await h.rendered(lambda: "Bo" in posted.text, "Bo on the live copy")  # ... and shows there
     h.assert_clean()
 
@@ -280,7 +280,7 @@ async def test_the_bot_answers_while_the_open_tables_still_load(harness: Harness
     await h.start_bot(wait_loaded=False)
     assert not h.bot.loading.done()
     res = await h.click(bo, msg, "flip")  # the table is read when it is needed
-    assert res.type == 7 and "Hand 1" in msg.text
+    assert res.in_place and "Hand 1" in msg.text
     table = await h.service.get(tid)
     gate.set()
     await h.bot.loading

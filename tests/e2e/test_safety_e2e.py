@@ -158,14 +158,14 @@ async def test_limits_buttons_and_erasing_ones_history_with_a_confirmation(harne
     res = await h.slash(ana, "limits", cap=200)
     assert "Clear my cap" in res.message.text and "Tonight" in res.message.text
     res = await h.click(ana, res.message, "free")
-    assert res.type == 7 and "Mode: alcohol-free" in res.message.text
+    assert res.in_place and "Mode: alcohol-free" in res.message.text
     res = await h.click(ana, res.message, "erase")
-    assert res.type == 7 and "can't be undone" in res.message.text
+    assert res.in_place and "can't be undone" in res.message.text
     res = await h.click(ana, res.message, "keep")
     assert "Nothing was erased" in res.message.text
     res = await h.click(ana, res.message, "erase")
     res = await h.click(ana, res.message, "erase_yes")
-    assert res.type == 7 and "your history in Test Bar is erased" in res.message.text
+    assert res.in_place and "your history in Test Bar is erased" in res.message.text
 
     tally = await h.slash(bo, "tally")
     assert "Ana" not in tally.message.text and "Bo:" in tally.message.text

@@ -79,7 +79,7 @@ async def act(h: Harness, user, msg: FakeMessage, tid: int, action) -> None:
         assert cid in msg.custom_ids(), (action, msg.custom_ids())
         res = await h.fake.select(user, msg, cid, [str(i) for i in action.cards])
     h.results.append(res)
-    assert res.type == 7, res.message.text  # the private view is updated in place
+    assert res.in_place, res.message.text  # the private view is updated in place
 
 
 def _options(msg: FakeMessage, cid: str) -> list[str]:
@@ -129,7 +129,7 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
     msg, tid = await open_table(h, "shithead", ana, [bo, cy], **OPTIONS)
     assert "Find the shithead: on" in msg.text
     res = await h.click(ana, msg, "start")
-    assert res.type == 7 and "press **My hand** and pick 3 of your 6 cards" in msg.text
+    assert res.in_place and "press **My hand** and pick 3 of your 6 cards" in msg.text
     table = await h.service.get(tid)
     by_seat = {table.seat_of(p.id): p for p in players}
 
@@ -146,7 +146,7 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
         seat = table.seat_of(p.id)
         choice = strategy(table.view(seat), False)
         res = await h.select(p, views[p.id], "choose:_", [str(i) for i in choice.cards])
-        assert res.type == 7 and "Waiting for the others to choose" in res.message.text
+        assert res.in_place and "Waiting for the others to choose" in res.message.text
     await h.rendered(lambda: "\u2705 **Bo** has chosen" in msg.text and "\u23f3 **Cy**" in msg.text)
     cy_six = sorted((x["card"] for x in table.view(2)["hand"]), key=order)
     h.clock.advance(60)  # Cy never chooses: his three highest go up
@@ -194,7 +194,7 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
             await h.bot.renderer.flush()
             assert "You're out of cards: **1st**" in views[winner.id].text
             res = await h.click(winner, msg, "leave")
-            assert res.type == 7 and table.status == "playing"
+            assert res.in_place and table.status == "playing"
             await h.rendered(lambda: "left the table" in msg.text)
             res = await h.click(winner, msg, "seat")
             assert res.ephemeral and "not playing at this table" in res.message.text
@@ -257,7 +257,7 @@ async def test_six_players_fit_a_phone_and_the_fool_names_a_major(fake, tmp_path
                     majors_select = f"play:0{FOOL_ID}\\._"  # the second select's custom id
                     major = _options(hand, h.custom_id(hand, majors_select))[-1]  # The World
                     res = await h.select(p, hand, majors_select, [major])
-                    assert res.type == 7
+                    assert res.in_place
                     assert "plays 0 The Drunken Fool as The World (XXI)" in table.row.log[-1]
                     majors = True
                     continue

@@ -60,7 +60,7 @@ async def test_two_players_race_through_a_whole_game(harness: Harness):
     ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
     msg, tid = await open_table(h, "spit", ana, [bo])
     res = await h.click(ana, msg, "start")
-    assert res.type == 7 and "Spit" in msg.text
+    assert res.in_place and "Spit" in msg.text
     table = await h.service.get(tid)
     assert isinstance(table.engine, SpitEngine)
     assert not leaks(h, table)
@@ -89,7 +89,7 @@ async def test_two_players_race_through_a_whole_game(harness: Harness):
         res = await fake.click(p, panel, cid)
         h.results.append(res)
         # always answered by the new panel, in place: a lost race too
-        assert res.type == 7 and res.message.id == panel.id, res
+        assert res.in_place and res.message.id == panel.id, res
         if "Too slow" in res.message.text:
             assert res.message.current["embeds"][0]["description"].startswith("⚠️ Too slow!")
             stats["slow"] += 1
@@ -117,7 +117,7 @@ async def test_two_players_race_through_a_whole_game(harness: Harness):
                 if gone and table.status == "playing":
                     res = await fake.click(p, panels[p.id], gone[0], stale=True)
                     h.results.append(res)
-                    assert res.type == 7, res
+                    assert res.in_place, res
                     assert res.message.current["embeds"][0]["description"].startswith("⚠️")
                     assert "Your Spit panel" in res.message.text
                     stats["stale"] += 1
@@ -169,8 +169,9 @@ async def test_the_public_table_is_short_and_has_spit(harness: Harness):
     panel = (await h.click(ana, msg, "seat")).message
     cid = h.custom_id(panel, "spit")
     a, b = await asyncio.gather(fake.click(ana, panel, cid), fake.click(ana, panel, cid))
-    assert [a.type, b.type] == [7, 7] and a.message.id == b.message.id == panel.id
-    tops = [r.data["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
+    await h.answered(a, b)
+    assert a.in_place and b.in_place and a.message.id == b.message.id == panel.id
+    tops = [r.shown["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
     assert tops.count("\u26a0\ufe0f You already said spit.") == 1, tops
     assert "spit" not in h.verbs(panel)  # the fresh panel: already said
     # on the public table, a refusal is still a private answer of its own

@@ -42,7 +42,7 @@ async def open_tarok(h: Harness, names, **options):
     msg, tid = await open_table(h, "tarok", players[0], players[1:], **options)
     assert "The Devil's Tarok" in msg.text and "Seconds per card" in msg.text
     res = await h.click(players[0], msg, "start")
-    assert res.type == 7 and "My hand" in msg.text
+    assert res.in_place and "My hand" in msg.text
     table = await h.service.get(tid)
     return players, msg, table
 
@@ -185,7 +185,7 @@ async def test_four_players_play_a_whole_game_to_666_with_a_restart(harness: Har
             continue
         res = await h.click(p, mine, f"play:{legal[0]}")
         latencies.append(res.latency)
-        assert res.type == 7 and res.message is mine  # the answer is their updated hand
+        assert res.in_place and res.message is mine  # the answer is their updated hand
         if table.status == "ended":
             assert "is over" in mine.text  # the last card: their hand becomes the scoreboard
             break
@@ -282,8 +282,9 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
         fake.click(by_seat[seat], views[seat], cid), fake.click(by_seat[seat], views[seat], cid)
     )
     # both update the view in place: the refused one with the refusal on top (no new message)
-    assert [r.type for r in (a, b)] == [7, 7]
-    tops = [r.data["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
+    await h.answered(a, b)
+    assert a.in_place and b.in_place
+    tops = [r.shown["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
     assert tops.count("\u26a0\ufe0f It's not your turn.") == 1
     assert len(table.state.trick) == 1
 
@@ -291,7 +292,7 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     held = {s: list(hand) for s, hand in enumerate(table.state.hands)}  # seen by their holders
     leaver = by_seat[table.view()["turn"]]
     res = await h.confirmed(leaver, msg, "leave")
-    assert res.type == 7
+    assert res.in_place
     await h.rendered(lambda: f"**{leaver.name}**: left ·" in msg.text, "the leaver on the table")
     assert leaks(h, table, start, held) == []
 
@@ -311,7 +312,7 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     # the host ends the table: the scores so far, and no buttons
     host = fake.user(table.row.host_id)
     res = await h.confirmed(host, msg, "end")
-    assert res.type == 7 and "is over" in msg.text
+    assert res.in_place and "is over" in msg.text
     assert msg.custom_ids() == [f"tarok:{table.id}:again"]
     assert "Ended by" in msg.text and msg.text.count(" (left)") == 2
     lines, chars = longest_table(msg)

@@ -40,7 +40,7 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     res = await h.click(bo, table_msg, "start")
     assert res.ephemeral and "Only the host can start" in res.message.text
     res = await h.click(ana, table_msg, "start")
-    assert res.type == 7 and "flip" in h.verbs(table_msg)
+    assert res.in_place and "flip" in h.verbs(table_msg)
     assert "Seed SHA-256" in table_msg.text
 
     # a private view is ephemeral and only for its owner
@@ -57,7 +57,7 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     while "flip" in h.verbs(table_msg) or "drink" in h.verbs(table_msg):
         if "flip" in h.verbs(table_msg):
             res = await h.click(bo if hands % 2 else ana, table_msg, "flip")
-            assert res.type == 7
+            assert res.in_place
             hands += 1
             if hands == 6:  # mid-game: no message has ever shown a card still in a pile
                 await h.bot.renderer.flush()
@@ -73,7 +73,7 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
         verb = "double" if hands % 3 == 0 else "drink"
         doubles += verb == "double"
         res = await h.click(loser, table_msg, verb)
-        assert res.type == 7
+        assert res.in_place
     assert hands >= 13 and doubles >= 1
     assert table.status == "ended"
     assert "is over" in table_msg.text and "Seed (re-deal and check)" in table_msg.text

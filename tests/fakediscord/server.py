@@ -253,6 +253,7 @@ class _Interaction:
     original: FakeMessage | None = None
     message_ids: set[int] = field(default_factory=set)
     webhook_events: list[FakeMessage] = field(default_factory=list)
+    webhook_bodies: list[dict[str, Any]] = field(default_factory=list)  # each one's JSON
     future: asyncio.Future | None = None
     timer: asyncio.TimerHandle | None = None
     modal: dict[str, Any] | None = None
@@ -296,6 +297,20 @@ class InteractionResult:
     @property
     def ok(self) -> bool:
         return self._inter.acked and 200 <= self.status < 300
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """What the answer put on the clicked message: the update's data (7), or the last edit
+        through the token after an acknowledgement (6; ``{}`` while there is none)."""
+        if self.type == 6:
+            return self._inter.webhook_bodies[-1] if self._inter.webhook_bodies else {}
+        return self.data
+
+    @property
+    def in_place(self) -> bool:
+        """Answered on the clicked message: updated at once (7), or acknowledged first and
+        edited through the token after (6: the bot had another write of it under way)."""
+        return self.ok and self.type in (6, 7)
 
     @property
     def content(self) -> str:
@@ -2756,6 +2771,7 @@ class FakeDiscord:
         if inter is not None:
             inter.message_ids.add(m.id)
             inter.webhook_events.append(m)
+            inter.webhook_bodies.append(payload)
         await self._announce("MESSAGE_UPDATE", m)
         return 200, m.current
 
@@ -2801,6 +2817,7 @@ class FakeDiscord:
             m = self._interaction_message(inter, payload, ctx.files)
             event = "MESSAGE_CREATE"
         inter.webhook_events.append(m)
+        inter.webhook_bodies.append(payload)
         await self._announce(event, m)
         if _query_flag(ctx, "wait"):
             return 200, m.current
