@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import random
+import signal
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -39,15 +40,17 @@ sys.path.insert(0, str(ROOT))
 import aiosqlite  # noqa: E402
 
 import bot.store  # noqa: E402
+from bench.load import Players, over, verbs  # noqa: E402
 from bench.measure import count_trips, pct  # noqa: E402
 from bench.pyramid_game import play_pyramid  # noqa: E402
-from bench.toy import run_toy  # noqa: E402
+from bench.toy import CUSTOM_ID as TOY_CLICK  # noqa: E402
+from bench.toy import run_toy, toy_message_components  # noqa: E402
 from bot.clock import ManualClock, SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.harness import TOKEN, Harness, open_table  # noqa: E402
+from tests.harness import TOKEN, Harness, open_table, spawn_bot  # noqa: E402
 
 
 async def play_war(h: Harness, tag: str) -> int:
@@ -183,6 +186,64 @@ async def service_trips(game: str, players: int, seed: int) -> tuple[int, int]:
     return n, acts
 
 
+async def toy_process_round(fake: FakeDiscord, tmp: Path, clicks: int) -> list[float]:
+    """The toy in a process of its own: ``clicks`` answer times (ms)."""
+    proc = await spawn_bot(fake, tmp / "toy.db", script=ROOT / "bench" / "toy.py")
+    try:
+        await fake.wait_ready(timeout=30)
+        user = fake.add_user(f"Toyer{len(fake.users)}")
+        msg = await fake.post_message("Click me", components=toy_message_components())
+        times = []
+        for _ in range(clicks):
+            res = await fake.click(user, msg, TOY_CLICK)
+            assert res.ok and res.type == 7, res
+            times.append(res.latency * 1000)
+    finally:
+        await _stop(proc)
+    await fake.wait_disconnected()
+    return times
+
+
+async def war_process_round(fake: FakeDiscord, tmp: Path, n: int, games: int) -> list[float]:
+    """Barkeep as shipped (``python -m bot``'s main, its own process, durable writes): ``games``
+    whole War games played from the public message; the answer times (ms) of the accepted
+    in-game clicks (a choice tried by the winner first is refused and left out)."""
+    proc = await spawn_bot(fake, tmp / f"war-processes{n}.db")
+    players = Players(fake, asyncio.Event())
+    times: list[float] = []
+    try:
+        await fake.wait_ready(timeout=30)
+        for g in range(games):
+            a, b = fake.add_user(f"Ana{n}p{g}"), fake.add_user(f"Bo{n}p{g}")
+            msg = await players.open("war", a, [b])
+            hands = 0
+            while not over(msg):
+                if "flip" in verbs(msg):
+                    tries = [(a, "flip")]
+                    hands += 1
+                elif "drink" in verbs(msg):
+                    choice = "double" if hands % 2 else "drink"
+                    tries = [(a, choice), (b, choice)]
+                else:
+                    await players.changed(msg)
+                    continue
+                for user, verb in tries:
+                    res = await players.press(user, msg, verb)
+                    if res is not None and not res.ephemeral:
+                        times.append(res.latency * 1000)
+                        break
+    finally:
+        await _stop(proc)
+    await fake.wait_disconnected()
+    return times
+
+
+async def _stop(proc: asyncio.subprocess.Process) -> None:
+    if proc.returncode is None:
+        proc.send_signal(signal.SIGTERM)
+        await proc.wait()
+
+
 def row(side: Side, toy: Side) -> str:
     s50, s99 = pct(side.times, 50), pct(side.times, 99)
     t50, t99 = pct(toy.times, 50), pct(toy.times, 99)
@@ -201,6 +262,11 @@ async def main() -> None:
     parser.add_argument("--war-games", type=int, default=5, help="per round")
     parser.add_argument("--pyramid-games", type=int, default=1, help="per round")
     parser.add_argument("--breakdown", action="store_true", help="add the diagnostic sides")
+    parser.add_argument(
+        "--processes",
+        action="store_true",
+        help="also the toy and Barkeep (War) each in a process of its own, as shipped",
+    )
     args = parser.parse_args()
 
     toy = Side("toy")
@@ -214,8 +280,15 @@ async def main() -> None:
                 Side(f"{name}, synchronous=OFF", game, n, "nosync"),
                 Side(f"{name}, OFF, store on the loop thread", game, n, "loop"),
             ]
+    alone_toy, alone_war = Side("toy, its own process"), Side("War, 2 players, its own process")
     fake = FakeDiscord(token=TOKEN, validate=False)
     await fake.start()
+    if args.processes:  # before patch_discord: the bots' processes are pointed at the fake
+        with tempfile.TemporaryDirectory() as tmp:
+            for n in range(args.rounds):
+                alone_toy.add(await toy_process_round(fake, Path(tmp), args.toy_clicks))
+                alone_war.add(await war_process_round(fake, Path(tmp), n, args.war_games))
+                alone_toy.add(await toy_process_round(fake, Path(tmp), args.toy_clicks))
     fake.patch_discord()
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(args.rounds):
@@ -240,6 +313,9 @@ async def main() -> None:
     print(f"  {'':40} {'clicks':>6} {'p50 ms':>7} {'p99 ms':>7} {'p50 x':>6} {'p99 x':>6}")
     for side in [toy, war, pyr, *([big] if args.breakdown else []), *extra]:
         print(row(side, toy))
+    if args.processes:
+        for side in (alone_toy, alone_war):
+            print(row(side, alone_toy))
     for side in (war, pyr):
         print(
             f"  trips to the database thread per in-game click, whole bot ({side.name}): "

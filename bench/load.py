@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.answer_times import pct  # noqa: E402
+from bench.measure import pct  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
 

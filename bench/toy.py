@@ -91,3 +91,22 @@ async def run_toy(fake: Any, clicks: int, like: dict[str, Any] | None = None) ->
         await task
     await fake.wait_disconnected()
     return times
+
+
+def main() -> None:
+    """The toy in a process of its own (``--processes`` in bench/answer_times.py), pointed at the
+    fake Discord named by FAKE_DISCORD_API and FAKE_DISCORD_GATEWAY, as tests/e2e/botproc.py
+    points Barkeep."""
+    import os
+
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    Route.BASE = os.environ["FAKE_DISCORD_API"]
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_DISCORD_GATEWAY"])
+    Toy().run(os.environ["DISCORD_TOKEN"], log_handler=None)
+
+
+if __name__ == "__main__":
+    main()
