@@ -6,9 +6,12 @@ import asyncio
 import logging
 import re
 
+import discord
+
 import bot.gamecog
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
+from tests.harness import open_table
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 
@@ -236,4 +239,47 @@ async def test_a_private_view_sent_after_a_deferral_never_lands_on_the_table(
     assert "Hand 1" in view.text  # ... through its own message id
     for v in msg.versions:  # and the table never showed a private screen
         assert "Your seat" not in str(v)
+    h.assert_clean()
+
+
+async def test_players_clicking_one_table_together_are_answered_at_once(
+    harness: Harness, monkeypatch
+):
+    """While one answer's edit of the table is on its way, the other clicks on that table are
+    acknowledged at once (not queued a round trip each behind it), then the newest screen
+    follows, once: the table ends showing every player who joined."""
+    h, fake = harness, harness.fake
+    host = fake.add_user("Host")
+    guests = [fake.add_user(f"Guest{i}") for i in range(5)]
+    msg, tid = await open_table(h, "pyramid", host, [])
+    for g in guests:
+        await h.service.give_consent(g.id, "pyramid")
+    first_edit, go_on = asyncio.Event(), asyncio.Event()
+    real = discord.InteractionResponse.edit_message
+
+    async def slow_first(self, **kwargs):
+        if not first_edit.is_set():
+            first_edit.set()
+            await go_on.wait()  # the first answer's round trip takes a while
+        return await real(self, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow_first)
+    join = h.custom_id(msg, "join")
+    clicks = [asyncio.ensure_future(fake.click(g, msg, join)) for g in guests]
+    await asyncio.wait_for(first_edit.wait(), 5)
+    for _ in range(20):  # the others, answered while the first waits (at most 2 s)
+        if sum(c.done() for c in clicks) == 4:
+            break
+        await asyncio.wait([c for c in clicks if not c.done()], timeout=0.1)
+    assert sum(c.done() for c in clicks) == 4
+    assert all(c.result().type == 6 for c in clicks if c.done())  # acknowledged at once
+    go_on.set()
+    results = await asyncio.gather(*clicks)
+    await h.answered(*results)
+    assert all(r.in_place and not r.ephemeral for r in results)
+    table = await h.service.get(tid)
+    assert len(table.seated()) == 6
+    assert all(g.name in msg.text for g in guests)
+    # the newest screen went out once, not once per acknowledged click
+    assert sum(len(r.followups) for r in results) == 1
     h.assert_clean()
