@@ -24,7 +24,7 @@ format: $(VENV)/.test
 	$(VENV)/bin/ruff check --fix bot cogs tests bench
 
 bench: $(VENV)/.test
-	$(PY) bench/answer_times.py
+	$(PY) bench/answer_times.py --processes
 	$(PY) bench/pyramid_game.py
 	$(PY) bench/startup.py
 	$(PY) bench/load.py

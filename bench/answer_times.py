@@ -43,8 +43,7 @@ import bot.store  # noqa: E402
 from bench.load import Players, over, verbs  # noqa: E402
 from bench.measure import count_trips, pct  # noqa: E402
 from bench.pyramid_game import play_pyramid  # noqa: E402
-from bench.toy import CUSTOM_ID as TOY_CLICK  # noqa: E402
-from bench.toy import run_toy, toy_message_components  # noqa: E402
+from bench.toy import click_toy, run_toy, toy_message_components  # noqa: E402
 from bot.clock import ManualClock, SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -193,11 +192,7 @@ async def toy_process_round(fake: FakeDiscord, tmp: Path, clicks: int) -> list[f
         await fake.wait_ready(timeout=30)
         user = fake.add_user(f"Toyer{len(fake.users)}")
         msg = await fake.post_message("Click me", components=toy_message_components())
-        times = []
-        for _ in range(clicks):
-            res = await fake.click(user, msg, TOY_CLICK)
-            assert res.ok and res.type == 7, res
-            times.append(res.latency * 1000)
+        times = await click_toy(fake, user, msg, clicks)
     finally:
         await _stop(proc)
     await fake.wait_disconnected()

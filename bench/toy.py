@@ -65,6 +65,16 @@ def _like(message: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str,
     return copy.deepcopy(message.get("embeds") or []), rows
 
 
+async def click_toy(fake: Any, user: Any, msg: Any, clicks: int) -> list[float]:
+    """Click the toy's button ``clicks`` times: the answer times in milliseconds."""
+    times = []
+    for _ in range(clicks):
+        res = await fake.click(user, msg, CUSTOM_ID)
+        assert res.ok and res.type == 7, res
+        times.append(res.latency * 1000)
+    return times
+
+
 async def run_toy(fake: Any, clicks: int, like: dict[str, Any] | None = None) -> list[float]:
     """Start the toy against ``fake``, click its button ``clicks`` times, stop it. With
     ``like`` (a message's JSON), the toy's message is a copy of it and it answers with its
@@ -81,11 +91,7 @@ async def run_toy(fake: Any, clicks: int, like: dict[str, Any] | None = None) ->
         msg = await fake.post_message("", embeds=embeds, components=rows)
     else:
         msg = await fake.post_message("Click me", components=toy_message_components())
-    times = []
-    for _ in range(clicks):
-        res = await fake.click(user, msg, CUSTOM_ID)
-        assert res.ok and res.type == 7, res
-        times.append(res.latency * 1000)
+    times = await click_toy(fake, user, msg, clicks)
     await toy.close()
     with contextlib.suppress(asyncio.CancelledError):
         await task
