@@ -473,11 +473,9 @@ class Renderer:
         return message_id is not None and message_id == table.row.message_id
 
     def shows_newest(self, table: Table, message_id: int) -> bool:
-        """Whether ``message_id`` already shows the table as it is now."""
-        shown = self._shown.get(table.id)
-        return (
-            shown is not None and shown.message_id == message_id and shown.version >= table.version
-        )
+        """Whether ``message_id`` is the table's message and already shows the table as it is
+        now (:meth:`_current`)."""
+        return message_id == table.row.message_id and self._current(table)
 
     def clicked(self, table: Table, message_id: int, app_id: int, token: str) -> None:
         """An interaction whose original response is the table's message (it posted it, or a
