@@ -46,3 +46,18 @@ async def long_named_table(
 def table_text(table: Table) -> str:
     """The table's public screen as a phone shows it: description, each field's name and value."""
     return embed_text(GAMES[table.row.game].ui.public(table).embed)
+
+
+def assert_fits_phone(shown: list[str], what: str) -> None:
+    """Print the largest and median size of ``shown`` (public texts over whole games), headed
+    ``what``, and check every one fits a phone: at most 12 lines and 600 characters."""
+    import statistics
+
+    lines = [len(text.splitlines()) for text in shown]
+    chars = [len(text) for text in shown]
+    print(
+        f"\n{what}; lines max {max(lines)} median {statistics.median(lines)}, characters max "
+        f"{max(chars)} median {statistics.median(chars)}"
+    )
+    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
+    assert max(lines) <= 12 and max(chars) <= 600, worst

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from bot.clock import ManualClock
 from tests.fakediscord import FakeDiscord
 from tests.harness import ROOT, TOKEN, Harness, open_table, spawn_bot
 
-__all__ = ["ROOT", "TOKEN", "Harness", "open_table", "spawn_bot"]
+__all__ = ["ROOT", "TOKEN", "Harness", "open_table", "seeded_harness", "spawn_bot"]
 
 
 @pytest.fixture
@@ -20,9 +24,26 @@ async def fake():
     await f.stop()
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot()
+async def _running(fake: FakeDiscord, db: Path, **options: Any) -> AsyncIterator[Harness]:
+    h = Harness(fake, db, ManualClock())
+    await h.start_bot(**options)
     yield h
     await h.stop_bot()
+
+
+@pytest.fixture
+async def harness(fake, tmp_path):
+    async for h in _running(fake, tmp_path / "barkeep.db"):
+        yield h
+
+
+def seeded_harness(seed: str) -> Any:
+    """A ``harness`` fixture whose every deal comes from ``seed`` (a module's fixed game):
+    ``harness = seeded_harness(SEED)``."""
+
+    @pytest.fixture
+    async def harness(fake, tmp_path):
+        async for h in _running(fake, tmp_path / "barkeep.db", seeds=lambda: seed):
+            yield h
+
+    return harness

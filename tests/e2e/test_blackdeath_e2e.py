@@ -12,18 +12,13 @@ from bot.engines.base import IllegalAction
 from bot.engines.blackdeath import ENGINE, SetForfeit
 from bot.tables import Table
 from bot.ui import blackdeath as ui
-from tests.e2e.conftest import Harness, open_table
+from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.phone import long_named_table, table_text
 
 SEED = "bd-e2e-2"
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 async def start_game(h: Harness, names: tuple[str, ...]):

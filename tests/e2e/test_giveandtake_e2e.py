@@ -8,8 +8,8 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.tables import Change, TableError
-from tests.e2e.conftest import Harness, open_table
-from tests.phone import long_named_table, table_text
+from tests.e2e.conftest import Harness, open_table, seeded_harness
+from tests.phone import assert_fits_phone, long_named_table, table_text
 
 # With this seed and every capture put under the smaller pile (the give pile when equal): Cy
 # captures turn 1; turn 4 is a fight between Bo and Cy, which Bo wins on turn 5; Ana (the host)
@@ -19,12 +19,7 @@ SEED = "gt-25"
 CARD = re.compile(r"(?:10|[2-9JQKA])[\u2663\u2666\u2665\u2660]")
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 class Watch:
@@ -283,7 +278,6 @@ async def play_whole_game(store, clock, players: int, seed: str) -> tuple[list[s
 async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
     """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
     every move of whole games (several, where games are short), clocks running out now and then."""
-    import statistics
 
     shown: list[str] = []
     turns = timeouts = 0
@@ -293,13 +287,8 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
         shown += texts
         turns += n
         timeouts += out
-    lines = [len(text.splitlines()) for text in shown]
-    chars = [len(text) for text in shown]
-    print(
-        f"\nGive & Take, {players} players: {len(seeds)} games, {turns} turns, {timeouts} "
-        f"timeouts; lines max {max(lines)} median {statistics.median(lines)}, characters max "
-        f"{max(chars)} median {statistics.median(chars)}"
-    )
     assert timeouts >= 1
-    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
-    assert max(lines) <= 12 and max(chars) <= 600, worst
+    assert_fits_phone(
+        shown,
+        f"Give & Take, {players} players: {len(seeds)} games, {turns} turns, {timeouts} timeouts",
+    )

@@ -7,22 +7,14 @@ on a button it had a moment before is answered there without acting.
 
 from __future__ import annotations
 
-import pytest
-
-from bot.clock import ManualClock
 from bot.ui.common import RETIRED_VIEW
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, seeded_harness
 from tests.harness import open_table
 
 SEED = "e2e-1"  # Bo holds the 3♥ for the first turned card, the 3♣
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 async def test_a_new_private_view_retires_the_older_one(harness: Harness):

@@ -12,19 +12,12 @@ import pytest
 
 from bot.tables import TableError
 from bot.ui.common import size
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, seeded_harness
 
 SEED = "e2e-1"  # Bo holds the 3♥ for the first turned card, the 3♣
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    from bot.clock import ManualClock
-
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 async def open_pyramid(h: Harness, names=("Ana", "Bo", "Cy"), **options):

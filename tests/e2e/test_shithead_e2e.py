@@ -11,9 +11,9 @@ from bot.engines.base import Log
 from bot.engines.cards import ROMAN, TarotCard
 from bot.engines.shithead import DECK, ENGINE, FOOL_ID, Blind, ChooseUp, PickUp, Play, order
 from bot.ui.components import custom_id
-from tests.e2e.conftest import Harness, open_table
+from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.fakediscord import FakeMessage
-from tests.phone import long_named_table, table_text
+from tests.phone import assert_fits_phone, long_named_table, table_text
 
 # With these options, each player playing the Fool at once and otherwise their lowest card (all
 # of its rank), and Cy letting the choosing clock lay up his three highest: 155 decisions, where
@@ -34,12 +34,7 @@ FOOL = "the Fool as named"
 FOOL_AS = re.compile(r"\*\*0 The Drunken Fool\*\* as an? ")
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 def strategy(v: dict, fool_named: bool):
@@ -279,7 +274,6 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
     every move of a whole game with every house rule on (played until the shithead is found):
     everyone plays their lowest cards (the Fool at once), and every 23rd move from the 2nd the
     clock runs out instead (the first of them while choosing)."""
-    import statistics
 
     seed = f"phone-{players}"
     service, t = await long_named_table(store, clock, "shithead", players, seed, OPTIONS)
@@ -300,12 +294,4 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
         if t.status == "playing":
             shown.append(table_text(t))
     assert t.view()["over"] and timeouts >= 2
-    lines = [len(text.splitlines()) for text in shown]
-    chars = [len(text) for text in shown]
-    print(
-        f"\nShithead, {players} players: {moves} moves, {timeouts} timeouts; lines max "
-        f"{max(lines)} median {statistics.median(lines)}, characters max {max(chars)} median "
-        f"{statistics.median(chars)}"
-    )
-    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
-    assert max(lines) <= 12 and max(chars) <= 600, worst
+    assert_fits_phone(shown, f"Shithead, {players} players: {moves} moves, {timeouts} timeouts")

@@ -9,22 +9,15 @@ import re
 import pytest
 
 from bot.engines.spit import SpitEngine
-from tests.e2e.conftest import Harness, open_table
+from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.fakediscord.server import iter_components
-from tests.phone import long_named_table, table_text
+from tests.phone import assert_fits_phone, long_named_table, table_text
 
 SEED = "spit-e2e-1"
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    from bot.clock import ManualClock
-
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 def enabled(msg, verb: str) -> list[str]:
@@ -190,7 +183,6 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed
     """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
     every move of a whole game: a random move of either player each time (a play, or Spit! when
     due), and every third spit the clock spits instead."""
-    import statistics
 
     service, t = await long_named_table(store, clock, "spit", 2, seed)
     rng = random.Random(seed)
@@ -210,12 +202,4 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed
         if t.status == "playing":
             shown.append(table_text(t))
     assert t.view()["over"] and t.view()["ending"] in ("out", "stuck") and timeouts >= 2
-    lines = [len(text.splitlines()) for text in shown]
-    chars = [len(text) for text in shown]
-    print(
-        f"\nSpit ({seed}): {moves} moves, {timeouts} spat by the clock; lines max {max(lines)} "
-        f"median {statistics.median(lines)}, characters max {max(chars)} median "
-        f"{statistics.median(chars)}"
-    )
-    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
-    assert max(lines) <= 12 and max(chars) <= 600, worst
+    assert_fits_phone(shown, f"Spit ({seed}): {moves} moves, {timeouts} spat by the clock")

@@ -10,23 +10,18 @@ from collections import Counter
 
 import pytest
 
-from bot.clock import ManualClock
 from bot.engines.cards import TarotCard
 from bot.engines.tarok import card_id
+from tests.e2e.conftest import seeded_harness
 from tests.fakediscord import FakeMessage, iter_components
 from tests.harness import Harness, open_table
-from tests.phone import long_named_table, table_text
+from tests.phone import assert_fits_phone, long_named_table, table_text
 
 SEED = "tarok-e2e-4"  # four players, first playable card each time: three hands to 666
 SECONDS = 30
 
 
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
-    await h.start_bot(seeds=lambda: SEED)
-    yield h
-    await h.stop_bot()
+harness = seeded_harness(SEED)
 
 
 async def ready(h: Harness) -> None:
@@ -348,12 +343,8 @@ async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, pla
         if t.status == "playing":
             shown.append(table_text(t))
     assert t.state.over and max(t.state.totals) >= 666 and timeouts >= 2
-    lines = [len(text.splitlines()) for text in shown]
-    chars = [len(text) for text in shown]
-    print(
-        f"\nTarok, {players} players: {t.view()['hand_no']} hands, {cards} cards, {timeouts} "
-        f"timeouts; lines max {max(lines)} median {statistics.median(lines)}, characters max "
-        f"{max(chars)} median {statistics.median(chars)}"
+    assert_fits_phone(
+        shown,
+        f"Tarok, {players} players: {t.view()['hand_no']} hands, {cards} cards, {timeouts} "
+        "timeouts",
     )
-    worst = max(shown, key=lambda text: (len(text.splitlines()) > 12, len(text)))
-    assert max(lines) <= 12 and max(chars) <= 600, worst
