@@ -34,7 +34,12 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...] | dict[str, Any]
-Statement = tuple[str, Any, bool]  # sql, parameters (a list of them if many), many
+# A check: given the rows its query returns, on the connection's thread, it raises to refuse the
+# whole transaction (see Tx.check).
+Check = Callable[[list[sqlite3.Row]], None]
+# sql, parameters (a list of them if many), and how: False (run once), True (run for each
+# parameter list) or a Check
+Statement = tuple[str, Any, "bool | Check"]
 
 
 class AlreadyApplied(Exception):
@@ -55,6 +60,18 @@ LEADERBOARD_ORDER = {
 }
 
 _SEEN = "SELECT table_id, seq FROM actions WHERE interaction_id = ?"
+_SEATED_AT = (  # the active table where a player holds a seat in a server
+    "SELECT t.* FROM seats s JOIN tables t ON t.id = s.table_id"
+    " WHERE s.guild_id = ? AND s.user_id = ? AND s.left_at IS NULL"
+    " AND t.status != 'ended' LIMIT 1"
+)
+_OPEN_LOBBIES = (  # the unstarted tables a person hosts in a server
+    "SELECT * FROM tables WHERE status = 'lobby' AND guild_id = ? AND host_id = ? ORDER BY id"
+)
+_GAME_RULES = (
+    "SELECT guild_id, channel_id, game, enabled FROM game_channels WHERE guild_id = ?"
+    " AND (? IS NULL OR game = ?) ORDER BY game, channel_id"
+)
 _TABLE_DRINKS = (
     "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
     " counted_as FROM drinks WHERE table_id = ? ORDER BY id"
@@ -94,11 +111,13 @@ def _body(
         seen = con.execute(_SEEN, (unseen,)).fetchone()
         if seen is not None:
             raise AlreadyApplied(seen[0], seen[1])
-    for sql, args, many in statements:
-        if many:
+    for sql, args, how in statements:
+        if how is True:
             con.executemany(sql, args)
-        else:
+        elif how is False:
             con.execute(sql, args)
+        else:
+            how(con.execute(sql, args).fetchall())
     if query is None:
         return None
     sql, args, kind = query
@@ -146,6 +165,11 @@ def _settle(answers: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
             future.set_result(value)
         else:
             future.set_exception(value)
+
+
+def _undo(tx: Tx) -> None:
+    for undo in reversed(tx._undo):
+        undo()
 
 
 def _rollback(con: sqlite3.Connection) -> None:
@@ -286,6 +310,10 @@ def _table(row: sqlite3.Row) -> TableRow:
     )
 
 
+def _rule(row: sqlite3.Row) -> GameRule:
+    return GameRule(row[0], row[1], row[2], bool(row[3]))
+
+
 def _seat(row: sqlite3.Row) -> SeatRow:
     data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
     data["notes"] = json.loads(data["notes"])
@@ -311,6 +339,7 @@ class Tx:
         self._begun = False
         self._failed = False  # a trip failed: the transaction was rolled back on the thread
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
+        self._undo: list[Callable[[], None]] = []  # run if it was not
         self._last: tuple[str, Params, str] | None = None  # a read for the last trip
         self._last_rows: list[sqlite3.Row] = []
         self._with_commit = False  # the trip under way carries the read kept for the COMMIT
@@ -380,16 +409,35 @@ class Tx:
         options: dict[str, Any],
         seed: str,
         at: float,
-    ) -> int:
-        rowid: int = await self._trip(
-            (
-                "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed,"
-                " created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (game, guild_id, channel_id, host_id, _dumps(options), seed, at),
-                "rowid",
-            )
+    ) -> TableRow:
+        """A new lobby, as it will be stored. Its id is handed out by the store (the one writer
+        of its database), so the transaction needs no trip to learn it."""
+        store = self._store
+        row = TableRow(
+            id=store._new_table_id(),
+            game=game,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            message_id=None,
+            host_id=host_id,
+            status="lobby",
+            options=json.loads(_dumps(options)),  # as a read would give them back
+            seed=seed,
+            state=None,
+            seq=0,
+            log=[],
+            end_reason=None,
+            created_at=at,
+            started_at=None,
+            ended_at=None,
         )
-        return rowid
+        self._write(
+            "INSERT INTO tables (id, game, guild_id, channel_id, host_id, status, options, seed,"
+            " created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (row.id, game, guild_id, channel_id, host_id, _dumps(options), seed, at),
+        )
+        self._undo.append(lambda: store._give_back_table_id(row.id))
+        return row
 
     async def table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -432,12 +480,7 @@ class Tx:
 
     async def open_lobbies(self, guild_id: int, host_id: int) -> list[TableRow]:
         """The unstarted tables this person hosts in this server."""
-        rows = await self._all(
-            "SELECT * FROM tables WHERE status = 'lobby' AND guild_id = ? AND host_id = ?"
-            " ORDER BY id",
-            (guild_id, host_id),
-        )
-        return [_table(r) for r in rows]
+        return [_table(r) for r in await self._all(_OPEN_LOBBIES, (guild_id, host_id))]
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
@@ -485,13 +528,48 @@ class Tx:
 
     async def seated_at(self, guild_id: int, user_id: int) -> int | None:
         """The active table where this player holds a seat in this server, if any."""
-        row = await self._one(
-            "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE s.guild_id = ? AND s.user_id = ? AND s.left_at IS NULL"
-            " AND t.status != 'ended' LIMIT 1",
-            (guild_id, user_id),
+        row = await self._one(_SEATED_AT, (guild_id, user_id))
+        return row["id"] if row else None
+
+    # -- checks: run on the connection's thread with the writes, so no read holds the store --
+    def _check(self, sql: str, args: Params, judge: Check) -> None:
+        self._pending.append((sql, args, judge))
+
+    def check_seat_free(
+        self, guild_id: int, user_id: int, refuse: Callable[[TableRow], Exception]
+    ) -> None:
+        """Refuse this transaction with ``refuse(table)`` if the player holds a seat at an
+        active table in this server (:meth:`seated_at`). Checked on the connection's thread in
+        order with the writes, in the same trip, not read first: while a transaction waits on
+        a read, it holds the store, and every other table's action waits with it."""
+
+        def judge(rows: list[sqlite3.Row]) -> None:
+            if rows:
+                raise refuse(_table(rows[0]))
+
+        self._check(_SEATED_AT, (guild_id, user_id), judge)
+
+    def check_lobbies(
+        self, guild_id: int, host_id: int, judge: Callable[[list[TableRow]], None]
+    ) -> None:
+        """``judge`` (raising to refuse this transaction) the host's open lobbies here
+        (:meth:`open_lobbies`), on the connection's thread like :meth:`check_seat_free`."""
+        self._check(
+            _OPEN_LOBBIES,
+            (guild_id, host_id),
+            lambda rows: judge([_table(r) for r in rows]),
         )
-        return row[0] if row else None
+
+    def check_game_rules(
+        self, guild_id: int, game: str, judge: Callable[[list[GameRule]], None]
+    ) -> None:
+        """``judge`` (raising to refuse this transaction) the server's channel rules for this
+        game (:meth:`game_rules`), on the connection's thread like :meth:`check_seat_free`."""
+        self._check(
+            _GAME_RULES,
+            (guild_id, game, game),
+            lambda rows: judge([_rule(r) for r in rows]),
+        )
 
     # -- actions ---------------------------------------------------------------------------
     async def add_action(
@@ -885,12 +963,8 @@ class Tx:
         self._after.append(lambda: self._store._note_safety(guild=g))
 
     async def game_rules(self, guild_id: int, game: str | None = None) -> list[GameRule]:
-        rows = await self._all(
-            "SELECT guild_id, channel_id, game, enabled FROM game_channels WHERE guild_id = ?"
-            " AND (? IS NULL OR game = ?) ORDER BY game, channel_id",
-            (guild_id, game, game),
-        )
-        return [GameRule(r[0], r[1], r[2], bool(r[3])) for r in rows]
+        rows = await self._all(_GAME_RULES, (guild_id, game, game))
+        return [_rule(r) for r in rows]
 
     async def set_game_rule(self, rule: GameRule) -> None:
         self._write(
@@ -1023,6 +1097,7 @@ class Store:
         # only their drinks need tonight's sums read before they are counted (bot/safety.py)
         self._safety_players: set[int] = set()
         self._safety_guilds: set[int] = set()
+        self._last_table_id = 0  # the highest table id handed out (read at open)
 
     def counts_plainly(self, guild_id: int, user_ids: Iterable[int]) -> bool:
         """Whether these players' drinks here count as plain sips, with nothing to read."""
@@ -1039,6 +1114,19 @@ class Store:
         if guild is not None:
             plain = guild.default_cap is None and guild.water_every is None
             (self._safety_guilds.discard if plain else self._safety_guilds.add)(guild.guild_id)
+
+    def _new_table_id(self) -> int:
+        """The next table's id. The bot is its database's one writer, so ids are handed out
+        here (a transaction that fails leaves a gap) rather than learnt from the INSERT, which
+        would cost the opening transaction a trip while it holds the store."""
+        self._last_table_id += 1
+        return self._last_table_id
+
+    def _give_back_table_id(self, table_id: int) -> None:
+        """The opening transaction that took this id failed (a lobby rule refused it, say): the
+        next table takes it again, unless another took a later one meanwhile (then a gap)."""
+        if self._last_table_id == table_id:
+            self._last_table_id -= 1
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """Queue ``fn(connection, *args)`` on the connection's thread now: one trip. Returns
@@ -1126,6 +1214,8 @@ class Store:
             " WHERE default_cap IS NOT NULL OR water_every IS NOT NULL"
         ) as cur:
             store._safety_guilds = {r[0] for r in await cur.fetchall()}
+        async with db.execute("SELECT COALESCE(MAX(id), 0) FROM tables") as cur:
+            store._last_table_id = (await cur.fetchone() or (0,))[0]
         return store
 
     async def close(self) -> None:
@@ -1176,13 +1266,18 @@ class Store:
             try:
                 yield tx
             except BaseException:
+                _undo(tx)
                 if tx._begun:
                     await self._call(_rollback)
                 raise
             last = tx._send(end=True)
             self._lock.release()
             held = False
-            await tx._wait(last)
+            try:
+                await tx._wait(last)
+            except BaseException:
+                _undo(tx)
+                raise
             for after in tx._after:
                 after()
         finally:

@@ -37,6 +37,7 @@ from bot.engines.base import (
 from bot.store import (
     AlreadyApplied,
     DrinkRow,
+    GameRule,
     GuildSettings,
     PlayerSettings,
     ResultRow,
@@ -162,6 +163,18 @@ class Table:
     def deadline(self, key: str) -> float | None:
         t = self.timers.get(key)
         return t.due_at if t else None
+
+
+def one_lobby(mine: list[TableRow]) -> None:
+    """One open lobby per host and server: a host who never takes a seat (never presses I'm
+    in) is not held by the one-seat rule, so this is what keeps them to one. Checked in the
+    transaction that opens the new one."""
+    if len(mine) >= LOBBIES_PER_HOST:
+        row = mine[0]
+        raise TableError(
+            f"You already have an open table here, #{row.id} ({row.game}){message_link(row)}. "
+            "Start it or End it first: one open table per host."
+        )
 
 
 def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
@@ -310,13 +323,17 @@ class TableService:
         engine = self.engines[game]
         opts = check_options(engine.options, options)
         now = self.clock.now()
-        async with self.store.transaction() as tx:
-            rules = [(r.channel_id, r.enabled) for r in await tx.game_rules(guild_id, game)]
-            if not safety.game_allowed(rules, channel_id):
-                raise TableError(safety.not_here(engine.title, rules))
-            await self._check_free(tx, guild_id, host_id)
-            await self._check_lobbies(tx, guild_id, host_id)
-            table_id = await tx.create_table(
+        async with self.store.transaction() as tx:  # one trip: the checks go with the writes
+
+            def allowed(rules: list[GameRule]) -> None:
+                pairs = [(r.channel_id, r.enabled) for r in rules]
+                if not safety.game_allowed(pairs, channel_id):
+                    raise TableError(safety.not_here(engine.title, pairs))
+
+            tx.check_game_rules(guild_id, game, allowed)
+            self._check_free(tx, guild_id, host_id)
+            tx.check_lobbies(guild_id, host_id, one_lobby)
+            row = await tx.create_table(
                 game=game,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -325,46 +342,33 @@ class TableService:
                 seed=self.seeds(),
                 at=now,
             )
+            seats: list[SeatRow] = []
             if seat_host:
-                await tx.add_seat(table_id, guild_id, host_id, host_name, now)
+                await tx.add_seat(row.id, guild_id, host_id, host_name, now)
+                seats.append(SeatRow(row.id, host_id, guild_id, host_name, None, now, None, 0))
             if origin is not None:
-                await tx.set_origin(table_id, origin[0], origin[1], now)
-            closing = TimerRow(table_id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
+                await tx.set_origin(row.id, origin[0], origin[1], now)
+            closing = TimerRow(row.id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
             await tx.add_timer(closing)
-            row = await tx.table(table_id)
-            assert row is not None
             if note is not None:
                 row.log = [note]
                 await tx.save_table(row)
-            seats = await tx.seats(table_id)
-        assert row is not None
         table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing}, held_since=None)
-        self._tables[table_id] = table
-        self._notify(Change(table, [Log(f"Table #{table_id} is open.")]))
+        self._tables[row.id] = table
+        self._notify(Change(table, [Log(f"Table #{row.id} is open.")]))
         return table
 
-    async def _check_lobbies(self, tx: Tx, guild_id: int, host_id: int) -> None:
-        """One open lobby per host and server: a host who never takes a seat (never presses
-        I'm in) is not held by the one-seat rule, so this is what keeps them to one. Checked
-        in the transaction that opens the new one."""
-        mine = await tx.open_lobbies(guild_id, host_id)
-        if len(mine) >= LOBBIES_PER_HOST:
-            row = mine[0]
-            raise TableError(
-                f"You already have an open table here, #{row.id} ({row.game}){message_link(row)}. "
-                "Start it or End it first: one open table per host."
-            )
+    def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
+        """One seat per player and server, checked in the transaction that seats them."""
 
-    async def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
-        other = await tx.seated_at(guild_id, user_id)
-        if other is not None:
-            row = self._tables[other].row if other in self._tables else await tx.table(other)
-            assert row is not None
-            raise TableError(
-                f"You're already seated at table #{other} ({row.game}) in this server"
-                f"{message_link(row)}. "
+        def refuse(other: TableRow) -> TableError:
+            return TableError(
+                f"You're already seated at table #{other.id} ({other.game}) in this server"
+                f"{message_link(other)}. "
                 "Leave it first: one seat at a time."
             )
+
+        tx.check_seat_free(guild_id, user_id, refuse)
 
     async def set_message(self, table_id: int, message_id: int) -> int | None:
         """The table's public message is ``message_id`` from now on; returns the one before."""
@@ -395,7 +399,7 @@ class TableService:
             now = self.clock.now()
             guild_id = table.row.guild_id
             async with self.store.transaction() as tx:
-                await self._check_free(tx, guild_id, user_id)
+                self._check_free(tx, guild_id, user_id)
                 await tx.remove_seat(table_id, user_id)  # a left lobby seat, if any
                 await tx.add_seat(table_id, guild_id, user_id, name, now)
             # as the store orders them (joined_at, then rowid): the new seat last

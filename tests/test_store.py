@@ -48,9 +48,10 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
 
 async def _table(store: Store, guild: int = 1) -> int:
     async with store.transaction() as tx:
-        return await tx.create_table(
+        row = await tx.create_table(
             game="war", guild_id=guild, channel_id=2, host_id=10, options={}, seed="s", at=100.0
         )
+    return row.id
 
 
 def _drink(tid, user, amount, kind="drink", at=100.0, giver=None, guild=1, game="war"):
@@ -159,7 +160,33 @@ async def test_data_survives_reopen(tmp_path):
         assert await q.has_consent(10, "war")
         assert not await q.has_consent(10, "pyramid")
         assert await q.get_meta("k") == "v"
+    assert await _table(s) == tid + 1  # the store hands out table ids after those it holds
     await s.close()
+
+
+async def test_a_check_refuses_its_transaction_on_the_thread(store):
+    """A check runs with the writes, in order, in the same trip: what it refuses writes
+    nothing, and what it lets through was checked inside the transaction."""
+    tid = await _table(store)
+    refused = ValueError("seated")
+    with pytest.raises(ValueError, match="seated"):
+        async with store.transaction() as tx:
+            await tx.add_seat(tid, 1, 10, "Ana", 100.0)
+            tx.check_seat_free(1, 10, lambda other: refused)  # sees the seat just added
+    async with store.reading() as q:
+        assert await q.seats(tid) == []
+    async with store.transaction() as tx:
+        tx.check_seat_free(1, 10, lambda other: refused)
+        await tx.add_seat(tid, 1, 10, "Ana", 100.0)
+    async with store.reading() as q:
+        assert [s.name for s in await q.seats(tid)] == ["Ana"]
+    with pytest.raises(ValueError, match="seated"):  # a refused opening gives its id back
+        async with store.transaction() as tx:
+            await tx.create_table(
+                game="war", guild_id=1, channel_id=2, host_id=10, options={}, seed="s", at=1.0
+            )
+            tx.check_seat_free(1, 10, lambda other: refused)
+    assert await _table(store) == tid + 1
 
 
 async def test_places_and_points_are_stored_and_summed_per_game(store):

@@ -10,7 +10,7 @@ import pytest
 
 from bot.engines import ENGINES
 from bot.engines.base import GameError
-from bot.store import Store
+from bot.store import GameRule, Store
 from bot.tables import DISCORD_EPOCH_MS, TableError, TableService
 from tests.test_store import count_trips
 
@@ -236,6 +236,39 @@ async def test_already_seated_points_to_the_other_table(service):
     await service.set_message(t.id, 555)
     with pytest.raises(TableError, match=rf"https://discord.com/channels/{G}/{C}/555"):
         await open_as(service, BO, "Bo", game="pyramid")
+
+
+async def test_opening_and_joining_are_one_trip_each_refusals_included(service, store):
+    """The lobby checks (one seat, one lobby per host, the server's channel rules) run on the
+    connection's thread with the writes. A check read first would hold the store for a round
+    trip, and every other table's action would wait behind it (issue 7)."""
+    async with store.transaction() as tx:
+        await tx.set_game_rule(GameRule(G, C, "war", False))  # War switched off here
+    trips = count_trips(store)
+    with pytest.raises(TableError, match="War is switched off in this channel"):
+        await open_as(service, ANA, "Ana")
+    assert trips[0] == 1
+    async with store.transaction() as tx:
+        await tx.set_game_rule(GameRule(G, C, "war", True))
+    trips[0] = 0
+    t = await open_as(service, ANA, "Ana")
+    assert trips[0] == 1 and t.seated()[0].name == "Ana" and t.row.status == "lobby"
+    trips[0] = 0
+    await service.join(t.id, BO, "Bo")
+    assert trips[0] == 1
+    with pytest.raises(TableError, match="already seated at table #"):
+        await open_as(service, BO, "Bo", game="pyramid")
+    with pytest.raises(TableError, match="already seated at table #"):
+        await service.join((await open_as(service, CY, "Cy")).id, BO, "Bo")
+    unseated = dict(guild_id=G, channel_id=C, host_id=13, host_name="Di", options={})
+    lobby = await service.open_table("war", seat_host=False, **unseated)
+    trips[0] = 0
+    with pytest.raises(TableError, match="one open table per host"):
+        await service.open_table("pyramid", seat_host=False, **unseated)
+    assert trips[0] == 1
+    async with store.reading() as q:  # refused: nothing written
+        assert [r.id for r in await q.open_lobbies(G, 13)] == [lobby.id]
+        assert await q.table(t.id) == t.row and await q.seats(t.id) == t.seats
 
 
 async def test_a_failed_write_changes_nothing_and_the_table_reloads(service, store, monkeypatch):
