@@ -26,6 +26,7 @@ Decisions:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -364,6 +365,7 @@ def rng(seed: str, *salt: object) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(material).digest(), "big"))
 
 
+@functools.lru_cache(maxsize=1024)  # every screen of a table shows it
 def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 

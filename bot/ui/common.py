@@ -12,6 +12,7 @@ Decisions:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -150,6 +151,7 @@ def say(template: str, table: Table) -> str:
     return NAME_MARK.sub(fill, template)
 
 
+@functools.lru_cache(maxsize=4096)  # the same names, on every screen
 def escape(text: str) -> str:
     """A player's name or words, shown literally: no Markdown, no mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
