@@ -51,14 +51,6 @@ class AlreadyApplied(Exception):
         self.table_id, self.seq = table_id, seq
 
 
-class StaleWrite(Exception):
-    """A transaction worked out from a table's state was refused: the table's stored action
-    count is not the one it was worked out from (a write queued before it failed)."""
-
-    def __init__(self, table_id: int, expected: int, stored: int | None) -> None:
-        super().__init__(f"table #{table_id} is at action {stored}, not {expected}")
-
-
 # /tally's orders (fixed texts: the only SQL a leaderboard query takes from its caller). Ties:
 # by sips, more finished drinks and forfeits first; by wins, the same wins in fewer games first.
 LEADERBOARD_ORDER = {
@@ -348,7 +340,6 @@ class Tx:
         self._failed = False  # a trip failed: the transaction was rolled back on the thread
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
         self._undo: list[Callable[[], None]] = []  # run if it was not
-        self._queued: list[Callable[[], None]] = []  # run once its COMMIT is queued
         self._last: tuple[str, Params, str] | None = None  # a read for the last trip
         self._last_rows: list[sqlite3.Row] = []
         self._with_commit = False  # the trip under way carries the read kept for the COMMIT
@@ -557,22 +548,6 @@ class Tx:
                 raise refuse(_table(rows[0]))
 
         self._check(_SEATED_AT, (guild_id, user_id), judge)
-
-    def check_seq(self, table_id: int, seq: int) -> None:
-        """Refuse this transaction with :class:`StaleWrite` unless the table's stored action
-        count is ``seq``: what it writes was worked out from that table."""
-
-        def judge(rows: list[sqlite3.Row]) -> None:
-            stored = rows[0][0] if rows else None
-            if stored != seq:
-                raise StaleWrite(table_id, seq, stored)
-
-        self._check("SELECT seq FROM tables WHERE id = ?", (table_id,), judge)
-
-    def when_queued(self, fn: Callable[[], None]) -> None:
-        """Call ``fn`` once this transaction's COMMIT is queued on the connection's thread,
-        before it has run: whatever is queued after that runs after it."""
-        self._queued.append(fn)
 
     def check_lobbies(
         self, guild_id: int, host_id: int, judge: Callable[[list[TableRow]], None]
@@ -1298,8 +1273,6 @@ class Store:
             last = tx._send(end=True)
             self._lock.release()
             held = False
-            for queued in tx._queued:
-                queued()
             try:
                 await tx._wait(last)
             except BaseException:

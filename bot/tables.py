@@ -1,22 +1,19 @@
 """The table service: lobbies, seats, the one path every action takes, and the clocks.
 
-Every change goes: take the table's lock, apply the engine to a copy of the table (a fork),
-write the action, the new state, the ledger rows and the clocks in one transaction, and once it
-is committed let the table take the fork's state and tell the listeners (which render). Nothing
-is shown to anybody before it is committed. A player's move lets go of the lock as soon as its
-write is queued, so the next move on that table is worked out from the fork meanwhile
-(:meth:`TableService.act`).
+Every change goes: take the table's lock, apply the engine, write the action, the new state,
+the ledger rows and the clocks in one transaction, update the in-memory copy, then tell the
+listeners (which render). Nothing is shown to anybody before it is committed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
+import dataclasses
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,10 +81,6 @@ class Table:
     # the store (None: it opened the table, so its whole action log is this process's)
     applied: set[int] = field(default_factory=set, repr=False)
     held_since: float | None = field(default_factory=time.time, repr=False)
-    # the table as it will be once the moves queued for the store are committed (None: none
-    # is), and one future per such move, done once it is (see TableService.act)
-    _ahead: Table | None = field(default=None, repr=False)
-    _unsettled: list[asyncio.Future[None]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self.saved(self.seats)  # built from what the store holds
@@ -104,47 +97,6 @@ class Table:
             return False
         created = ((interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000
         return created < self.held_since + CLOCK_SKEW
-
-    def newest(self) -> Table:
-        """The table as it will be once every move queued for the store is committed: what the
-        next move is worked out from. Everything else reads the table itself, as committed."""
-        return self._ahead or self
-
-    def fork(self) -> Table:
-        """A copy to work a change out on. The table itself takes the change only once it is
-        committed (:meth:`adopt`), so a screen drawn meanwhile shows only what is stored."""
-        work = copy.copy(self)
-        work.row = copy.copy(self.row)  # shallow: lists in them are replaced, never changed
-        work.seats = [copy.copy(s) for s in self.seats]
-        work.timers = dict(self.timers)
-        work.tabs = dict(self.tabs)
-        work.applied = set(self.applied)
-        work._saved = dict(self._saved)
-        work._ahead, work._unsettled = None, []
-        return work
-
-    def adopt(self, work: Table) -> None:
-        """Take on a committed change worked out on :meth:`fork`. The message id stays the
-        table's own: a change never moves it, and the renderer may have let go of a message
-        that is gone while the change was on its way."""
-        work.row.message_id = self.row.message_id
-        self.row, self.seats, self.state, self.timers = (
-            work.row,
-            work.seats,
-            work.state,
-            work.timers,
-        )
-        self.tabs, self.ledger, self.applied, self._saved = (
-            work.tabs,
-            work.ledger,
-            work.applied,
-            work._saved,
-        )
-
-    async def settled(self) -> None:
-        """Wait until every move queued for the store here is committed (or has failed)."""
-        while self._unsettled:
-            await asyncio.wait(list(self._unsettled))
 
     def saved(self, seats: list[SeatRow]) -> None:
         """These seats are in the store as they are now."""
@@ -223,10 +175,6 @@ def one_lobby(mine: list[TableRow]) -> None:
             f"You already have an open table here, #{row.id} ({row.game}){message_link(row)}. "
             "Start it or End it first: one open table per host."
         )
-
-
-def ended(game: str) -> str:
-    return f"This table has ended. Start a new one with /{game} start."
 
 
 def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
@@ -341,23 +289,14 @@ class TableService:
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    @contextlib.asynccontextmanager
-    async def _holding(self, table_id: int) -> AsyncIterator[None]:
-        """The table's lock, once every move queued before it is committed: for the changes
-        that work on the table itself (joins, the deal, leaving, ending, clocks). Only moves
-        (:meth:`act`) let go of the lock before their commit."""
-        async with self.lock(table_id):
-            table = self._tables.get(table_id)
-            if table is not None:
-                await table.settled()
-            yield
-
     async def _require(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table is None:
             raise TableError("I can't find that table any more.")
         if table.status == "ended":
-            raise TableError(ended(table.row.game))
+            raise TableError(
+                "This table has ended. Start a new one with /" + table.row.game + " start."
+            )
         return table
 
     # -- lobby -----------------------------------------------------------------------------
@@ -433,7 +372,7 @@ class TableService:
 
     async def set_message(self, table_id: int, message_id: int) -> int | None:
         """The table's public message is ``message_id`` from now on; returns the one before."""
-        async with self._holding(table_id):
+        async with self.lock(table_id):
             table = await self.get(table_id)
             if table is None:
                 raise TableError("I can't find that table any more.")
@@ -449,7 +388,7 @@ class TableService:
         return list(self._tables.values())
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
-        async with self._holding(table_id):
+        async with self.lock(table_id):
             table = await self._require(table_id)
             if table.seat_row(user_id) and table.seat_row(user_id).left_at is None:  # type: ignore[union-attr]
                 raise TableError("You're already at this table.")
@@ -471,7 +410,7 @@ class TableService:
             return table
 
     async def start(self, table_id: int, user_id: int) -> Change:
-        async with self._holding(table_id):
+        async with self.lock(table_id):
             table = await self._require(table_id)
             if user_id != table.row.host_id:
                 raise TableError("Only the host can start the game.")
@@ -486,19 +425,18 @@ class TableService:
                     f"waiting for {need} more."
                 )
             state = engine.new_game(len(players), table.row.seed, table.row.options)
-            work = table.fork()
-            for i, s in enumerate(work.seated()):
+            for i, s in enumerate(players):
                 s.seat = i
-            row = work.row
+            row = table.row
             row.status, row.started_at = "playing", self.clock.now()
             row.log = []  # the lobby's note (who was invited) is done with
             # every table shows the seed's SHA-256 in its footer: the log need not say it again
             events: list[Event] = [Log("Cards dealt.")]
             events += engine.opening(state)
-            return await self._commit(table, work, state, events, None, None, None)
+            return await self._commit(table, state, events, None, None, None)
 
     async def leave(self, table_id: int, user_id: int) -> Change:
-        async with self._holding(table_id):
+        async with self.lock(table_id):
             table = await self._require(table_id)
             seat = table.seat_row(user_id)
             if seat is None or seat.left_at is not None:
@@ -540,7 +478,7 @@ class TableService:
         return self._changed(table, events, None)
 
     async def end(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
-        async with self._holding(table_id):
+        async with self.lock(table_id):
             table = await self._require(table_id)
             check_may_end(table, user_id, can_manage)
             now = self.clock.now()
@@ -600,53 +538,26 @@ class TableService:
         An interaction seen before is not applied again: the write checks the action log for its
         id in the same trip (and writes nothing if it is there); a move refused by the rules
         looks its id up before saying no, since a repeat of an applied move is mostly refused.
-        Either way the answer is the table as stored (``Change.duplicate``).
-
-        Moves on one table are worked out one at a time, in order, but need not wait for each
-        other's commits: once a move's write is queued for the store, the table's lock is let
-        go and the next move is worked out from the table as it will be (:meth:`Table.newest`).
-        Each move is still answered only once it is committed (and the table itself, which
-        every screen is drawn from, changes only then). Several players pressing at once share
-        one commit instead of waiting for one each (issue 7). Should a write fail, the writes
-        queued after it on that table fail too (each checks the table's action count) and the
-        table is read again from the store. An interaction this table may have applied before
-        (older than this process's copy of it) waits for its commit before letting go."""
-        lock = self.lock(table_id)
-        await lock.acquire()
-        held = True
-
-        def let_go() -> None:
-            nonlocal held
-            if held:
-                held = False
-                lock.release()
-
-        try:
-            table = await self._require(table_id)
-            newest = table.newest()
-            if newest.status == "ended":
-                raise TableError(ended(newest.row.game))
-            if newest.status != "playing":
-                raise TableError("The game hasn't started yet.")
-            seat = newest.seat_of(user_id)
-            if seat is None:
-                raise TableError("You're not playing at this table.")
-            action = table.engine.parse(action)
-            if type(action) in table.engine.host_actions:
-                if user_id != newest.row.host_id:
-                    raise TableError("Only the host can do that.")
-            early = interaction_id is None or not newest.may_have_applied(interaction_id)
-            return await self._apply(
-                table, seat, user_id, action, interaction_id, let_go=let_go if early else None
-            )
-        except AlreadyApplied:
-            return await self._duplicate(table_id)
-        except GameError:
-            if interaction_id is not None and await self._seen(table_id, interaction_id):
+        Either way the answer is the table as stored (``Change.duplicate``)."""
+        async with self.lock(table_id):
+            try:
+                table = await self._require(table_id)
+                if table.status != "playing":
+                    raise TableError("The game hasn't started yet.")
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise TableError("You're not playing at this table.")
+                action = table.engine.parse(action)
+                if type(action) in table.engine.host_actions:
+                    if user_id != table.row.host_id:
+                        raise TableError("Only the host can do that.")
+                return await self._apply(table, seat, user_id, action, interaction_id)
+            except AlreadyApplied:
                 return await self._duplicate(table_id)
-            raise
-        finally:
-            let_go()
+            except GameError:
+                if interaction_id is not None and await self._seen(table_id, interaction_id):
+                    return await self._duplicate(table_id)
+                raise
 
     async def _seen(self, table_id: int, interaction_id: int) -> bool:
         """Whether a refused interaction is in the action log. Memory answers when it can
@@ -654,7 +565,6 @@ class TableService:
         was quicker), and each read would hold the table meanwhile."""
         table = self._tables.get(table_id)
         if table is not None:
-            table = table.newest()
             if interaction_id in table.applied:
                 return True
             if not table.may_have_applied(interaction_id):
@@ -665,7 +575,6 @@ class TableService:
     async def _duplicate(self, table_id: int) -> Change:
         table = await self.get(table_id)
         assert table is not None
-        await table.settled()  # a repeat of a move still on its way to the store: once it is
         return Change(table, duplicate=True)
 
     async def _apply(
@@ -676,32 +585,30 @@ class TableService:
         action: Action | dict[str, Any],
         interaction_id: int | None,
         timer: TimerRow | None = None,
-        let_go: Callable[[], None] | None = None,
     ) -> Change:
-        work = table.newest().fork()
-        engine = work.engine
+        engine = table.engine
         action = engine.parse(action)
-        state, events = engine.apply(work.state, seat, action)
+        state, events = engine.apply(table.state, seat, action)
         extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
-            work.user_at(seat).strikes = 0
+            table.user_at(seat).strikes = 0
             if isinstance(action, Leave):
-                work.user_at(seat).left_at = self.clock.now()
+                table.user_at(seat).left_at = self.clock.now()
         elif timer is not None:
             for s in timer.seats:
-                row = work.user_at(s)
+                row = table.user_at(s)
                 if row.left_at is None:
                     row.strikes += 1
                     if row.strikes >= STRIKES_OUT:
                         extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
-        return await self._commit(
-            table, work, state, events, seat, user_id, action, interaction_id, timer, extra, let_go
+        change = await self._commit(
+            table, state, events, seat, user_id, action, interaction_id, timer, extra
         )
+        return change
 
     async def _commit(
         self,
         table: Table,
-        work: Table,
         state: Any,
         events: list[Event],
         seat: int | None,
@@ -710,13 +617,9 @@ class TableService:
         interaction_id: int | None = None,
         fired: TimerRow | None = None,
         extra: list[tuple[int | None, int | None, Action]] | None = None,
-        let_go: Callable[[], None] | None = None,
     ) -> Change:
-        """Write the action(s), state, drinks, clocks and results in one transaction, worked
-        out on ``work`` (a fork of ``table``); ``table`` takes them on once they are committed.
-        ``let_go``: called once the write is queued, with ``work`` as the table's newest (a
-        move, :meth:`act`)."""
-        engine, row = work.engine, work.row
+        """Write the action(s), state, drinks, clocks and results in one transaction."""
+        engine, row = table.engine, table.row
         now = self.clock.now()
         steps = [(seat, user_id, action, interaction_id, events)] if action is not None else []
         for xs, xu, xa in extra or []:  # removals for three timeouts in a row
@@ -724,69 +627,48 @@ class TableService:
                 state, xevents = engine.apply(state, xs, xa)
             except GameError:
                 continue
-            work.user_at(xs).left_at = now  # type: ignore[arg-type]
+            table.user_at(xs).left_at = now  # type: ignore[arg-type]
             xevents = [Log(f"{{p{xs}}} timed out three times in a row and is out."), *xevents]
             steps.append((xs, xu, xa, None, xevents))
             events = [*events, *xevents]
         over = engine.is_over(state)
-        host = work.seat_row(row.host_id)
-        if not over and host is not None and host.left_at is not None and work.seated():
-            heir = work.seated()[0]  # the host's powers pass on in join order
+        host = table.seat_row(row.host_id)
+        if not over and host is not None and host.left_at is not None and table.seated():
+            heir = table.seated()[0]  # the host's powers pass on in join order
             row.host_id = heir.user_id
             events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
-        work.state = state
-        queued: asyncio.Future[None] | None = None
-
-        def ahead() -> None:
-            nonlocal queued
-            table._ahead = work
-            queued = asyncio.get_running_loop().create_future()
-            table._unsettled.append(queued)
-            assert let_go is not None
-            let_go()
-
         try:
-            await self._write(work, events, steps, over, now, fired, ahead if let_go else None)
+            await self._write(table, state, events, steps, over, now, fired)
         except BaseException:
-            # the moves queued after this one were worked out from it: forget the table (they
-            # fail too), the store has the last good state
-            if self._tables.get(table.id) is table:
-                del self._tables[table.id]
-            raise
-        finally:
-            if queued is not None:
-                table._unsettled.remove(queued)
-                queued.set_result(None)
-                if table._ahead is work:
-                    table._ahead = None
-        table.adopt(work)
-        if over:
+            # memory may be half-changed: forget the table, the store has the last good state
             self._tables.pop(table.id, None)
+            raise
+        table.state = state
+        if over:
+            table.timers.clear()
         self._wake.set()
         return self._changed(table, events, seat)
 
     async def _write(
         self,
-        work: Table,
+        table: Table,
+        state: Any,
         events: list[Event],
         steps: list[tuple[int | None, int | None, Action, int | None, list[Event]]],
         over: bool,
         now: float,
         fired: TimerRow | None,
-        queued: Callable[[], None] | None,
     ) -> None:
-        """One trip: the action(s), drinks, clocks, seats and table, guarded by the table's
-        action count (what the write was worked out from must be what is stored). ``work``
-        takes the new log, clocks, notes and tabs as they are written; ``queued`` is called
-        once the trip is queued."""
-        table, engine, row = work, work.engine, work.row
+        """One trip: the action(s), drinks, clocks, seats and table. The table in memory takes
+        the new log, clocks and notes only once that is committed, together with the new state
+        (:meth:`_commit`), so a screen drawn meanwhile never mixes the old with the new."""
+        engine = table.engine
+        row = dataclasses.replace(table.row)  # written, then put in place after the commit
+        timers = dict(table.timers)
         notes: dict[int, list[str]] = {}  # the seats whose private lines change
         unseen = next((iid for _, _, _, iid, _ in steps if iid is not None), None)
         ledger: Callable[[], list[DrinkRow]] = list
         async with self.store.transaction(unseen=unseen) as tx:  # one trip to the database
-            tx.check_seq(table.id, row.seq)
-            if queued is not None:
-                tx.when_queued(queued)
             drinks: list[DrinkRow] = []
             for st, u, a, iid, evs in steps:
                 row.seq += 1
@@ -798,7 +680,7 @@ class TableService:
             if drinks:
                 counted = await self._party_safety(tx, table, steps, drinks, events, now)
                 await tx.add_drinks(counted)
-            row.state = engine.to_dict(work.state)
+            row.state = engine.to_dict(state)
             row.log = (row.log + [e.text for e in events if isinstance(e, Log)])[-LOG_LINES:]
             for step in steps:  # a player has read their notes once they act
                 if step[0] is not None and (actor := table.seat_at(step[0])) is not None:
@@ -807,8 +689,7 @@ class TableService:
                 if isinstance(e, Private) and (who := table.seat_at(e.seat)) is not None:
                     lines = notes.get(who.user_id, who.notes)
                     notes[who.user_id] = [*lines, e.text][-NOTE_LINES:]
-            wanted = {t.key: t for t in engine.timers(work.state)} if not over else {}
-            timers = work.timers
+            wanted = {t.key: t for t in engine.timers(state)} if not over else {}
             if fired is not None:
                 await tx.delete_timer(table.id, fired.key)
                 timers.pop(fired.key, None)
@@ -822,7 +703,7 @@ class TableService:
                     await tx.add_timer(tr)
                     timers[key] = tr
             if over:
-                results = engine.results(work.state)
+                results = engine.results(state)
                 outcomes: dict[int, str | ResultRow] = {
                     table.user_at(o.seat).user_id: ResultRow(o.result, o.place, o.points)
                     for o in results.outcomes
@@ -831,20 +712,26 @@ class TableService:
                 row.status, row.end_reason, row.ended_at = "ended", "game over", now
                 # the end screen's best moments, read with the COMMIT: still one trip
                 ledger = tx.table_drinks_when_committed(table.id)
-            for seat in table.seats:
-                if seat.user_id in notes:
-                    seat.notes = notes[seat.user_id]
-            changed = [s for s in table.seats if table.is_unsaved(s)]
+            seats = [  # as they will be: a copy of each seat whose lines change
+                dataclasses.replace(s, notes=notes[s.user_id]) if s.user_id in notes else s
+                for s in table.seats
+            ]
+            changed = [s for s in seats if table.is_unsaved(s)]
             for s in changed:
                 await tx.save_seat(s)
             await tx.save_table(row)
-            # as it will be once committed (``work`` is only the table's newest until then)
-            table.applied.update(iid for _, _, _, iid, _ in steps if iid is not None)
-            table.saved(changed)
-            for r in counted:
-                table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
+        # committed: the table in memory moves on in one go (no await from here on)
+        table.row, table.timers = row, timers
+        table.applied.update(iid for _, _, _, iid, _ in steps if iid is not None)
+        for seat in table.seats:
+            if seat.user_id in notes:
+                seat.notes = notes[seat.user_id]
+        table.saved(changed)
+        for r in counted:
+            table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
         if over:
             table.ledger = ledger()
+            self._tables.pop(table.id, None)
 
     def _ledger(self, table: Table, d: Drink, seq: int, now: float) -> DrinkRow:
         giver = table.user_at(d.giver).user_id if d.giver is not None else None
@@ -919,7 +806,7 @@ class TableService:
         )
         fired = 0
         for timer in due:
-            async with self._holding(timer.table_id):
+            async with self.lock(timer.table_id):
                 table = self._tables.get(timer.table_id)
                 if table is None or table.timers.get(timer.key) is not timer:
                     continue

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-import threading
 import time
 
 import pytest
 
-import bot.store
 from bot.engines import ENGINES
 from bot.engines.base import GameError
-from bot.store import GameRule, StaleWrite, Store
+from bot.store import GameRule, Store
 from bot.tables import DISCORD_EPOCH_MS, TableError, TableService
 from tests.test_store import count_trips
 
@@ -423,125 +420,6 @@ async def test_a_screen_drawn_while_an_action_commits_shows_the_old_table_whole(
     store._submit = real
     assert seen and all(s == before for s in seen)  # during the trip: the old table, all of it
     assert t.row.seq == before[2] + 1 and t.row.log != before[0]
-
-
-class HeldThread:
-    """Keeps the connection's thread busy (a slow fsync, say) and counts the trips queued
-    meanwhile; the test lets it go on."""
-
-    def __init__(self, store: Store, queued: int) -> None:
-        self.statements: list[str] = []
-        self.busy, self.go_on = threading.Event(), threading.Event()
-        self.trips, self.wanted, self.all_queued = 0, queued, asyncio.Event()
-        real = store._submit
-
-        def counted(fn, *args):
-            self.trips += 1
-            if self.trips > self.wanted:
-                self.all_queued.set()
-            return real(fn, *args)
-
-        def hold(con):
-            con.set_trace_callback(self.statements.append)
-            self.busy.set()
-            self.go_on.wait(5)
-
-        store._submit = counted
-        self.held = counted(hold)
-
-    async def __aenter__(self) -> HeldThread:
-        await asyncio.get_running_loop().run_in_executor(None, self.busy.wait, 5)
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        self.go_on.set()
-        await self.held
-
-
-async def _about_to_choose(service, t):
-    """Flip (committed) until the next flip makes a loser; returns that loser's user id."""
-    while True:
-        after, _ = t.engine.apply(t.state, 0, {"type": "flip"})
-        view = t.engine.view(after, None)
-        if view["phase"] == "choice":
-            return t.user_at(view["loser"]).user_id
-        await service.act(t.id, ANA, {"type": "flip"})
-
-
-async def test_moves_on_one_table_share_a_commit_and_the_table_changes_once_committed(
-    service, store
-):
-    """Issue 7: players pressing one table at once. The second move is worked out from the
-    first (not yet committed) and queued behind it without waiting for its commit; both commit
-    together; the table every screen is drawn from changes only once they are committed, and
-    each move's answer comes after that."""
-    t = await war_table(service)
-    loser = await _about_to_choose(service, t)
-    seq, version = t.row.seq, t.version
-    changes: list[int] = []
-    service.listeners.append(lambda c: changes.append(c.table.row.seq))
-    async with HeldThread(store, queued=2) as held:
-        flip = asyncio.ensure_future(service.act(t.id, ANA, {"type": "flip"}, 9001))
-        drink = asyncio.ensure_future(service.act(t.id, loser, {"type": "drink"}, 9002))
-        await held.all_queued.wait()  # both queued while the thread is busy
-        assert (t.row.seq, t.version, changes) == (seq, version, [])  # nothing shown yet
-        assert t.newest().row.seq == seq + 2 and not flip.done() and not drink.done()
-        # a third move is refused by the table as it will be: the loser has chosen already
-        with pytest.raises(GameError, match="Nothing to choose right now"):
-            await service.act(t.id, ANA, {"type": "drink"}, 9003)
-    await asyncio.gather(flip, drink)
-    assert held.statements.count("COMMIT") == 1
-    assert changes == [seq + 1, seq + 2] and t.row.seq == seq + 2 and t.newest() is t
-    async with store.reading() as q:
-        assert (await q.table(t.id)).seq == seq + 2
-
-
-async def test_an_interaction_older_than_the_table_in_memory_holds_it_until_committed(
-    service, store, clock
-):
-    """An interaction created before this process read the table may be in its action log
-    already (an earlier run applied it): its write is checked on the thread, so no move is
-    worked out from it before that check has passed."""
-    t = await war_table(service)
-    again = TableService(store, ENGINES, clock)  # as after a restart: the table read anew
-    await again.load()
-    old = 1  # an interaction id from 2015
-    async with HeldThread(store, queued=1) as held:
-        flip = asyncio.ensure_future(again.act(t.id, ANA, {"type": "flip"}, old))
-        await held.all_queued.wait()
-        assert again.lock(t.id).locked() and again.in_memory(t.id).newest() is again.in_memory(t.id)
-    await flip
-    assert not again.lock(t.id).locked()
-
-
-async def test_a_failed_write_fails_the_moves_queued_behind_it(service, store, monkeypatch):
-    """A move queued behind one whose write fails was worked out from it: it fails too (the
-    table's stored action count is not the one it expects), and the table is read again from
-    the store, as it was before both."""
-    t = await war_table(service)
-    loser = await _about_to_choose(service, t)
-    before = (t.row.seq, t.engine.to_dict(t.state))
-    real = bot.store._body
-    failed = []
-
-    def disk_error_once(con, unseen, statements, query):
-        if not failed:
-            failed.append(unseen)
-            raise sqlite3.OperationalError("disk I/O error")
-        return real(con, unseen, statements, query)
-
-    monkeypatch.setattr(bot.store, "_body", disk_error_once)
-    async with HeldThread(store, queued=2) as held:
-        flip = asyncio.ensure_future(service.act(t.id, ANA, {"type": "flip"}, 9001))
-        drink = asyncio.ensure_future(service.act(t.id, loser, {"type": "drink"}, 9002))
-        await held.all_queued.wait()
-    done = await asyncio.gather(flip, drink, return_exceptions=True)
-    assert failed == [9001] and isinstance(done[0], sqlite3.OperationalError)
-    assert isinstance(done[1], StaleWrite)
-    again = await service.get(t.id)  # read again from the store
-    assert again is not t and (again.row.seq, again.engine.to_dict(again.state)) == before
-    await service.act(t.id, ANA, {"type": "flip"}, 9004)  # and play goes on
-    assert again.row.seq == before[0] + 1
 
 
 async def test_a_loser_who_leaves_the_table_before_choosing_still_drinks(service, store):
