@@ -49,5 +49,10 @@ def _dump(*_: Any) -> None:
     os._exit(0)
 
 
+if os.environ.get("BENCH_FSYNC_MS"):  # bench/load.py --fsync-ms: a slower disk
+    from bench.measure import slow_commits  # noqa: E402
+
+    slow_commits(float(os.environ["BENCH_FSYNC_MS"]))
+
 signal.signal(signal.SIGTERM, _dump)
 sys.exit(main())

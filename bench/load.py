@@ -18,7 +18,8 @@ given time. Printed per N: interactions per second, answer time p50/p99 (dispatc
 the fake), HTTP 429s, REST calls per interaction, how long public messages lagged the store
 (from each committed change that altered a table's screen until a write showing it landed; p50
 and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS). ``--think 1`` gives every player about a second before each
-click (closer to people at a bar); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
+click (closer to people at a bar); ``--fsync-ms 2`` makes every commit in the bot 2 ms slower (a
+slower disk than this machine's); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
 """
 
 from __future__ import annotations
@@ -209,7 +210,7 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
+async def run(n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0) -> dict[str, Any]:
     fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
     await fake.start()
     fake.discord_rate_limits()
@@ -223,7 +224,8 @@ async def run(n: int, seconds: float, think: float = 0.0) -> dict[str, Any]:
             fake,
             Path(tmp) / "barkeep.db",
             script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
-            env_extra={"BENCH_STATS": str(stats_path)},
+            env_extra={"BENCH_STATS": str(stats_path)}
+            | ({"BENCH_FSYNC_MS": str(fsync_ms)} if fsync_ms else {}),
         )
         try:
             await fake.wait_ready(timeout=60)
@@ -304,6 +306,12 @@ async def main() -> None:
         default=0.0,
         help="seconds each player takes before a click (about; 0: as fast as the rules allow)",
     )
+    parser.add_argument(
+        "--fsync-ms",
+        type=float,
+        default=0.0,
+        help="every COMMIT in the bot takes this much longer (a slower disk; bench/measure.py)",
+    )
     args = parser.parse_args()
     print(
         "| tables in one channel | interactions/s | answer p50 / p99 | HTTP 429s "
@@ -312,7 +320,7 @@ async def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for n in (int(x) for x in args.tables.split(",")):
-        r = await run(n, args.seconds, args.think)
+        r = await run(n, args.seconds, args.think, args.fsync_ms)
         print(row(r), flush=True)
         print(
             f"   (bot used {r['bot_cpu_share']:.0%} of a core, the fake Discord and the players "

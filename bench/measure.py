@@ -1,7 +1,10 @@
-"""What the benchmarks share: percentiles and a count of trips to the database thread."""
+"""What the benchmarks share: percentiles, a count of trips to the database thread, and slower
+commits (a slower disk than this machine's)."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,3 +27,33 @@ def count_trips(store: Any) -> Callable[[], int]:
 
     store._submit = counted
     return lambda: n
+
+
+class SlowCommit:
+    """A connection whose every COMMIT takes ``ms`` longer (a sleep: it lets go of the GIL as a
+    real fsync does)."""
+
+    def __init__(self, con: sqlite3.Connection, ms: float) -> None:
+        self._con, self._ms = con, ms
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        result = self._con.execute(sql, *args)
+        if sql == "COMMIT":
+            time.sleep(self._ms / 1000)
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._con, name)
+
+
+def slow_commits(ms: float) -> None:
+    """From now on every store's COMMITs take ``ms`` longer: a disk slower than this machine's
+    (about 0.25 ms per commit here), such as network block storage or an SD card."""
+    from bot.store import Store
+
+    drain = Store._drain
+
+    def slow(self: Store, con: sqlite3.Connection) -> None:
+        drain(self, SlowCommit(con, ms))  # type: ignore[arg-type]
+
+    Store._drain = slow  # type: ignore[method-assign]
