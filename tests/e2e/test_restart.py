@@ -16,6 +16,48 @@ async def to_choice(h: Harness, msg, flipper):
         await h.click(flipper, msg, "flip")
 
 
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+class ChildBot:
+    """The shipped bot as a child process on ``db``, which a test kills and starts again: a
+    harness (``.h``) drives the fake only. Whatever happens, it is stopped at the end."""
+
+    def __init__(self, fake, db) -> None:
+        self.fake, self.db, self.proc = fake, db, None
+        self.h = Harness(fake, db, None)
+
+    async def start(self) -> None:
+        self.proc = await spawn_bot(self.fake, self.db)
+        await self.fake.wait_ready(timeout=30)
+
+    async def kill(self) -> int:
+        """SIGKILL: no clean-up of any kind. Returns the exit status."""
+        self.proc.kill()
+        status = await self.proc.wait()
+        await self.fake.wait_disconnected()
+        return status
+
+    async def __aenter__(self) -> ChildBot:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+
+
+def stored_message_id(db, table_id: int) -> int | None:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT message_id FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+    finally:
+        con.close()
+
+
 async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work(harness: Harness):
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
@@ -43,19 +85,15 @@ async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work
 
 async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
     db = tmp_path / "barkeep.db"
-    proc = await spawn_bot(fake, db)
-    try:
-        await fake.wait_ready(timeout=30)
+    async with ChildBot(fake, db) as child:
         assert fake.command_puts == 1  # first start: the commands are synced once
-        h = Harness(fake, db, None)  # drives the fake only; the bot is the child process
+        h = child.h
         ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
         msg, tid = await open_war(h, ana, bo)
         await h.click(ana, msg, "start")
         await to_choice(h, msg, ana)
         before = msg.text
-        proc.kill()  # SIGKILL: no clean-up of any kind
-        assert await proc.wait() == -signal.SIGKILL
-        await fake.wait_disconnected()
+        assert await child.kill() == -signal.SIGKILL
 
         con = sqlite3.connect(db)
         actions = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (tid,)).fetchone()[
@@ -64,8 +102,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
         con.close()
         assert actions >= 1  # everything answered was already on disk
 
-        proc = await spawn_bot(fake, db)
-        await fake.wait_ready(timeout=30)
+        await child.start()
         assert fake.command_puts == 1  # unchanged commands are not synced again
         assert msg.text == before
         # the loser presses the button sent before the kill
@@ -85,10 +122,6 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
         con.close()
         assert after == actions + 1 and drinks >= 1
         h.assert_clean()
-    finally:
-        if proc.returncode is None:
-            proc.terminate()
-            await proc.wait()
 
 
 async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path):
@@ -115,31 +148,10 @@ async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Ha
     h.assert_clean()
 
 
-EDIT = "/channels/{channel_id}/messages/{message_id}"
-TOKEN_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
-CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
-
-
-async def kill(proc, fake) -> None:
-    proc.kill()  # SIGKILL: no clean-up of any kind
-    await proc.wait()
-    await fake.wait_disconnected()
-
-
-def stored_message_id(db, table_id: int) -> int | None:
-    con = sqlite3.connect(db)
-    try:
-        return con.execute("SELECT message_id FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
-    finally:
-        con.close()
-
-
 async def test_after_a_kill_the_table_message_and_private_views_show_the_store(fake, tmp_path):
     db = tmp_path / "barkeep.db"
-    proc = await spawn_bot(fake, db)
-    try:
-        await fake.wait_ready(timeout=30)
-        h = Harness(fake, db, None)
+    async with ChildBot(fake, db) as child:
+        h = child.h
         ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
         msg, tid = await open_war(h, ana, bo)
         await h.click(ana, msg, "start")
@@ -151,29 +163,22 @@ async def test_after_a_kill_the_table_message_and_private_views_show_the_store(f
         res = await h.click(ana, views[ana.id], "flip")  # committed and answered: hand 1
         assert res.in_place and "Hand 1" in views[ana.id].text
         await fake.wait_for(lambda: len(fake.stalled) >= 2, what="both edits to be on their way")
-        await kill(proc, fake)
+        await child.kill()
         fake.release()
         assert "Hand 1" not in msg.text and "Hand 1" not in views[bo.id].text
-        proc = await spawn_bot(fake, db)
-        await fake.wait_ready(timeout=30)
+        await child.start()
         await fake.wait_for(
             lambda: "Hand 1" in msg.text and "Hand 1" in views[bo.id].text,
             timeout=10,
             what="the table message and Bo's private view to be redrawn",
         )
         h.assert_clean()
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
 
 
 async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_kill(fake, tmp_path):
     db = tmp_path / "barkeep.db"
-    proc = await spawn_bot(fake, db)
-    try:
-        await fake.wait_ready(timeout=30)
-        h = Harness(fake, db, None)
+    async with ChildBot(fake, db) as child:
+        h = child.h
         ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
         old, tid = await open_war(h, ana, bo)
         await h.click(ana, old, "start")
@@ -187,38 +192,30 @@ async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_ki
         res = await h.click(ana, res.message, "confirm")  # ... and confirmed
         assert res.ok
         await fake.wait_for(lambda: fake.stalled, what="the live copy's edit to be on its way")
-        await kill(proc, fake)
+        await child.kill()
         fake.release()
         assert "is over" not in live.text
-        proc = await spawn_bot(fake, db)
-        await fake.wait_ready(timeout=30)
+        await child.start()
         await fake.wait_for(lambda: "is over" in live.text, timeout=10, what="the end")
         assert live.custom_ids() == [f"war:{tid}:again"]
         h.assert_clean()
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
 
 
 async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again(fake, tmp_path):
     db = tmp_path / "barkeep.db"
-    proc = await spawn_bot(fake, db)
-    try:
-        await fake.wait_ready(timeout=30)
-        h = Harness(fake, db, None)
+    async with ChildBot(fake, db) as child:
+        h = child.h
         ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
         # the table is posted, but the bot dies before it hears back (and stores the message id)
         fake.stall("POST", CALLBACK, apply=True)
         res = await fake.slash(ana, "war", "start")
         msg = res.message
         await fake.wait_for(lambda: fake.stalled, what="the answer to be held")
-        await kill(proc, fake)
+        await child.kill()
         fake.release()
         tid = int(h.custom_id(msg, "join").split(":")[1])
         assert stored_message_id(db, tid) is None
-        proc = await spawn_bot(fake, db)
-        await fake.wait_ready(timeout=30)
+        await child.start()
         await fake.wait_for(
             lambda: fake.count("GET", TOKEN_EDIT), what="the bot to look its message up"
         )
@@ -229,10 +226,6 @@ async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again
         res = await h.click(ana, msg, "start")  # Start shows the game on the table message
         assert res.in_place and not res.ephemeral and "flip" in h.verbs(msg)
         h.assert_clean()
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
 
 
 async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Harness):
