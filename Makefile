@@ -30,6 +30,7 @@ bench: $(VENV)/.test
 	$(PY) bench/load.py
 	$(PY) bench/spit.py
 	$(PY) bench/spit.py --think 0.15
+	$(PY) bench/burst.py
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Barkeep needs Python 3.11 or newer"' \

@@ -328,7 +328,10 @@ class Tx:
     """The statements of the store, run on its connection (see the store's lock above).
 
     Writes are collected, not run: they go to the connection's thread with the next read or at
-    the end of the block (so an error in one surfaces there). Reads are one trip each.
+    the end of the block (so an error in one surfaces there). Reads are one trip each. Checks
+    (``check_*``) are collected like writes and run in order with them on the thread: one that
+    refuses raises there and undoes the transaction, so a transaction checked that way holds
+    the store for no round trip of its own.
     """
 
     def __init__(self, store: Store, *, atomic: bool, unseen: int | None = None) -> None:
