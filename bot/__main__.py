@@ -1,9 +1,10 @@
 """``python -m bot``: start Barkeep with the settings from the environment or .env.
 
 Exit codes: 0 stopped (Ctrl-C); 2 could not start and said what to fix (a setting, a token
-Discord rejects, a DEV_GUILD_ID server that refuses the commands): starting again as it is won't
-help; 3 could not reach Discord and said so: starting again later may. ``make run`` accepts 2
-and 3 (the advice stays the last thing on the screen); anything else (1) is a crash.
+Discord rejects, a DEV_GUILD_ID server that refuses the commands, another copy already running
+on the same database): starting again as it is won't help; 3 could not reach Discord and said
+so: starting again later may. ``make run`` accepts 2 and 3 (the advice stays the last thing on
+the screen); anything else (1) is a crash.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import discord
 
 from bot.app import Barkeep
 from bot.config import ConfigError, RedactToken, load_settings
+from bot.store import DatabaseInUse
 
 STOPPED = 2  # could not start, and said what to fix
 UNREACHABLE = 3  # could not reach Discord, and said so
@@ -42,6 +44,13 @@ def main() -> int:
         asyncio.run(_run(bot, settings.token))
     except ConfigError as err:  # found once connected (a DEV_GUILD_ID that refuses commands)
         print(f"Barkeep can't start: {err}", file=sys.stderr)
+        return STOPPED
+    except DatabaseInUse as err:
+        print(
+            f"Barkeep can't start: {err}. Stop that one first (one copy per database), or give "
+            "this one a database of its own (DATABASE_URL in .env).",
+            file=sys.stderr,
+        )
         return STOPPED
     except discord.LoginFailure:
         print(

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 from collections import deque
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import aiosqlite
 
@@ -40,6 +41,41 @@ Check = Callable[[list[sqlite3.Row]], None]
 # sql, parameters (a list of them if many), and how: False (run once), True (run for each
 # parameter list) or a Check
 Statement = tuple[str, Any, "bool | Check"]
+
+
+class DatabaseInUse(Exception):
+    """Another store holds this database: another copy of the bot is running on it."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        who = f" (process {holder})" if holder.isdigit() else ""
+        super().__init__(f"another copy of Barkeep is already using {path}{who}")
+        self.path, self.holder = path, holder
+
+
+def _claim(path: Path) -> IO[str] | None:
+    """Lock ``<database>.lock`` for as long as the store is open, with the holder's process id
+    in it. The bot is its database's one writer: it hands out table ids and keeps every open
+    table in memory, so a second copy on the same file would act on tables the first one has
+    moved on. The system lets go of the lock when the file is closed or the process ends (a
+    kill included), so a restart finds it free. Without advisory locks (Windows), nothing is
+    claimed."""
+    try:
+        import fcntl
+    except ImportError:  # not on Linux or macOS
+        return None
+    lock = open(path.with_name(path.name + ".lock"), "a+", encoding="utf-8")  # noqa: SIM115
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.seek(0)
+        holder = lock.read().strip()
+        lock.close()
+        raise DatabaseInUse(path, holder) from None
+    lock.seek(0)
+    lock.truncate()
+    lock.write(str(os.getpid()))
+    lock.flush()
+    return lock
 
 
 class AlreadyApplied(Exception):
@@ -1101,6 +1137,7 @@ class Store:
         self._safety_players: set[int] = set()
         self._safety_guilds: set[int] = set()
         self._last_table_id = 0  # the highest table id handed out (read at open)
+        self._claim: IO[str] | None = None  # the open lock file that claims the database
 
     def counts_plainly(self, guild_id: int, user_ids: Iterable[int]) -> bool:
         """Whether these players' drinks here count as plain sips, with nothing to read."""
@@ -1193,8 +1230,24 @@ class Store:
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
+        """Open (and migrate) the database at ``path``, claiming it: a second store on the same
+        file, in this process or another, raises :class:`DatabaseInUse` until this one is
+        closed (or its process has ended, however it ended)."""
+        claim = None
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            claim = _claim(Path(path))
+        try:
+            store = await cls._open(path)
+        except BaseException:
+            if claim is not None:
+                claim.close()
+            raise
+        store._claim = claim
+        return store
+
+    @classmethod
+    async def _open(cls, path: Path | str) -> Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)
         if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # see _submit
             await db.close()
@@ -1222,7 +1275,12 @@ class Store:
         return store
 
     async def close(self) -> None:
-        await self._db.close()
+        try:
+            await self._db.close()
+        finally:
+            if self._claim is not None:
+                self._claim.close()  # lets go of the database's lock
+                self._claim = None
 
     async def migrate(self) -> list[str]:
         """Apply the numbered files of bot/migrations that this database has not seen."""

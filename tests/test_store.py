@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
 
-from bot.store import AlreadyApplied, DrinkRow, Store
+from bot.store import AlreadyApplied, DatabaseInUse, DrinkRow, Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -415,3 +416,21 @@ async def test_whole_transactions_queued_together_share_one_commit(store):
     async with store.reading() as q:
         assert [(await q.action_for(i))[1] for i in (800, 801, 802)] == [1, 2, 4]
         assert await q._one("SELECT 1 FROM actions WHERE table_id = ? AND seq = 3", (tid,)) is None
+
+
+async def test_one_store_per_database_file(tmp_path):
+    """The bot is its database's one writer: a second store on the same file (another copy of
+    the bot) is refused, naming the process that holds it, until the first is closed."""
+    path = tmp_path / "b.db"
+    first = await Store.open(path)
+    try:
+        with pytest.raises(
+            DatabaseInUse, match=rf"already using .*b\.db \(process {os.getpid()}\)"
+        ):
+            await Store.open(path)
+        other = await Store.open(tmp_path / "other.db")  # another file is another matter
+        await other.close()
+    finally:
+        await first.close()
+    again = await Store.open(path)  # closed: free again
+    await again.close()

@@ -136,6 +136,26 @@ async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path)
     assert wrong not in text and "Traceback" not in text
 
 
+async def test_a_second_copy_on_the_same_database_stops_with_advice(fake, tmp_path):
+    """One copy per database: a second one started by mistake (a second terminal, a service
+    and a manual start) says so and stops before it reaches the gateway; the first plays on."""
+    db = tmp_path / "barkeep.db"
+    async with ChildBot(fake, db) as child:
+        h = child.h
+        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+        msg, _ = await open_war(h, ana, bo)
+        second = await spawn_bot(fake, db, stderr=asyncio.subprocess.PIPE)
+        _, err = await asyncio.wait_for(second.communicate(), 60)
+        assert second.returncode == 2  # stopped with advice: make run accepts it
+        text = err.decode()
+        assert f"another copy of Barkeep is already using {db} (process {child.proc.pid})" in text
+        assert "DATABASE_URL" in text and "Traceback" not in text
+        assert len(fake.identify_payloads) == 1  # the second never connected
+        res = await h.click(ana, msg, "start")
+        assert res.in_place and "flip" in h.verbs(msg)
+        h.assert_clean()
+
+
 async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Harness):
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
