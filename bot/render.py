@@ -475,7 +475,7 @@ class Renderer:
     def shows_newest(self, table: Table, message_id: int) -> bool:
         """Whether ``message_id`` is the table's message and already shows the table as it is
         now (:meth:`_current`)."""
-        return message_id == table.row.message_id and self._current(table)
+        return self.shows_table(table, message_id) and self._current(table)
 
     def clicked(self, table: Table, message_id: int, app_id: int, token: str) -> None:
         """An interaction whose original response is the table's message (it posted it, or a
