@@ -406,7 +406,11 @@ async def test_whole_transactions_queued_together_share_one_commit(store):
             await tx.add_action(tid, seq, 0, 10, {"type": "flip"}, iid, 1.0)
 
     writes = [asyncio.ensure_future(write(s, i)) for s, i in ((2, 801), (3, 800), (4, 802))]
-    await asyncio.sleep(0.05)
+    for _ in range(100):  # let the three blocks run until their trips are queued
+        if len(store._trips) == 3:
+            break
+        await asyncio.sleep(0)
+    assert len(store._trips) == 3
     assert not any(w.done() for w in writes)  # queued behind the busy thread
     go_on.set()
     await held
