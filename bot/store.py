@@ -35,8 +35,9 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...] | dict[str, Any]
+Query = tuple[str, Params]  # a read: sql and its parameters; it returns the rows
 # A check: given the rows its query returns, on the connection's thread, it raises to refuse the
-# whole transaction (see Tx.check).
+# whole transaction (see Tx.check_seat_free).
 Check = Callable[[list[sqlite3.Row]], None]
 # sql, parameters (a list of them if many), and how: False (run once), True (run for each
 # parameter list) or a Check
@@ -119,7 +120,7 @@ def _run(
     begin: bool,
     unseen: int | None,
     statements: list[Statement],
-    query: tuple[str, Params, str] | None,
+    query: Query | None,
     commit: bool,
 ) -> Any:
     """One trip, on the connection's thread: (BEGIN IMMEDIATE, the interaction check,) the
@@ -141,7 +142,7 @@ def _body(
     con: sqlite3.Connection,
     unseen: int | None,
     statements: list[Statement],
-    query: tuple[str, Params, str] | None,
+    query: Query | None,
 ) -> Any:
     if unseen is not None:
         seen = con.execute(_SEEN, (unseen,)).fetchone()
@@ -156,9 +157,8 @@ def _body(
             how(con.execute(sql, args).fetchall())
     if query is None:
         return None
-    sql, args, kind = query
-    cur = con.execute(sql, args)
-    return cur.lastrowid if kind == "rowid" else cur.fetchall()
+    sql, args = query
+    return con.execute(sql, args).fetchall()
 
 
 Outcome = tuple[bool, Any]  # (True, the result) or (False, the exception)
@@ -379,16 +379,14 @@ class Tx:
         self._failed = False  # a trip failed: the transaction was rolled back on the thread
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
         self._undo: list[Callable[[], None]] = []  # run if it was not
-        self._last: tuple[str, Params, str] | None = None  # a read for the last trip
+        self._last: Query | None = None  # a read for the last trip
         self._last_rows: list[sqlite3.Row] = []
         self._with_commit = False  # the trip under way carries the read kept for the COMMIT
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
         self._pending.append((sql, args, many))
 
-    def _send(
-        self, query: tuple[str, Params, str] | None = None, end: bool = False
-    ) -> asyncio.Future[Any] | None:
+    def _send(self, query: Query | None = None, end: bool = False) -> asyncio.Future[Any] | None:
         """Queue the next trip on the connection's thread (now, without waiting for it): the
         collected writes, then ``query``; with ``end``, the COMMIT (and the read kept for it,
         :meth:`table_drinks_when_committed`). ``None``: nothing to run."""
@@ -421,7 +419,7 @@ class Tx:
             return None
         return result
 
-    async def _trip(self, query: tuple[str, Params, str] | None = None, end: bool = False) -> Any:
+    async def _trip(self, query: Query | None = None, end: bool = False) -> Any:
         if self._atomic:  # the transaction holds the store's lock from its start
             return await self._wait(self._send(query, end))
         # A read outside a transaction takes the lock only to queue its trip: never in the
@@ -431,11 +429,11 @@ class Tx:
         return await self._wait(trip)
 
     async def _one(self, sql: str, args: Params = ()) -> sqlite3.Row | None:
-        rows = await self._trip((sql, args, "rows"))
+        rows = await self._trip((sql, args))
         return rows[0] if rows else None
 
     async def _all(self, sql: str, args: Params = ()) -> list[sqlite3.Row]:
-        return list(await self._trip((sql, args, "rows")))
+        return list(await self._trip((sql, args)))
 
     # -- tables --------------------------------------------------------------------------
     async def create_table(
@@ -549,11 +547,15 @@ class Tx:
         )
         return [_seat(r) for r in rows]
 
-    async def add_seat(self, table_id: int, guild_id: int, user_id: int, name: str, at: float):
+    async def add_seat(
+        self, table_id: int, guild_id: int, user_id: int, name: str, at: float
+    ) -> SeatRow:
+        """A new lobby seat; returns it as it will be stored."""
         self._write(
             "INSERT INTO seats (table_id, user_id, guild_id, name, joined_at) VALUES (?,?,?,?,?)",
             (table_id, user_id, guild_id, name, at),
         )
+        return SeatRow(table_id, user_id, guild_id, name, None, at, None, 0)
 
     async def remove_seat(self, table_id: int, user_id: int) -> None:
         self._write("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
@@ -669,7 +671,7 @@ class Tx:
     def table_drinks_when_committed(self, table_id: int) -> Callable[[], list[DrinkRow]]:
         """A table's drinks as this transaction leaves them, read in its last trip (with the
         COMMIT), so the read costs no trip of its own. Call the result once the block is done."""
-        self._last = (_TABLE_DRINKS, (table_id,), "rows")
+        self._last = (_TABLE_DRINKS, (table_id,))
         return lambda: [DrinkRow(*r) for r in self._last_rows]
 
     async def add_results(
@@ -1156,9 +1158,9 @@ class Store:
             (self._safety_guilds.discard if plain else self._safety_guilds.add)(guild.guild_id)
 
     def _new_table_id(self) -> int:
-        """The next table's id. The bot is its database's one writer, so ids are handed out
-        here (a transaction that fails leaves a gap) rather than learnt from the INSERT, which
-        would cost the opening transaction a trip while it holds the store."""
+        """The next table's id. The bot is its database's one writer (:func:`_claim`), so ids
+        are handed out here rather than learnt from the INSERT, which would cost the opening
+        transaction a trip while it holds the store."""
         self._last_table_id += 1
         return self._last_table_id
 

@@ -344,8 +344,7 @@ class TableService:
             )
             seats: list[SeatRow] = []
             if seat_host:
-                await tx.add_seat(row.id, guild_id, host_id, host_name, now)
-                seats.append(SeatRow(row.id, host_id, guild_id, host_name, None, now, None, 0))
+                seats.append(await tx.add_seat(row.id, guild_id, host_id, host_name, now))
             if origin is not None:
                 await tx.set_origin(row.id, origin[0], origin[1], now)
             closing = TimerRow(row.id, LOBBY_CLOCK, now + LOBBY_SECONDS, {"type": "close"}, [])
@@ -401,9 +400,8 @@ class TableService:
             async with self.store.transaction() as tx:
                 self._check_free(tx, guild_id, user_id)
                 await tx.remove_seat(table_id, user_id)  # a left lobby seat, if any
-                await tx.add_seat(table_id, guild_id, user_id, name, now)
+                new = await tx.add_seat(table_id, guild_id, user_id, name, now)
             # as the store orders them (joined_at, then rowid): the new seat last
-            new = SeatRow(table_id, user_id, guild_id, name, None, now, None, 0)
             table.seats = [s for s in table.seats if s.user_id != user_id] + [new]
             table.saved([new])
             self._changed(table, [], None)
