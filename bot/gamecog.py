@@ -31,7 +31,7 @@ from discord.ext import commands
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
 from bot.render import Writer
-from bot.tables import Change, Table, TableError, check_may_end, message_link
+from bot.tables import Change, NextGameOpen, Table, TableError, check_may_end
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
@@ -338,10 +338,6 @@ class GameCog(commands.Cog):
         self.ui = game.ui
         self.rules_text = game.rules_text
         self.short_rules = game.short_rules
-        # Play again: the table each finished table's rematch opened (in memory only: after a
-        # restart a second rematch may open, which is harmless), and one press at a time
-        self.rematches: dict[int, int] = {}
-        self._again = asyncio.Lock()
         self.group = app_commands.Group(
             name=game.name, description=game.engine.blurb[:100], guild_only=True
         )
@@ -501,7 +497,7 @@ class GameCog(commands.Cog):
         user = interaction.user
         consented = False
 
-        async def open_it(options: dict[str, Any], note: str | None) -> Table:
+        async def open_it(options: dict[str, Any], old: Table | None) -> Table:
             nonlocal consented
             consented = await self.service.has_consent(user.id, self.game)
             return await self.service.open_table(
@@ -513,17 +509,21 @@ class GameCog(commands.Cog):
                 options=options,
                 seat_host=consented,
                 origin=(interaction.application_id, interaction.token),
-                note=note,
+                note=common.invite_note(old, user.id) if old is not None else None,
+                rematch_of=old.id if old is not None else None,
             )
 
         async def work() -> Reply:
             if again is None:
                 table = await open_it(options, None)
             else:
-                async with self._again:  # two presses at once open one table
-                    old = await self.finished_table(interaction, again)
-                    table = await open_it(old.row.options, common.invite_note(old, user.id))
-                    self.rematches[old.id] = table.id
+                # Two presses, at once or either side of a restart, open one table: the store
+                # checks for the open next game in the transaction that would open another.
+                old = await self.finished_table(interaction, again)
+                try:
+                    table = await open_it(old.row.options, old)
+                except NextGameOpen as taken:
+                    raise TableError(common.next_game_text(taken.lobby, taken.host)) from None
             reply = Reply("public", self.screen(table), table_message=table, version=table.version)
             self.bot.renderer.posting.add(table.id)  # this answer posts its message
             return reply
@@ -556,15 +556,6 @@ class GameCog(commands.Cog):
         table = await self.find_table(interaction, table_id)
         if table.status != "ended" or table.row.started_at is None:
             raise TableError(STALE)
-        rematch = self.rematches.get(table.id)
-        new = await self.service.get(rematch) if rematch is not None else None
-        if new is not None and new.status == "lobby":
-            host = new.seat_row(new.row.host_id)
-            who = f"{common.escape(host.name)} already" if host is not None else "Someone already"
-            raise TableError(
-                f"{who} opened the next game: table #{new.id}{message_link(new.row)}. "
-                "Press **Join** there."
-            )
         return table
 
     def rules_screen(self, table: Table) -> Screen:

@@ -109,6 +109,11 @@ _GAME_RULES = (
     "SELECT guild_id, channel_id, game, enabled FROM game_channels WHERE guild_id = ?"
     " AND (? IS NULL OR game = ?) ORDER BY game, channel_id"
 )
+_REMATCH = (  # the open lobby a finished table's Play again opened, with its host's name
+    "SELECT t.*, s.name AS host_name FROM tables t LEFT JOIN seats s"
+    " ON s.table_id = t.id AND s.user_id = t.host_id AND s.left_at IS NULL"
+    " WHERE t.rematch_of = ? AND t.status = 'lobby' ORDER BY t.id DESC LIMIT 1"
+)
 _TABLE_DRINKS = (
     "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
     " counted_as FROM drinks WHERE table_id = ? ORDER BY id"
@@ -446,9 +451,11 @@ class Tx:
         options: dict[str, Any],
         seed: str,
         at: float,
+        rematch_of: int | None = None,
     ) -> TableRow:
         """A new lobby, as it will be stored. Its id is handed out by the store (the one writer
-        of its database), so the transaction needs no trip to learn it."""
+        of its database), so the transaction needs no trip to learn it. ``rematch_of``: the
+        finished table whose **Play again** opened it."""
         store = self._store
         row = TableRow(
             id=store._new_table_id(),
@@ -470,8 +477,8 @@ class Tx:
         )
         self._write(
             "INSERT INTO tables (id, game, guild_id, channel_id, host_id, status, options, seed,"
-            " created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-            (row.id, game, guild_id, channel_id, host_id, _dumps(options), seed, at),
+            " created_at, rematch_of) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+            (row.id, game, guild_id, channel_id, host_id, _dumps(options), seed, at, rematch_of),
         )
         self._undo.append(lambda: store._give_back_table_id(row.id))
         return row
@@ -600,6 +607,17 @@ class Tx:
             (guild_id, host_id),
             lambda rows: judge([_table(r) for r in rows]),
         )
+
+    def check_rematch(self, table_id: int, judge: Callable[[TableRow, str | None], None]) -> None:
+        """``judge`` (raising to refuse this transaction) the open lobby that the finished
+        table ``table_id``'s Play again opened, if there is one, with its host's name (None if
+        the host has no seat), on the connection's thread like :meth:`check_seat_free`."""
+
+        def found(rows: list[sqlite3.Row]) -> None:
+            if rows:
+                judge(_table(rows[0]), rows[0]["host_name"])
+
+        self._check(_REMATCH, (table_id,), found)
 
     def check_game_rules(
         self, guild_id: int, game: str, judge: Callable[[list[GameRule]], None]

@@ -65,6 +65,15 @@ class TableError(GameError):
     """A lobby or table rule refused the request (message fit for the player)."""
 
 
+class NextGameOpen(TableError):
+    """Play again was pressed on a finished table whose next game is already open: ``lobby``,
+    hosted by ``host`` (their name as seated; None if the host has no seat there yet)."""
+
+    def __init__(self, lobby: TableRow, host: str | None) -> None:
+        super().__init__(f"The next game is already open: table #{lobby.id}.")
+        self.lobby, self.host = lobby, host
+
+
 @dataclass
 class Table:
     row: TableRow
@@ -190,6 +199,10 @@ def message_link(row: TableRow) -> str:
     return f": https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
 
 
+def _refuse_rematch(lobby: TableRow, host: str | None) -> None:
+    raise NextGameOpen(lobby, host)
+
+
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
     return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes))
 
@@ -312,10 +325,14 @@ class TableService:
         seat_host: bool,
         origin: tuple[int, str] | None = None,
         note: str | None = None,
+        rematch_of: int | None = None,
     ) -> Table:
         """A new lobby. ``origin``: the (application id, token) of the interaction that opened
         it, kept so its message can be found again if the bot dies before storing it. ``note``:
         a line the lobby shows until the deal (who is invited to a game played again).
+        ``rematch_of``: the finished table whose **Play again** opens it; refused, pointing to
+        it, while the lobby a press of that button opened before is still open (stored, so a
+        restart in between changes nothing; checked first, before the host's own rules).
 
         The host is checked against the one-seat rule even when they have not accepted the
         rules yet (``seat_host`` False): they would sit down once they do, so a host seated
@@ -330,6 +347,8 @@ class TableService:
                 if not safety.game_allowed(pairs, channel_id):
                     raise TableError(safety.not_here(engine.title, pairs))
 
+            if rematch_of is not None:
+                tx.check_rematch(rematch_of, _refuse_rematch)
             tx.check_game_rules(guild_id, game, allowed)
             self._check_free(tx, guild_id, host_id)
             tx.check_lobbies(guild_id, host_id, one_lobby)
@@ -341,6 +360,7 @@ class TableService:
                 options=opts,
                 seed=self.seeds(),
                 at=now,
+                rematch_of=rematch_of,
             )
             seats: list[SeatRow] = []
             if seat_host:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 
@@ -11,7 +12,7 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import GameError
 from bot.store import GameRule, Store
-from bot.tables import DISCORD_EPOCH_MS, TableError, TableService
+from bot.tables import DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
 from tests.test_store import count_trips
 
 G, C = 1, 2  # guild, channel
@@ -477,3 +478,38 @@ async def test_a_refused_click_is_looked_up_only_if_an_earlier_run_could_have_ap
     with pytest.raises(GameError):  # made well after: this run would know it
         await later.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now + 120))
     assert trips[0] == 2
+
+
+async def test_play_again_opens_one_next_game_even_across_a_restart(tmp_path, clock):
+    """The lobby a finished table's Play again opened is stored with it: a second press, by
+    anyone, before or after a restart, is refused pointing to that lobby (in the transaction
+    that would have opened another, before the presser's own lobby rules); once the next game
+    is dealt, Play again opens another."""
+    again = dict(guild_id=G, channel_id=C, options={}, seat_host=True)
+    async with contextlib.AsyncExitStack() as stack:
+        store = await Store.open(tmp_path / "b.db")
+        stack.push_async_callback(store.close)
+        svc = TableService(store, ENGINES, clock)
+        old = await war_table(svc)
+        await svc.end(old.id, ANA, can_manage=False)
+        again["rematch_of"] = old.id
+        nxt = await svc.open_table("war", host_id=BO, host_name="Bo*", **again)
+        with pytest.raises(NextGameOpen) as refused:
+            await svc.open_table("war", host_id=BO, host_name="Bo*", **again)  # a double press
+        assert (refused.value.lobby.id, refused.value.host) == (nxt.id, "Bo*")
+
+    async with contextlib.AsyncExitStack() as stack:  # a restart
+        store = await Store.open(tmp_path / "b.db")
+        stack.push_async_callback(store.close)
+        svc = TableService(store, ENGINES, clock)
+        stack.push_async_callback(svc.stop_clocks)
+        await svc.load()
+        await open_as(svc, CY, "Cy")  # Cy hosts a lobby of his own: the next game comes first
+        trips = count_trips(store)
+        with pytest.raises(NextGameOpen) as refused:
+            await svc.open_table("war", host_id=CY, host_name="Cy", **again)
+        assert refused.value.lobby.id == nxt.id and trips[0] == 1
+        await svc.join(nxt.id, ANA, "Ana")
+        await svc.start(nxt.id, BO)  # dealt: no longer a lobby to point to
+        third = await svc.open_table("war", host_id=13, host_name="Dee", **again)
+        assert third.id > nxt.id

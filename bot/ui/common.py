@@ -23,8 +23,8 @@ import discord
 
 from bot import safety
 from bot.engines.base import Action, Drink, literal, plural, sips
-from bot.store import Tab
-from bot.tables import Table
+from bot.store import Tab, TableRow
+from bot.tables import Table, message_link
 from bot.ui.components import (
     Button,
     Form,
@@ -371,6 +371,14 @@ def invite_note(table: Table, host_id: int) -> str | None:
         return None
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"\U0001f501 Again from table #{table.id}: {who}, press **Join**."
+
+
+def next_game_text(lobby: TableRow, host: str | None) -> str:
+    """The answer to a second **Play again**: the next game is open already, and where."""
+    who = f"{escape(host)} already" if host is not None else "Someone already"
+    return (
+        f"{who} opened the next game: table #{lobby.id}{message_link(lobby)}. Press **Join** there."
+    )
 
 
 def confirm_screen(table: Table, what: str) -> Screen:
