@@ -267,6 +267,26 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     h.assert_clean()
 
 
+async def test_play_again_pressed_by_both_players_at_once_opens_one_table(harness: Harness):
+    """Two presses of one finished table's Play again, sent together: one new table, and the
+    other player is pointed to it (the store checks in the transaction that would open it)."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, _ = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.click(ana, await ask(h, ana, msg, "end"), "confirm")
+    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    posted = len(fake.channel_messages())
+    cid = h.custom_id(msg, "again")
+    both = await asyncio.gather(fake.click(ana, msg, cid), fake.click(bo, msg, cid))
+    opened = [r for r in both if not r.ephemeral]
+    refused = [r for r in both if r.ephemeral]
+    assert len(opened) == 1 and len(refused) == 1, both
+    assert "already opened the next game: table #2" in refused[0].message.text
+    assert len(fake.channel_messages()) == posted + 1
+    h.assert_clean()
+
+
 async def test_a_slow_play_again_is_a_new_message_and_a_slow_refusal_leaves_none(
     harness: Harness, monkeypatch
 ):
