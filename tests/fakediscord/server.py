@@ -286,6 +286,7 @@ class InteractionResult:
         self.data: dict[str, Any] = cb.get("data") or {}
         self.status: int = inter.callback_status
         self.error: Any = inter.callback_error
+        self.dispatched_at: float = inter.dispatched_at  # the fake's clock (``fake.now()``)
         self.latency: float = (inter.callback_at or inter.dispatched_at) - inter.dispatched_at
         self.message: FakeMessage | None = inter.original if inter.acked else None
         if self.type in (6, 7) and inter.acked:
