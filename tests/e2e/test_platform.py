@@ -267,15 +267,21 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     h.assert_clean()
 
 
-async def test_play_again_pressed_by_both_players_at_once_opens_one_table(harness: Harness):
-    """Two presses of one finished table's Play again, sent together: one new table, and the
-    other player is pointed to it (the store checks in the transaction that would open it)."""
-    h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+async def finished_war(h: Harness):
+    """Ana and Bo's War table, ended by Ana: its message shows Play again."""
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
     msg, _ = await open_war(h, ana, bo)
     await h.click(ana, msg, "start")
     await h.click(ana, await ask(h, ana, msg, "end"), "confirm")
     await h.rendered(lambda: h.verbs(msg) == ["again"])
+    return ana, bo, msg
+
+
+async def test_play_again_pressed_by_both_players_at_once_opens_one_table(harness: Harness):
+    """Two presses of one finished table's Play again, sent together: one new table, and the
+    other player is pointed to it (the store checks in the transaction that would open it)."""
+    h, fake = harness, harness.fake
+    ana, bo, msg = await finished_war(h)
     posted = len(fake.channel_messages())
     cid = h.custom_id(msg, "again")
     both = await asyncio.gather(fake.click(ana, msg, cid), fake.click(bo, msg, cid))
@@ -293,11 +299,7 @@ async def test_a_slow_play_again_is_a_new_message_and_a_slow_refusal_leaves_none
     """Deferred, Play again shows a new "thinking" message that becomes the table, never an
     edit of the finished table it was pressed on; a refusal deletes that message again."""
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_war(h, ana, bo)
-    await h.click(ana, msg, "start")
-    await h.click(ana, await ask(h, ana, msg, "end"), "confirm")
-    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    ana, bo, msg = await finished_war(h)
     finished = msg.text
     monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
     gate = asyncio.Event()
