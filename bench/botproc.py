@@ -2,7 +2,8 @@
 
 Like tests/e2e/botproc.py, only the two addresses discord.py reads are changed. In addition the
 renderer measures how long public messages lag the store (``Stats.measure``), and on SIGTERM
-the process writes its renderer figures to ``$BENCH_STATS`` (JSON) and exits at once.
+the process writes its renderer figures to ``$BENCH_STATS`` (JSON) and exits at once. With
+``$BENCH_TRACE`` set, bench/tracing.py records where answers wait, from the last SIGUSR1.
 """
 
 from __future__ import annotations
@@ -36,8 +37,18 @@ def _measured_init(self: bot.render.Renderer, *args: Any, **kwargs: Any) -> None
 bot.render.Renderer.__init__ = _measured_init  # type: ignore[method-assign]
 
 
+trace = None
+if os.environ.get("BENCH_TRACE"):  # bench/load.py --trace: where the answers wait
+    from bench.tracing import install  # noqa: E402
+
+    trace = install()
+    signal.signal(signal.SIGUSR1, trace.reset)
+
+
 def _dump(*_: Any) -> None:
-    out = {"lag": [], "edits": 0, "posts": 0}
+    out: dict[str, Any] = {"lag": [], "edits": 0, "posts": 0}
+    if trace is not None:
+        out["trace"] = trace.summary()
     for r in renderers:
         out["lag"] += r.stats.lag
         out["edits"] += r.stats.edits

@@ -20,7 +20,9 @@ first moves in the same moment then: a stampede that a channel does not see in n
 (from each committed change that altered a table's screen until a write showing it landed; p50
 and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS). ``--think 1`` gives every player about a second before each
 click (closer to people at a bar); ``--fsync-ms 2`` makes every commit in the bot 2 ms slower (a
-slower disk than this machine's); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
+slower disk than this machine's); ``--trace`` adds a line on where the bot's answers wait after
+the first 5 s (store trips, the database thread's wait for a CPU core, garbage collection:
+bench/tracing.py); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.measure import pct  # noqa: E402
+from bench.tracing import describe  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
 
@@ -212,7 +215,9 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def run(n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0) -> dict[str, Any]:
+async def run(
+    n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0, trace: bool = False
+) -> dict[str, Any]:
     fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
     await fake.start()
     fake.discord_rate_limits()
@@ -227,7 +232,8 @@ async def run(n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0)
             Path(tmp) / "barkeep.db",
             script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
             env_extra={"BENCH_STATS": str(stats_path)}
-            | ({"BENCH_FSYNC_MS": str(fsync_ms)} if fsync_ms else {}),
+            | ({"BENCH_FSYNC_MS": str(fsync_ms)} if fsync_ms else {})
+            | ({"BENCH_TRACE": "1"} if trace else {}),
         )
         try:
             await fake.wait_ready(timeout=60)
@@ -246,6 +252,8 @@ async def run(n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0)
             await asyncio.wait_for(players.all_open.wait(), 120)
             cpu0, t0, requests0 = cpu_seconds(proc.pid), time.monotonic(), len(fake.requests)
             settled = fake.now() + STAMPEDE
+            if trace:  # the trace covers the same time as the p99 after the first 5 s
+                asyncio.get_running_loop().call_later(STAMPEDE, proc.send_signal, signal.SIGUSR1)
             driver0, results0 = time.process_time(), len(players.h.results)
             await asyncio.sleep(seconds)
             wall = time.monotonic() - t0
@@ -265,7 +273,8 @@ async def run(n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0)
             if proc.returncode is None:
                 proc.send_signal(signal.SIGTERM)
                 await proc.wait()
-        lag = json.loads(stats_path.read_text())["lag"] if stats_path.exists() else []
+        stats = json.loads(stats_path.read_text()) if stats_path.exists() else {}
+        lag = stats.get("lag", [])
     await fake.stop()
     results = players.h.results[results0:results1]
     lat = [r.latency * 1000 for r in results]
@@ -289,6 +298,7 @@ async def run(n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0)
         "bot_cpu_share": cpu / wall,
         "unanswered": len(fake.failures) + len(players.errors),
         "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
+        "trace": stats.get("trace"),
     }
 
 
@@ -318,6 +328,11 @@ async def main() -> None:
         default=0.0,
         help="every COMMIT in the bot takes this much longer (a slower disk; bench/measure.py)",
     )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="also print where the bot's answers wait after the first 5 s (bench/tracing.py)",
+    )
     args = parser.parse_args()
     print(
         "| tables in one channel | interactions/s | answer p50 / p99 "
@@ -327,13 +342,15 @@ async def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for n in (int(x) for x in args.tables.split(",")):
-        r = await run(n, args.seconds, args.think, args.fsync_ms)
+        r = await run(n, args.seconds, args.think, args.fsync_ms, args.trace)
         print(row(r), flush=True)
         print(
             f"   (bot used {r['bot_cpu_share']:.0%} of a core, the fake Discord and the players "
             f"{r['driver_cpu_share']:.0%})",
             file=sys.stderr,
         )
+        if r["trace"]:
+            print(describe(r["trace"]), file=sys.stderr)
         if r["errors"]:
             print("   problems:", *r["errors"], sep="\n   ", file=sys.stderr)
 
