@@ -55,6 +55,8 @@ P_SEND_MESSAGES = 1 << 11
 P_MANAGE_MESSAGES = 1 << 13
 P_EMBED_LINKS = 1 << 14
 P_READ_MESSAGE_HISTORY = 1 << 16
+P_SEND_MESSAGES_IN_THREADS = 1 << 38
+THREAD_TYPES = (10, 11, 12)  # announcement, public and private threads
 P_ALL = (1 << 51) - 1
 P_EVERYONE = (
     (1 << 0)  # create instant invite
@@ -120,8 +122,9 @@ class FakeUser:
 class FakeChannel:
     id: int
     name: str
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = 0  # 0 guild text, 1 DM, 11 public thread
     guild_id: int | None = None
+    parent_id: int | None = None  # a thread's channel
     recipient_id: int | None = None  # DM channels
     position: int = 0
     # Discord's permission overwrites: {"id", "type" (0 role, 1 member), "allow", "deny"}
@@ -797,6 +800,25 @@ class FakeDiscord:
             self._dispatch_soon("CHANNEL_CREATE", self._channel_json(ch), I_GUILDS)
         return ch
 
+    def add_thread(self, name: str, parent: FakeChannel | int | None = None) -> FakeChannel:
+        """A public thread in ``parent`` (default #games), started by the server's owner and
+        announced with THREAD_CREATE. As in Discord, it has no overwrites of its own: its
+        parent's apply, and posting in it takes Send Messages in Threads."""
+        ch = FakeChannel(
+            self._snowflake(),
+            name,
+            11,
+            self.guild_id,
+            parent_id=self._channel_id_or_default(parent),
+            position=0,
+        )
+        self.channels[ch.id] = ch
+        if self._session is not None:
+            self._dispatch_soon(
+                "THREAD_CREATE", dict(self._channel_json(ch), newly_created=True), I_GUILDS
+            )
+        return ch
+
     def _channel_id_or_default(self, channel: FakeChannel | int | None) -> int:
         return self.channel_id if channel is None else _id_of(channel)
 
@@ -815,6 +837,8 @@ class FakeDiscord:
         if perms & P_ADMINISTRATOR:
             return P_ALL
         ch = self.channels.get(_id_of(channel)) if channel is not None else None
+        if ch is not None and ch.type in THREAD_TYPES and ch.parent_id is not None:
+            ch = self.channels.get(ch.parent_id)  # a thread takes its parent's overwrites
         if ch is None or ch.type == 1:
             return perms
         by_id = {int(o["id"]): o for o in ch.overwrites}
@@ -860,6 +884,8 @@ class FakeDiscord:
         perms = self.permissions(self.bot_user, ch)
         if not perms & P_VIEW_CHANNEL:
             raise _Rejected(_error(403, 50001, "Missing Access"))
+        if ch.type in THREAD_TYPES and need & P_SEND_MESSAGES:
+            need = need & ~P_SEND_MESSAGES | P_SEND_MESSAGES_IN_THREADS  # Discord's rule
         if need & ~perms:
             raise _Rejected(_error(403, 50013, "Missing Permissions"))
 
@@ -915,6 +941,30 @@ class FakeDiscord:
                 "flags": 0,
                 "recipients": [self._user_json(rec)] if rec else [],
             }
+        if ch.type in THREAD_TYPES:
+            thread: dict[str, Any] = {
+                "id": str(ch.id),
+                "type": ch.type,
+                "name": ch.name,
+                "parent_id": str(ch.parent_id),
+                "owner_id": str(self.owner.id),
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "total_message_sent": 0,
+                "flags": 0,
+                "guild_id": str(self.guild_id),
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+            }
+            if for_user is not None:
+                thread["permissions"] = str(self.permissions(for_user, ch))
+            return thread
         data: dict[str, Any] = {
             "id": str(ch.id),
             "type": ch.type,
@@ -990,7 +1040,11 @@ class FakeDiscord:
                 for c in self.channels.values()
                 if c.type != 1
             ],
-            threads=[],
+            threads=[
+                {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
+                for c in self.channels.values()
+                if c.type in THREAD_TYPES
+            ],
             presences=[],
             voice_states=[],
             stage_instances=[],
