@@ -13,6 +13,9 @@ Edits notify nobody, so a ping must be a new message. Decisions:
   permit users only) and links the table.
 - On by default (issue 8: whose move it is must reach the player's phone); a server that finds
   them noisy turns them off with ``/settings pings``.
+- Not sent where the bot knows it may not post (no Send Messages there, or Send Messages in
+  Threads in a thread): Discord would refuse each one, and refusals count toward its limit on
+  invalid requests.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 import discord
 
+from bot.render import may_post
 from bot.tables import Change, Table, TableService
 
 log = logging.getLogger(__name__)
@@ -106,7 +110,11 @@ class TurnPings:
             channel = self.client.get_partial_messageable(table.row.channel_id)
             old = self._last.pop(table.id, None)
             try:
-                if users:
+                if users and may_post(self.client, table.row.channel_id) is False:
+                    # Discord would refuse it (403), and refusals count toward its limit on
+                    # invalid requests: the table itself still shows whose move it is
+                    log.info("turn ping at table #%s: may not post there", table.id)
+                elif users:
                     mentions = " ".join(f"<@{u}>" for u in users)
                     where = f"table #{table.id} ({table.engine.title})"
                     if table.row.message_id is not None:

@@ -114,6 +114,16 @@ def missing_permissions(client: discord.Client, channel_id: int) -> list[str] | 
     return [name for attr, name in PERMISSIONS.items() if attr != skip and not getattr(perms, attr)]
 
 
+POSTING = {PERMISSIONS["view_channel"], PERMISSIONS["send_messages"], PERMISSIONS[THREAD_SEND]}
+
+
+def may_post(client: discord.Client, channel_id: int) -> bool | None:
+    """Whether the bot may post a plain message in the channel (in a thread: Send Messages in
+    Threads), as far as its cache knows; None if it doesn't know the channel."""
+    missing = missing_permissions(client, channel_id)
+    return None if missing is None else not POSTING & set(missing)
+
+
 def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> str:
     """What the players read when the bot can't post or edit their table in its channel."""
     if missing:
@@ -782,17 +792,10 @@ class Renderer:
             lacks,
         )
         text = refused_text(table.id, channel_id, missing)
-        if self._may_post(channel_id):
+        if may_post(self.client, channel_id):
             self._post_notice(table, text)
         else:
             self._tell_privately(table.id, text)
-
-    def _may_post(self, channel_id: int) -> bool:
-        """Can the bot post a plain message in the channel (as far as its cache knows)?"""
-        missing = missing_permissions(self.client, channel_id)
-        blocking = {PERMISSIONS["view_channel"], PERMISSIONS["send_messages"]}
-        blocking.add(PERMISSIONS[THREAD_SEND])
-        return missing is not None and not blocking & set(missing)
 
     def _post_notice(self, table: Table, text: str) -> None:
         """Post ``text`` in the table's channel, as a plain message (no embed needs no Embed

@@ -8,7 +8,9 @@ import time
 
 import bot.gamecog
 from tests.e2e.conftest import Harness, open_table
+from tests.e2e.test_safety_e2e import play_war, play_war_step
 from tests.e2e.test_war_e2e import open_war
+from tests.fakediscord.server import P_SEND_MESSAGES, P_SEND_MESSAGES_IN_THREADS
 from tests.harness import realistic_budgets
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -374,4 +376,57 @@ async def test_table_command_brings_the_table_back_down_and_retires_the_old_mess
     other = fake.add_channel("elsewhere")
     res = await h.slash(ana, "table", channel=other)
     assert res.ephemeral and f"<#{fake.channel_id}>" in res.message.text
+    h.assert_clean()
+
+
+async def new_thread(h: Harness, name: str):
+    """A thread in #games, once the bot has it in its cache (THREAD_CREATE handled)."""
+    created = asyncio.ensure_future(h.bot.wait_for("thread_create", timeout=5))
+    thread = h.fake.add_thread(name)
+    assert (await created).id == thread.id
+    return thread
+
+
+async def test_a_table_in_a_thread_is_played_there_and_turn_pings_go_there(harness: Harness):
+    """A thread is a channel like any other: the table, its edits and its turn pings are in
+    the thread, the parent channel's overwrites apply, and the game plays to its end."""
+    h, fake = harness, harness.fake
+    thread = await new_thread(h, "war night")
+    h.bot.pings.after = 0  # nudge at once (10 s of waiting on Discord)
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    assert msg.channel_id == thread.id and not fake.channel_messages()  # nothing in #games
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    while not [m for m in fake.channel_messages(thread) if f"<@{bo.id}>" in m.content]:
+        await play_war_step(h, table, msg, users)  # until Bo is the loser, and pinged
+        await h.bot.pings.flush()
+    await play_war(h, msg, tid, users)
+    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    assert not fake.channel_messages()
+    h.assert_clean()
+
+
+async def test_a_thread_where_the_bot_may_not_post_still_plays_and_nothing_is_refused(
+    harness: Harness,
+):
+    """Without Send Messages in Threads (denied on the parent channel, as Discord applies it),
+    the table still plays through its interactions: the bot sends no post Discord would
+    refuse there (no turn pings), and the answers need no permission."""
+    h, fake = harness, harness.fake
+    thread = await new_thread(h, "quiet war")
+    await fake.set_bot_permissions(allow=P_SEND_MESSAGES, deny=P_SEND_MESSAGES_IN_THREADS)
+    h.bot.pings.after = 0
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    while table.status == "playing":
+        await play_war_step(h, table, msg, users)
+        await h.bot.pings.flush()
+    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    assert fake.channel_messages(thread) == [msg]  # the table, and no ping
+    assert not [r for r in fake.requests if r.status == 403]
     h.assert_clean()
