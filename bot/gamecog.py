@@ -495,6 +495,7 @@ class GameCog(commands.Cog):
             await answer(interaction, reply_text(NOT_HERE))
             return
         user = interaction.user
+        thread = interaction.channel  # a thread follows its channel's game rules
         consented = False
 
         async def open_it(options: dict[str, Any], old: Table | None) -> Table:
@@ -511,6 +512,7 @@ class GameCog(commands.Cog):
                 origin=(interaction.application_id, interaction.token),
                 note=common.invite_note(old, user.id) if old is not None else None,
                 rematch_of=old.id if old is not None else None,
+                parent_id=thread.parent_id if isinstance(thread, discord.Thread) else None,
             )
 
         async def work() -> Reply:

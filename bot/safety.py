@@ -255,13 +255,17 @@ def add_to_tab(tab: Tab | None, row: DrinkRow) -> Tab:
     return replace(tab, sips=tab.sips + row.amount)
 
 
-def game_allowed(rules: list[tuple[int, bool]], channel_id: int) -> bool:
+def game_allowed(
+    rules: list[tuple[int, bool]], channel_id: int, parent_id: int | None = None
+) -> bool:
     """Whether a game may be started in a channel, from its rules ``(channel, enabled)``:
-    the channel's own rule, else the server's (channel 0), else on."""
+    the channel's own rule, else (a thread: ``parent_id``) its channel's, else the server's
+    (channel 0), else on."""
     by_channel = dict(rules)
-    if channel_id in by_channel:
-        return by_channel[channel_id]
-    return by_channel.get(0, True)
+    for where in (channel_id, parent_id, 0):
+        if where is not None and where in by_channel:
+            return by_channel[where]
+    return True
 
 
 def not_here(title: str, rules: list[tuple[int, bool]]) -> str:

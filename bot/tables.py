@@ -326,6 +326,7 @@ class TableService:
         origin: tuple[int, str] | None = None,
         note: str | None = None,
         rematch_of: int | None = None,
+        parent_id: int | None = None,
     ) -> Table:
         """A new lobby. ``origin``: the (application id, token) of the interaction that opened
         it, kept so its message can be found again if the bot dies before storing it. ``note``:
@@ -333,6 +334,8 @@ class TableService:
         ``rematch_of``: the finished table whose **Play again** opens it; refused, pointing to
         it, while the lobby a press of that button opened before is still open (stored, so a
         restart in between changes nothing; checked first, before the host's own rules).
+        ``parent_id``: the channel of a thread the table opens in; its game rules hold there
+        too, unless the thread has rules of its own.
 
         The host is checked against the one-seat rule even when they have not accepted the
         rules yet (``seat_host`` False): they would sit down once they do, so a host seated
@@ -344,7 +347,7 @@ class TableService:
 
             def allowed(rules: list[GameRule]) -> None:
                 pairs = [(r.channel_id, r.enabled) for r in rules]
-                if not safety.game_allowed(pairs, channel_id):
+                if not safety.game_allowed(pairs, channel_id, parent_id):
                     raise TableError(safety.not_here(engine.title, pairs))
 
             if rematch_of is not None:

@@ -165,6 +165,10 @@ def test_a_game_is_on_unless_a_channel_or_server_rule_says_otherwise():
     assert not safety.game_allowed([(0, False)], 5)
     assert safety.game_allowed([(0, False), (5, True)], 5)
     assert not safety.game_allowed([(5, False)], 5) and safety.game_allowed([(5, False)], 6)
+    # a thread (9, in channel 7) follows its channel's rule, unless it has one of its own
+    assert safety.game_allowed([(0, False), (7, True)], 9, parent_id=7)
+    assert not safety.game_allowed([(7, False)], 9, parent_id=7)
+    assert safety.game_allowed([(7, False), (9, True)], 9, parent_id=7)
     assert "It's on in <#5>." in safety.not_here("War", [(0, False), (5, True)])
     assert "whole server" in safety.not_here("War", [(0, False)])
     assert "another channel" in safety.not_here("War", [(6, False)])

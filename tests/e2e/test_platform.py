@@ -379,10 +379,11 @@ async def test_table_command_brings_the_table_back_down_and_retires_the_old_mess
     h.assert_clean()
 
 
-async def new_thread(h: Harness, name: str):
-    """A thread in #games, once the bot has it in its cache (THREAD_CREATE handled)."""
+async def new_thread(h: Harness, name: str, parent=None):
+    """A thread in ``parent`` (default #games), once the bot has it in its cache
+    (THREAD_CREATE handled)."""
     created = asyncio.ensure_future(h.bot.wait_for("thread_create", timeout=5))
-    thread = h.fake.add_thread(name)
+    thread = h.fake.add_thread(name, parent)
     assert (await created).id == thread.id
     return thread
 
@@ -429,4 +430,21 @@ async def test_a_thread_where_the_bot_may_not_post_still_plays_and_nothing_is_re
     await h.rendered(lambda: h.verbs(msg) == ["again"])
     assert fake.channel_messages(thread) == [msg]  # the table, and no ping
     assert not [r for r in fake.requests if r.status == 403]
+    h.assert_clean()
+
+
+async def test_a_thread_follows_its_channels_game_rules(harness: Harness):
+    """War switched off in the server but on in #war-den: a table opens in a thread of
+    #war-den, and not in a thread of #games."""
+    h, fake = harness, harness.fake
+    boss = fake.add_user("Boss", manage_guild=True)
+    den = fake.add_channel("war-den")
+    await h.slash(boss, "settings", "game", game="war", enabled=False)
+    await h.slash(boss, "settings", "game", game="war", enabled=True, options={"channel": den})
+    in_games, in_den = await new_thread(h, "games night"), await new_thread(h, "den night", den)
+    res = await h.slash(boss, "war", "start", channel=in_games)
+    assert res.ephemeral and "War is switched off in this channel" in res.message.text
+    res = await h.slash(boss, "war", "start", channel=in_den)
+    assert not res.ephemeral and "table #" in res.message.text
+    assert res.message.channel_id == in_den.id
     h.assert_clean()
