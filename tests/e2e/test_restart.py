@@ -7,7 +7,8 @@ import signal
 import sqlite3
 
 from bot.tables import TableService
-from tests.e2e.conftest import Harness, spawn_bot
+from tests.e2e.conftest import Harness, open_table, spawn_bot
+from tests.e2e.test_platform import new_thread
 from tests.e2e.test_war_e2e import open_war
 
 
@@ -301,4 +302,32 @@ async def test_the_bot_answers_while_the_open_tables_still_load(harness: Harness
     res = await h.click(ana, msg, "drink" if "drink" in h.verbs(msg) else "flip")
     assert res.type in (4, 7)
     assert (await h.service.replay(tid)) == table.state  # the log and the state agree
+    h.assert_clean()
+
+
+async def test_a_table_in_a_thread_carries_on_there_after_a_restart(harness: Harness):
+    """The thread comes back with the server (GUILD_CREATE's threads): an old button works, and
+    a table whose message was lost for good is posted anew in the thread, not its channel."""
+    h, fake = harness, harness.fake
+    thread = await new_thread(h, "war night")
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    msg, _ = await open_table(h, "war", ana, [bo], channel=thread)
+    lobby = (await h.slash(cy, "pyramid", "start", channel=thread)).message
+    lost = int(h.custom_id(lobby, "join").split(":")[1])
+    await h.stop_bot()
+    con = sqlite3.connect(h.db_path)
+    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (lost,))
+    con.commit()
+    con.close()
+    h.clock.advance(16 * 60)  # the token that posted the lost one is dead by now
+    fake.advance(16 * 60)
+    await h.start_bot()
+    await h.bot.renderer.resynced()
+    await h.bot.renderer.flush()
+    assert h.bot.get_channel(thread.id) is not None
+    res = await h.click(ana, msg, "start")  # a button sent before the restart
+    assert res.in_place and "flip" in h.verbs(msg)
+    again = (await h.service.get(lost)).row.message_id
+    assert again not in (None, lobby.id) and fake.message(again).channel_id == thread.id
+    assert not fake.channel_messages()  # nothing went to #games
     h.assert_clean()
