@@ -495,7 +495,8 @@ class GameCog(commands.Cog):
             await answer(interaction, reply_text(NOT_HERE))
             return
         user = interaction.user
-        thread = interaction.channel  # a thread follows its channel's game rules
+        channel = interaction.channel  # a thread follows its channel's game rules
+        parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
         consented = False
 
         async def open_it(options: dict[str, Any], old: Table | None) -> Table:
@@ -512,7 +513,7 @@ class GameCog(commands.Cog):
                 origin=(interaction.application_id, interaction.token),
                 note=common.invite_note(old, user.id) if old is not None else None,
                 rematch_of=old.id if old is not None else None,
-                parent_id=thread.parent_id if isinstance(thread, discord.Thread) else None,
+                parent_id=parent_id,
             )
 
         async def work() -> Reply:

@@ -608,16 +608,18 @@ class Tx:
             lambda rows: judge([_table(r) for r in rows]),
         )
 
-    def check_rematch(self, table_id: int, judge: Callable[[TableRow, str | None], None]) -> None:
-        """``judge`` (raising to refuse this transaction) the open lobby that the finished
-        table ``table_id``'s Play again opened, if there is one, with its host's name (None if
-        the host has no seat), on the connection's thread like :meth:`check_seat_free`."""
+    def check_rematch(
+        self, table_id: int, refuse: Callable[[TableRow, str | None], Exception]
+    ) -> None:
+        """Refuse this transaction with ``refuse(lobby, host's name)`` if the finished table
+        ``table_id``'s Play again already opened a lobby that is still open (the name is None
+        if its host has no seat), on the connection's thread like :meth:`check_seat_free`."""
 
-        def found(rows: list[sqlite3.Row]) -> None:
+        def judge(rows: list[sqlite3.Row]) -> None:
             if rows:
-                judge(_table(rows[0]), rows[0]["host_name"])
+                raise refuse(_table(rows[0]), rows[0]["host_name"])
 
-        self._check(_REMATCH, (table_id,), found)
+        self._check(_REMATCH, (table_id,), judge)
 
     def check_game_rules(
         self, guild_id: int, game: str, judge: Callable[[list[GameRule]], None]

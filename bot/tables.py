@@ -199,10 +199,6 @@ def message_link(row: TableRow) -> str:
     return f": https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
 
 
-def _refuse_rematch(lobby: TableRow, host: str | None) -> None:
-    raise NextGameOpen(lobby, host)
-
-
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
     return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes))
 
@@ -351,7 +347,7 @@ class TableService:
                     raise TableError(safety.not_here(engine.title, pairs))
 
             if rematch_of is not None:
-                tx.check_rematch(rematch_of, _refuse_rematch)
+                tx.check_rematch(rematch_of, NextGameOpen)
             tx.check_game_rules(guild_id, game, allowed)
             self._check_free(tx, guild_id, host_id)
             tx.check_lobbies(guild_id, host_id, one_lobby)
