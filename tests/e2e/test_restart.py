@@ -249,22 +249,28 @@ async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again
         h.assert_clean()
 
 
+async def restart_with_its_message_lost(h: Harness, table_id: int) -> None:
+    """Stop the bot; forget the table's message id, as if the bot had died before storing it
+    (the answer was posted); let the interaction token that posted it die (16 minutes); start
+    again, the messages brought in line with the store."""
+    await h.stop_bot()
+    con = sqlite3.connect(h.db_path)
+    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (table_id,))
+    con.commit()
+    con.close()
+    h.clock.advance(16 * 60)
+    h.fake.advance(16 * 60)
+    await h.start_bot()
+    await h.bot.renderer.resynced()
+    await h.bot.renderer.flush()
+
+
 async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Harness):
     h, fake = harness, harness.fake
     ana = fake.add_user("Ana")
     orphan = (await h.slash(ana, "war", "start")).message
     tid = int(h.custom_id(orphan, "join").split(":")[1])
-    await h.stop_bot()
-    # as if the bot had died before storing the message id (the answer was posted)
-    con = sqlite3.connect(h.db_path)
-    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (tid,))
-    con.commit()
-    con.close()
-    h.clock.advance(16 * 60)  # the interaction token that posted it is dead by now
-    fake.advance(16 * 60)
-    await h.start_bot()
-    await h.bot.renderer.resynced()
-    await h.bot.renderer.flush()
+    await restart_with_its_message_lost(h, tid)
     table = await h.service.get(tid)
     assert table.row.message_id not in (None, orphan.id)
     posted = fake.message(table.row.message_id)
@@ -314,16 +320,7 @@ async def test_a_table_in_a_thread_carries_on_there_after_a_restart(harness: Har
     msg, _ = await open_table(h, "war", ana, [bo], channel=thread)
     lobby = (await h.slash(cy, "pyramid", "start", channel=thread)).message
     lost = int(h.custom_id(lobby, "join").split(":")[1])
-    await h.stop_bot()
-    con = sqlite3.connect(h.db_path)
-    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (lost,))
-    con.commit()
-    con.close()
-    h.clock.advance(16 * 60)  # the token that posted the lost one is dead by now
-    fake.advance(16 * 60)
-    await h.start_bot()
-    await h.bot.renderer.resynced()
-    await h.bot.renderer.flush()
+    await restart_with_its_message_lost(h, lost)
     assert h.bot.get_channel(thread.id) is not None
     res = await h.click(ana, msg, "start")  # a button sent before the restart
     assert res.in_place and "flip" in h.verbs(msg)
