@@ -27,7 +27,6 @@ import asyncio
 import contextlib
 import json
 import random
-import signal
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -41,7 +40,7 @@ import aiosqlite  # noqa: E402
 
 import bot.store  # noqa: E402
 from bench.load import Players, over, verbs  # noqa: E402
-from bench.measure import count_trips, pct  # noqa: E402
+from bench.measure import count_trips, pct, stop_process  # noqa: E402
 from bench.pyramid_game import play_pyramid  # noqa: E402
 from bench.toy import click_toy, run_toy, toy_message_components  # noqa: E402
 from bot.clock import ManualClock, SystemClock  # noqa: E402
@@ -194,7 +193,7 @@ async def toy_process_round(fake: FakeDiscord, tmp: Path, clicks: int) -> list[f
         msg = await fake.post_message("Click me", components=toy_message_components())
         times = await click_toy(fake, user, msg, clicks)
     finally:
-        await _stop(proc)
+        await stop_process(proc)
     await fake.wait_disconnected()
     return times
 
@@ -228,15 +227,9 @@ async def war_process_round(fake: FakeDiscord, tmp: Path, n: int, games: int) ->
                         times.append(res.latency * 1000)
                         break
     finally:
-        await _stop(proc)
+        await stop_process(proc)
     await fake.wait_disconnected()
     return times
-
-
-async def _stop(proc: asyncio.subprocess.Process) -> None:
-    if proc.returncode is None:
-        proc.send_signal(signal.SIGTERM)
-        await proc.wait()
 
 
 def row(side: Side, toy: Side) -> str:

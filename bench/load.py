@@ -45,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.measure import pct  # noqa: E402
+from bench.measure import pct, stop_process  # noqa: E402
 from bench.tracing import describe  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
@@ -270,9 +270,7 @@ async def run(
                     players.errors.append(repr(t.exception()))
             peak = peak_rss_mb(proc.pid)
         finally:
-            if proc.returncode is None:
-                proc.send_signal(signal.SIGTERM)
-                await proc.wait()
+            await stop_process(proc)
         stats = json.loads(stats_path.read_text()) if stats_path.exists() else {}
         lag = stats.get("lag", [])
     await fake.stop()

@@ -1,8 +1,10 @@
-"""What the benchmarks share: percentiles, a count of trips to the database thread, and slower
-commits (a slower disk than this machine's)."""
+"""What the benchmarks share: percentiles, a count of trips to the database thread, slower
+commits (a slower disk than this machine's), and stopping a bot's process."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import sqlite3
 import time
 from collections.abc import Callable
@@ -57,3 +59,11 @@ def slow_commits(ms: float) -> None:
         drain(self, SlowCommit(con, ms))  # type: ignore[arg-type]
 
     Store._drain = slow  # type: ignore[method-assign]
+
+
+async def stop_process(proc: asyncio.subprocess.Process) -> None:
+    """SIGTERM a bot's process, if it still runs, and wait for it (bench/botproc.py writes its
+    figures then)."""
+    if proc.returncode is None:
+        proc.send_signal(signal.SIGTERM)
+        await proc.wait()
