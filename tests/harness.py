@@ -96,7 +96,7 @@ class Harness:
         gets its edit a moment later: wait for the bot's whole answer."""
         self.results.append(res)
         if res.type == 6 and self.bot is not None:
-            await asyncio.wait_for(self.bot.answered(res.interaction_id), 5)
+            await self.answered(res)
         return res
 
     async def select(
