@@ -250,6 +250,7 @@ class Barkeep(commands.Bot):
         if self.answering:  # answers under way go out (an acknowledged click's edit, say)
             await asyncio.wait(set(self.answering.values()), timeout=ANSWERS_AT_CLOSE)
         if hasattr(self, "renderer"):
+            await self.renderer.stop_resync()
             await self.renderer.flush()
         if hasattr(self, "pings"):
             self.pings.stop_waiting()  # nudges not yet due are dropped, pings under way finish

@@ -977,6 +977,15 @@ class Renderer:
     def start_resync(self) -> None:
         self._resync_task = asyncio.create_task(self.resync(), name="barkeep-resync")
 
+    async def stop_resync(self) -> None:
+        """Shutting down: drop the start-up redraw if it is still reading (the next start does
+        it again), so that it never reads a store that is closing. What it queued is flushed."""
+        task = self._resync_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
     async def resynced(self) -> None:
         """Wait for the start-up redraw to be queued (tests)."""
         if self._resync_task is not None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 import sqlite3
 
+from bot.render import Renderer
 from bot.tables import TableService
 from tests.e2e.conftest import Harness, open_table, spawn_bot
 from tests.e2e.test_platform import new_thread
@@ -308,6 +310,38 @@ async def test_the_bot_answers_while_the_open_tables_still_load(harness: Harness
     res = await h.click(ana, msg, "drink" if "drink" in h.verbs(msg) else "flip")
     assert res.type in (4, 7)
     assert (await h.service.replay(tid)) == table.state  # the log and the state agree
+    h.assert_clean()
+
+
+async def test_a_stop_during_the_start_up_redraw_ends_it_cleanly(
+    harness: Harness, monkeypatch, caplog
+):
+    """Stopped at once after a start (a deploy, say), while the redraw after loading still reads:
+    the redraw is dropped (the next start does it), never left reading a closed store."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, _ = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    await h.stop_bot()
+    gate, reading = asyncio.Event(), asyncio.Event()
+    resync = Renderer._resync
+
+    async def slow_resync(self):  # thousands of tables to compare
+        reading.set()
+        await gate.wait()
+        return await resync(self)
+
+    monkeypatch.setattr(Renderer, "_resync", slow_resync)
+    await h.start_bot()
+    await reading.wait()
+    task = h.bot.renderer._resync_task
+    await h.stop_bot()
+    assert task is not None and task.cancelled()
+    gate.set()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await h.start_bot()  # the next start redraws: the table plays on
+    res = await h.click(bo, msg, "flip")
+    assert res.in_place and "Hand 1" in msg.text
     h.assert_clean()
 
 
