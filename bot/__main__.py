@@ -1,6 +1,6 @@
 """``python -m bot``: start Barkeep with the settings from the environment or .env.
 
-Exit codes: 0 stopped (Ctrl-C); 2 could not start and said what to fix (a setting, a token
+Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start and said what to fix (a setting, a token
 Discord rejects, a DEV_GUILD_ID server that refuses the commands, another copy already running
 on the same database): starting again as it is won't help; 3 could not reach Discord and said
 so: starting again later may. ``make run`` accepts 2 and 3 (the advice stays the last thing on
@@ -10,7 +10,9 @@ the screen); anything else (1) is a crash.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -72,6 +74,14 @@ def main() -> int:
 
 
 async def _run(bot: Barkeep, token: str) -> None:
+    stopping: list[asyncio.Task[None]] = []
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # a launcher's own handler stays
+        # SIGTERM (docker stop, systemd, kill) stops as Ctrl+C does: answers under way go out
+        # and pending edits get their moment, instead of the process vanishing mid-answer
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: stopping.append(asyncio.ensure_future(bot.close()))
+            )
     async with bot:
         await bot.start(token)
 

@@ -31,6 +31,9 @@ from bot.ui.components import Ref, submitted_values
 log = logging.getLogger(__name__)
 
 ANSWERS_AT_CLOSE = 3.0  # seconds a stop waits for answers under way
+# seconds a stop gives pending table edits (the next start redraws what is left): with the
+# answers, well inside the 10 s that Docker and systemd wait after SIGTERM before SIGKILL
+EDITS_AT_CLOSE = 4.0
 EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table", "cogs.limits", "cogs.settings")
 
 # A click on a component whose custom id starts with a name other than a game's (``limits:...``)
@@ -91,6 +94,7 @@ class Barkeep(commands.Bot):
         self.quiet = asyncio.Event()
         self.quiet.set()
         self.games: dict[str, GameCog] = {}
+        self._stopped: asyncio.Future[None] | None = None  # see close
         self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
 
     async def setup_hook(self) -> None:
@@ -241,6 +245,19 @@ class Barkeep(commands.Bot):
             await asyncio.wait({task})
 
     async def close(self) -> None:
+        """Stop: answers under way go out, pending edits get a few seconds, then the gateway
+        and the store close. A second call (SIGTERM, then the run's own exit) waits for the
+        first."""
+        if self._stopped is not None:
+            await asyncio.shield(self._stopped)
+            return
+        self._stopped = asyncio.get_running_loop().create_future()
+        try:
+            await self._close()
+        finally:
+            self._stopped.set_result(None)
+
+    async def _close(self) -> None:
         if hasattr(self, "loading") and not self.loading.done():
             self.loading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -251,7 +268,10 @@ class Barkeep(commands.Bot):
             await asyncio.wait(set(self.answering.values()), timeout=ANSWERS_AT_CLOSE)
         if hasattr(self, "renderer"):
             await self.renderer.stop_resync()
-            await self.renderer.flush()
+            try:
+                await asyncio.wait_for(self.renderer.flush(), EDITS_AT_CLOSE)
+            except TimeoutError:
+                log.warning("stopping with table edits still pending: the next start redraws")
         if hasattr(self, "pings"):
             self.pings.stop_waiting()  # nudges not yet due are dropped, pings under way finish
             await self.pings.flush()

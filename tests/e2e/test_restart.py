@@ -127,6 +127,34 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
         h.assert_clean()
 
 
+async def test_sigterm_stops_the_bot_as_ctrl_c_does(fake, tmp_path):
+    """docker stop, systemd and kill send SIGTERM. The answer under way is still sent, the
+    database is closed cleanly (its write-ahead log folded in) and the process exits 0. Before,
+    SIGTERM ended the process on the spot, whatever it was doing."""
+    db = tmp_path / "barkeep.db"
+    async with ChildBot(fake, db) as child:
+        h = child.h
+        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+        msg, tid = await open_war(h, ana, bo)
+        await h.click(ana, msg, "start")
+        fake.stall("POST", CALLBACK, apply=True)  # Discord has the answer; the bot waits to hear
+        res = await h.click(ana, msg, "flip")
+        assert res.in_place and "Hand 1" in msg.text
+        await fake.wait_for(lambda: len(fake.stalled) == 1, what="the answer to be under way")
+        child.proc.send_signal(signal.SIGTERM)
+        fake.release()
+        assert await child.proc.wait() == 0
+        await fake.wait_disconnected()
+    assert not (tmp_path / "barkeep.db-wal").exists()
+    con = sqlite3.connect(db)
+    try:
+        flips = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (tid,))
+        assert flips.fetchone()[0] >= 1  # the flip is stored
+    finally:
+        con.close()
+    assert not fake.failures
+
+
 async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path):
     wrong = "MTk5OTk5OTk5OTk5OTk5OTk5.GxYzAb.wrongwrongwrongwrongwrongwrongwrong00"
     proc = await spawn_bot(
