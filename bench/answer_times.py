@@ -40,7 +40,7 @@ import aiosqlite  # noqa: E402
 
 import bot.store  # noqa: E402
 from bench.load import Players, over, verbs  # noqa: E402
-from bench.measure import count_trips, pct, stop_process  # noqa: E402
+from bench.measure import pct, stop_process  # noqa: E402
 from bench.pyramid_game import play_pyramid  # noqa: E402
 from bench.toy import click_toy, run_toy, toy_message_components  # noqa: E402
 from bot.clock import ManualClock, SystemClock  # noqa: E402
@@ -48,7 +48,7 @@ from bot.engines import ENGINES  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.harness import TOKEN, Harness, open_table, spawn_bot  # noqa: E402
+from tests.harness import TOKEN, Harness, Trips, open_table, spawn_bot  # noqa: E402
 
 
 async def play_war(h: Harness, tag: str) -> int:
@@ -122,14 +122,14 @@ async def barkeep_round(fake: FakeDiscord, tmp: Path, n: int, side: Side) -> dic
         if side.variant in ("nosync", "loop"):
             async with h.bot.store.reading() as q:
                 await q._one("PRAGMA synchronous = OFF")
-        trips = count_trips(h.bot.store)
+        trips = Trips(h.bot.store)
         times: list[float] = []
         for g in range(side.games):
             tag = f"{n}.{g}{side.variant}"
-            before = trips()
+            before = trips.n
             first = await play_war(h, tag) if game == "war" else (await play_pyramid(h, tag))[0]
             clicks = h.results[first:]
-            side.trips += trips() - before  # the lobby's few writes are in; they are a handful
+            side.trips += trips.n - before  # the lobby's few writes are in; they are a handful
             side.clicks += len(clicks)
             times += [r.latency * 1000 for r in clicks]
             del h.results[:]
@@ -161,7 +161,7 @@ async def service_trips(game: str, players: int, seed: int) -> tuple[int, int]:
         for u in users[1:]:
             await svc.join(t.id, u, f"p{u}")
         await svc.start(t.id, users[0])
-        trips = count_trips(store)
+        trips = Trips(store)
         acts, iid = 0, 10_000
         while t.status == "playing":
             moves = [
@@ -179,7 +179,7 @@ async def service_trips(game: str, players: int, seed: int) -> tuple[int, int]:
             iid += 1
             await svc.act(t.id, user, action, iid)
             acts += 1
-        n = trips()
+        n = trips.n
         await store.close()
     return n, acts
 

@@ -197,6 +197,21 @@ async def open_table(
     return msg, int(h.custom_id(msg, "join").split(":")[1])
 
 
+class Trips:
+    """Counts every call ``store`` hands to its connection's thread from now on (each a thread
+    hand-off and an event-loop wake-up): ``.n``, which a test may set back to 0."""
+
+    def __init__(self, store: Any) -> None:
+        self.n = 0
+        real = store._submit
+
+        def counted(fn: Any, *args: Any) -> Any:
+            self.n += 1
+            return real(fn, *args)
+
+        store._submit = counted
+
+
 def realistic_budgets(h: Harness) -> None:
     """The bot paces its edits as it does on Discord (for tests that model Discord's limits)."""
     from bot.render import TOKEN_BUDGET

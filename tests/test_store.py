@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import AlreadyApplied, DatabaseInUse, DrinkRow, Store
+from tests.harness import Trips
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -206,46 +207,33 @@ async def test_places_and_points_are_stored_and_summed_per_game(store):
     assert rows["tarok"]["best_points"] == 701 and rows["tarok"]["best_place"] is None
 
 
-def count_trips(store: Store) -> list[int]:
-    """Count the calls handed to the connection's thread from now on: ``counter[0]``."""
-    counter = [0]
-    real = store._submit
-
-    def counted(fn, *args):
-        counter[0] += 1
-        return real(fn, *args)
-
-    store._submit = counted
-    return counter
-
-
 async def test_a_transaction_that_only_writes_is_one_trip(store):
     tid = await _table(store)
-    trips = count_trips(store)
+    trips = Trips(store)
     async with store.transaction() as tx:
         await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
         await tx.add_drinks([_drink(tid, 10, 2), _drink(tid, 11, 1)])
         await tx.add_consent(10, "war", 1.0)
-    assert trips[0] == 1
+    assert trips.n == 1
     async with store.transaction():  # nothing to write: no trip
         pass
     async with store.reading() as q:  # a read is one trip
         assert await q.action_for(555) == (tid, 1)
-    assert trips[0] == 2
+    assert trips.n == 2
     async with store.reading() as q:
         assert len(await q.table_drinks(tid)) == 2 and await q.has_consent(10, "war")
 
 
 async def test_a_read_sees_the_writes_before_it_and_an_error_undoes_them_all(store):
     tid = await _table(store)
-    trips = count_trips(store)
+    trips = Trips(store)
     with pytest.raises(RuntimeError):
         async with store.transaction() as tx:
             await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
             assert await tx.action_for(555) == (tid, 1)  # BEGIN, the write and the read: 1 trip
             await tx.add_consent(10, "war", 1.0)
             raise RuntimeError("the caller changed its mind")
-    assert trips[0] == 2  # and the ROLLBACK
+    assert trips.n == 2  # and the ROLLBACK
     async with store.reading() as q:
         assert await q.action_for(555) is None and not await q.has_consent(10, "war")
 
@@ -266,12 +254,12 @@ async def test_a_transaction_guarded_by_a_seen_interaction_writes_nothing(store)
     tid = await _table(store)
     async with store.transaction(unseen=555) as tx:
         await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
-    trips = count_trips(store)
+    trips = Trips(store)
     with pytest.raises(AlreadyApplied) as err:
         async with store.transaction(unseen=555) as tx:
             await tx.add_action(tid, 2, 0, 10, {"type": "flip"}, 556, 2.0)
             await tx.add_consent(10, "war", 2.0)
-    assert (err.value.table_id, err.value.seq) == (tid, 1) and trips[0] == 1
+    assert (err.value.table_id, err.value.seq) == (tid, 1) and trips.n == 1
     async with store.reading() as q:
         assert len(await q.actions(tid)) == 1 and not await q.has_consent(10, "war")
 

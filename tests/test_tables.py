@@ -13,7 +13,7 @@ from bot.engines import ENGINES
 from bot.engines.base import GameError
 from bot.store import GameRule, Store
 from bot.tables import DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
-from tests.test_store import count_trips
+from tests.harness import Trips
 
 G, C = 1, 2  # guild, channel
 ANA, BO, CY = 10, 11, 12
@@ -245,28 +245,28 @@ async def test_opening_and_joining_are_one_trip_each_refusals_included(service, 
     trip, and every other table's action would wait behind it (issue 7)."""
     async with store.transaction() as tx:
         await tx.set_game_rule(GameRule(G, C, "war", False))  # War switched off here
-    trips = count_trips(store)
+    trips = Trips(store)
     with pytest.raises(TableError, match="War is switched off in this channel"):
         await open_as(service, ANA, "Ana")
-    assert trips[0] == 1
+    assert trips.n == 1
     async with store.transaction() as tx:
         await tx.set_game_rule(GameRule(G, C, "war", True))
-    trips[0] = 0
+    trips.n = 0
     t = await open_as(service, ANA, "Ana")
-    assert trips[0] == 1 and t.seated()[0].name == "Ana" and t.row.status == "lobby"
-    trips[0] = 0
+    assert trips.n == 1 and t.seated()[0].name == "Ana" and t.row.status == "lobby"
+    trips.n = 0
     await service.join(t.id, BO, "Bo")
-    assert trips[0] == 1
+    assert trips.n == 1
     with pytest.raises(TableError, match="already seated at table #"):
         await open_as(service, BO, "Bo", game="pyramid")
     with pytest.raises(TableError, match="already seated at table #"):
         await service.join((await open_as(service, CY, "Cy")).id, BO, "Bo")
     unseated = dict(guild_id=G, channel_id=C, host_id=13, host_name="Di", options={})
     lobby = await service.open_table("war", seat_host=False, **unseated)
-    trips[0] = 0
+    trips.n = 0
     with pytest.raises(TableError, match="one open table per host"):
         await service.open_table("pyramid", seat_host=False, **unseated)
-    assert trips[0] == 1
+    assert trips.n == 1
     async with store.reading() as q:  # refused: nothing written
         assert [r.id for r in await q.open_lobbies(G, 13)] == [lobby.id]
         assert await q.table(t.id) == t.row and await q.seats(t.id) == t.seats
@@ -313,9 +313,9 @@ async def test_an_action_is_one_trip_that_writes_only_the_seats_it_changed(servi
     await service.start(t.id, players[0])
     statements: list[str] = []
     await store._db.set_trace_callback(statements.append)
-    trips = count_trips(store)
+    trips = Trips(store)
     await service.act(t.id, players[3], {"type": "peek"}, interaction_id=2001)
-    assert trips[0] == 1  # the interaction check, the writes and the COMMIT
+    assert trips.n == 1  # the interaction check, the writes and the COMMIT
     await store._db.set_trace_callback(None)
     assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
     assert "interaction_id = 2001" in statements[1]
@@ -333,13 +333,13 @@ async def test_clocks_and_moves_write_the_seats_whose_strikes_or_notes_changed(
     rnd = random.Random(5)
     statements: list[str] = []
     await store._db.set_trace_callback(statements.append)
-    trips = count_trips(store)
+    trips = Trips(store)
     seen = []
     iid = 4000
     while t.status == "playing" and len(seen) < 40:
         before = {s.user_id: (s.left_at, s.strikes, tuple(s.notes)) for s in t.seats}
         statements.clear()
-        trips[0] = 0
+        trips.n = 0
         v = t.engine.view(t.state, None)
         if v["phase"] == "choice" and rnd.random() < 0.5:  # the loser lets the clock run out
             clock.advance(10)
@@ -348,7 +348,7 @@ async def test_clocks_and_moves_write_the_seats_whose_strikes_or_notes_changed(
             iid += 1
             who = t.user_at(v["loser"]).user_id if v["phase"] == "choice" else ANA
             await service.act(t.id, who, {"type": "flip" if v["phase"] == "flip" else "drink"}, iid)
-        assert trips[0] == 1
+        assert trips.n == 1
         after = {s.user_id: (s.left_at, s.strikes, tuple(s.notes)) for s in t.seats}
         changed = {u for u in after if after[u] != before[u]}
         written = {
@@ -368,9 +368,9 @@ async def test_an_interaction_in_the_log_is_not_applied_even_if_memory_missed_it
     async with store.transaction() as tx:  # the log has it (say, from before a crash)
         await tx.add_action(t.id, 99, 0, ANA, {"type": "flip"}, 3001, 1.0)
     before = (t.row.seq, t.engine.to_dict(t.state))
-    trips = count_trips(store)
+    trips = Trips(store)
     again = await service.act(t.id, ANA, {"type": "flip"}, interaction_id=3001)  # a legal move
-    assert again.duplicate and trips[0] >= 1
+    assert again.duplicate and trips.n >= 1
     table = await service.get(t.id)  # reloaded: nothing of the attempt stayed in memory
     assert (table.row.seq, table.engine.to_dict(table.state)) == before
     async with store.reading() as q:
@@ -391,9 +391,9 @@ async def test_start_up_reads_tables_seats_clocks_and_tabs_a_chunk_at_a_time(sto
     await svc.end(ended.id, 13, can_manage=False)
 
     svc2 = TableService(store, ENGINES, clock)  # as after a restart
-    trips = count_trips(store)
+    trips = Trips(store)
     # one chunk (up to 200 tables): tables, seats, clocks, tabs; then the empty next chunk
-    assert await svc2.load() == 2 and trips[0] == 5
+    assert await svc2.load() == 2 and trips.n == 5
     for t in (war, pyramid):
         again = svc2._tables[t.id]
         assert again is not t and again.seats == t.seats
@@ -460,24 +460,24 @@ async def test_a_refused_click_is_looked_up_only_if_an_earlier_run_could_have_ap
         n += 1
         await service.act(t.id, ANA, {"type": "flip"}, interaction_id=flip + n)
     winner = t.user_at(1 - t.engine.view(t.state, None)["loser"]).user_id
-    trips = count_trips(store)
+    trips = Trips(store)
     with pytest.raises(GameError):  # a new click, refused: nothing to look up
         await service.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now) + 100)
-    assert trips[0] == 0
+    assert trips.n == 0
     again = await service.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)  # delivered twice
-    assert again.duplicate and trips[0] == 0
+    assert again.duplicate and trips.n == 0
 
     later = TableService(store, ENGINES, clock)  # a restart: the table is read from the store
     assert await later.load() == 1
-    trips[0] = 0
+    trips.n = 0
     again = await later.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)  # the log has it
-    assert again.duplicate and trips[0] == 1
+    assert again.duplicate and trips.n == 1
     with pytest.raises(GameError):  # from before this run took the table on: looked up
         await later.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now) + 200)
-    assert trips[0] == 2
+    assert trips.n == 2
     with pytest.raises(GameError):  # made well after: this run would know it
         await later.act(t.id, winner, {"type": "drink"}, interaction_id=snowflake(now + 120))
-    assert trips[0] == 2
+    assert trips.n == 2
 
 
 async def test_play_again_opens_one_next_game_even_across_a_restart(tmp_path, clock):
@@ -505,10 +505,10 @@ async def test_play_again_opens_one_next_game_even_across_a_restart(tmp_path, cl
         stack.push_async_callback(svc.stop_clocks)
         await svc.load()
         await open_as(svc, CY, "Cy")  # Cy hosts a lobby of his own: the next game comes first
-        trips = count_trips(store)
+        trips = Trips(store)
         with pytest.raises(NextGameOpen) as refused:
             await svc.open_table("war", host_id=CY, host_name="Cy", **again)
-        assert refused.value.lobby.id == nxt.id and trips[0] == 1
+        assert refused.value.lobby.id == nxt.id and trips.n == 1
         await svc.join(nxt.id, ANA, "Ana")
         await svc.start(nxt.id, BO)  # dealt: no longer a lobby to point to
         third = await svc.open_table("war", host_id=13, host_name="Dee", **again)
