@@ -14,6 +14,14 @@ from tests.e2e.test_platform import new_thread
 from tests.e2e.test_war_e2e import open_war
 
 
+async def dealt_war(h: Harness):
+    """Ana and Bo at a War table, dealt: (ana, bo, the table message, the table id)."""
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    return ana, bo, msg, tid
+
+
 async def to_choice(h: Harness, msg, flipper):
     while "drink" not in h.verbs(msg):
         await h.click(flipper, msg, "flip")
@@ -91,9 +99,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake, tmp_path):
     async with ChildBot(fake, db) as child:
         assert fake.command_puts == 1  # first start: the commands are synced once
         h = child.h
-        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-        msg, tid = await open_war(h, ana, bo)
-        await h.click(ana, msg, "start")
+        ana, bo, msg, tid = await dealt_war(h)
         await to_choice(h, msg, ana)
         before = msg.text
         assert await child.kill() == -signal.SIGKILL
@@ -134,9 +140,7 @@ async def test_sigterm_stops_the_bot_as_ctrl_c_does(fake, tmp_path):
     db = tmp_path / "barkeep.db"
     async with ChildBot(fake, db) as child:
         h = child.h
-        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-        msg, tid = await open_war(h, ana, bo)
-        await h.click(ana, msg, "start")
+        ana, bo, msg, tid = await dealt_war(h)
         fake.stall("POST", CALLBACK, apply=True)  # Discord has the answer; the bot waits to hear
         res = await h.click(ana, msg, "flip")
         assert res.in_place and "Hand 1" in msg.text
@@ -189,9 +193,7 @@ async def test_a_second_copy_on_the_same_database_stops_with_advice(fake, tmp_pa
 
 async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(harness: Harness):
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_war(h, ana, bo)
-    await h.click(ana, msg, "start")
+    ana, bo, msg, tid = await dealt_war(h)
     await fake.drop_connection()
     await fake.wait_ready()
     res = await h.click(bo, msg, "flip")
@@ -203,9 +205,7 @@ async def test_after_a_kill_the_table_message_and_private_views_show_the_store(f
     db = tmp_path / "barkeep.db"
     async with ChildBot(fake, db) as child:
         h = child.h
-        ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-        msg, tid = await open_war(h, ana, bo)
-        await h.click(ana, msg, "start")
+        ana, bo, msg, tid = await dealt_war(h)
         views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
         # from here, edits of the table message (either way) and of private views never reach
         # Discord
@@ -314,10 +314,8 @@ async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Ha
 
 
 async def test_the_bot_answers_while_the_open_tables_still_load(harness: Harness, monkeypatch):
-    h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_war(h, ana, bo)
-    await h.click(ana, msg, "start")
+    h = harness
+    ana, bo, msg, tid = await dealt_war(h)
     await h.stop_bot()
     gate = asyncio.Event()
     load = TableService.load
@@ -346,10 +344,8 @@ async def test_a_stop_during_the_start_up_redraw_ends_it_cleanly(
 ):
     """Stopped at once after a start (a deploy, say), while the redraw after loading still reads:
     the redraw is dropped (the next start does it), never left reading a closed store."""
-    h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, _ = await open_war(h, ana, bo)
-    await h.click(ana, msg, "start")
+    h = harness
+    ana, bo, msg, _ = await dealt_war(h)
     await h.stop_bot()
     gate, reading = asyncio.Event(), asyncio.Event()
     resync = Renderer._resync
