@@ -83,7 +83,7 @@ class Harness:
         msg = self.fake.message(message)
         cid = self.custom_id(msg, verb)
         res = await self.fake.click(user, msg, cid)
-        return await self._answered(res)
+        return await self.record(res)
 
     async def answered(self, *results: InteractionResult) -> None:
         """Wait until the bot's answers to these interactions are done (edits included)."""
@@ -91,9 +91,10 @@ class Harness:
         for res in results:
             await asyncio.wait_for(self.bot.answered(res.interaction_id), 5)
 
-    async def _answered(self, res: InteractionResult) -> InteractionResult:
-        """A click acknowledged first (type 6: another write of that message was under way)
-        gets its edit a moment later: wait for the bot's whole answer."""
+    async def record(self, res: InteractionResult) -> InteractionResult:
+        """Keep ``res`` among the results. A click acknowledged first (type 6: another write of
+        that message was under way) gets its edit a moment later: wait for the bot's whole
+        answer."""
         self.results.append(res)
         if res.type == 6 and self.bot is not None:
             await self.answered(res)
@@ -104,7 +105,7 @@ class Harness:
     ) -> InteractionResult:
         msg = self.fake.message(message)
         res = await self.fake.select(user, msg, self.custom_id(msg, verb), values)
-        return await self._answered(res)
+        return await self.record(res)
 
     @staticmethod
     def custom_id(msg: FakeMessage, verb: str) -> str:

@@ -35,10 +35,7 @@ async def press(h: Harness, rnd: random.Random, user, msg, c: dict):
         low, high = c.get("min_values", 1), min(c.get("max_values", 1), len(options))
         values = rnd.sample(options, rnd.randint(low, high))
         res = await h.fake.select(user, msg, c["custom_id"], values)
-    h.results.append(res)
-    if res.type == 6:
-        await h.answered(res)
-    return res
+    return await h.record(res)
 
 
 def players(game: str) -> int:
@@ -125,10 +122,7 @@ async def test_forged_custom_ids_get_a_plain_answer(harness: Harness, game: str,
                 {"custom_id": cid[:100], "component_type": 2},
                 {"custom_id": cid[:100], "component_type": 3, "values": [arg, "1"]},
             ):
-                res = await fake.interact(users[1], 3, data, message=msg)
-                h.results.append(res)
-                if res.type == 6:
-                    await h.answered(res)
+                res = await h.record(await fake.interact(users[1], 3, data, message=msg))
                 for m in [res.message, *res.followups]:
                     assert m is None or APOLOGY not in m.text, (cid, m.text)
     await h.bot.renderer.flush()
