@@ -1,5 +1,5 @@
 """Public tables on a phone (issue 8): a table of players with 12-character names, played
-through the table service, and its public text as a phone shows it (the footer aside)."""
+through the table service, and its public text as a phone shows it (its footer included)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from bot.engines import ENGINES
 from bot.gamecog import GAMES
 from bot.tables import Table, TableService
-from bot.ui.common import embed_text
+from bot.ui.common import body_text
 
 HOST = 100  # the host's user id; seat N is user HOST + N
 
@@ -44,8 +44,9 @@ async def long_named_table(
 
 
 def table_text(table: Table) -> str:
-    """The table's public screen as a phone shows it: description, each field's name and value."""
-    return embed_text(GAMES[table.row.game].ui.public(table).embed)
+    """The table's public screen as a phone shows it: description, each field's name and value,
+    the footer."""
+    return body_text(GAMES[table.row.game].ui.public(table).embed)
 
 
 def assert_fits_phone(shown: list[str], what: str) -> None:

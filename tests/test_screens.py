@@ -4,6 +4,7 @@ end screen, and the end screen's payoff (drinks, the best moments, the engine's 
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import random
 import re
@@ -116,15 +117,20 @@ async def test_wars_table_fits_a_phone_over_whole_games(store, clock):
     )
 
 
-async def play_at_random(service, name: str, players: int, seed: int):
+async def play_at_random(
+    service, name: str, players: int, seed: int, names=NAMES, each=None, **options
+):
     """A whole game of ``name`` through the table service: random legal moves (no leaving),
-    now and then a clock running out. Returns the finished table."""
-    table = await open_as(service, 1000, NAMES[0], game=name, guild=seed)
+    now and then a clock running out; ``each(table)`` after every change, the first deal
+    included. Returns the finished table."""
+    table = await open_as(service, 1000, names[0], game=name, guild=seed, **options)
     for i in range(1, players):
-        await service.join(table.id, 1000 + i, NAMES[i])
+        await service.join(table.id, 1000 + i, names[i])
     await service.start(table.id, 1000)
     rnd = random.Random(seed)
     for _ in range(5000):
+        if each is not None:
+            each(table)
         if table.status != "playing":
             return table
         moves = [
@@ -226,3 +232,44 @@ async def test_more_than_four_players_share_one_drinks_line_and_all_are_invited(
 
 def ui_lines(table) -> str:
     return GAMES[table.row.game].ui.public(table).embed.description or ""
+
+
+LONG_NAMES = [(n + "_the_Magnificent")[:32] for n in NAMES]  # Discord's longest display names
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_every_games_screens_fit_a_phone_through_whole_games(store, clock, name):
+    """Every public table and every player's private view after every change of whole random
+    games, at the most and the fewest players, with random options: at most 12 lines and 600
+    characters; with 32-character names, still at most 12 lines (the characters grow with the
+    names)."""
+    from bot.tables import TableService
+
+    engine, ui = ENGINES[name], GAMES[name].ui
+    worst = [0, 0]
+
+    def check(table, count_chars: bool) -> None:
+        screens = [("table", ui.public(table))]
+        if table.status == "playing":
+            screens += [(f"seat {s.seat}", ui.private(table, s.seat)) for s in table.seated()]
+        for who, screen in screens:
+            lines, chars = size(screen)
+            worst[:] = max(worst[0], lines), max(worst[1], chars if count_chars else 0)
+            e = screen.embed
+            shown = (e.description, [(f.name, f.value) for f in e.fields], e.footer.text)
+            where = (name, len(table.seated()), who)
+            assert lines <= BODY_LINES, (*where, lines, shown)
+            assert chars <= BODY_CHARS or not count_chars, (*where, chars, shown)
+
+    every = list(option_sets(name))
+    runs = [
+        (engine.max_players, NAMES, True),
+        (engine.max_players, LONG_NAMES, False),
+        (engine.min_players, NAMES, True),
+    ]
+    for seed, (players, names, count_chars) in enumerate(runs, start=1):
+        service = TableService(store, ENGINES, clock, seeds=lambda s=seed: f"{name}-fit-{s}")
+        options = random.Random(seed).choice(every)
+        each = functools.partial(check, count_chars=count_chars)
+        await play_at_random(service, name, players, 100 * seed, names, each, **options)
+    print(f"{name}: screens at most {worst[0]} lines and {worst[1]} characters")

@@ -3,8 +3,9 @@
 What is shown where:
 - The public table names who takes a card from whom (with the clock), lists every player with
   their hand as a fan of card backs and a count (or safe, left, holding Death), and the latest
-  log lines. Before the first take the log field is the whole deal instead ("The deal": every
-  player's thrown pairs), since the table's short log can't hold ten players' lines.
+  log lines. Before the first take the deal comes first ("The deal": every player's thrown
+  pairs), since the table's short log can't hold ten players' lines: as much of it as fits a
+  phone with the lines since (a leaver's cards passed on), which come first.
 - The taker's position buttons (1..n, five to a row; a select if a hand ever had more than 20
   cards, which the rules can't produce: a hand without pairs holds at most 15) are on the public
   table: positions in a freshly shuffled face-down hand reveal nothing, so one tap on the table
@@ -116,22 +117,25 @@ def _write_button(table: Table) -> Button:
 
 
 def _deal_fields(table: Table, v: dict[str, Any], embed: discord.Embed) -> None:
-    """Before the first take: every pair the deal threw, then anything since (a leaver)."""
+    """Before the first take: every pair the deal threw, then anything since (a leaver). The
+    deal is two players to a line when one each does not fit the phone with the lines since,
+    cut short with "…" if even that does not, and left out if nothing of it fits."""
     deal: list[str] = v["deal_log"]
     log = table.row.log
     since = log[len(log) - log[::-1].index(deal[-1]) :] if deal[-1] in log else log
-    embed.add_field(name="The deal", value=_deal_text(table, deal)[:1024], inline=False)
-    if since:
-        latest = "\n".join(say(t, table) for t in since[-_log_shown(v) :])
-        embed.add_field(name="Latest", value=latest[:1024], inline=False)
-
-
-def _deal_text(table: Table, deal: list[str]) -> str:
-    """The pairs the deal threw, a line per player (two to a line on a compact table)."""
     lines = [say(t, table) for t in deal]
-    if len(lines) > COMPACT_OVER:
-        lines = [" \u00b7 ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
-    return "\n".join(lines)
+    pairs = [" \u00b7 ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
+    tries = [pairs] if len(lines) > COMPACT_OVER else [lines, pairs]
+    tries += [[*pairs[:n], "\u2026"] for n in range(len(pairs) - 1, 0, -1)]
+    texts = ["\n".join(x) for x in tries]
+    news = [say(line, table) for line in common.fold(since)][-_log_shown(v) :]
+    latest = ["Latest", "\n".join(news)] if news else []
+    if latest:  # the lines since first (a leaver's cards passed on): the deal makes room
+        texts = [t for t in texts if common.fits(embed, "The deal", t, *latest)]
+    text = next((t for t in texts if common.fits(embed, "The deal", t)), None)
+    if text is not None:
+        embed.add_field(name="The deal", value=text[:1024], inline=False)
+    common.latest_field(table, embed, since, _log_shown(v))
 
 
 def _log_shown(v: dict[str, Any]) -> int:
@@ -179,14 +183,14 @@ def public(table: Table) -> Screen:
         description="\n".join(lines),
         colour=common.GOLD,
     )
-    if v["phase"] == "take" and not v["last"] and v["deal_log"]:
-        _deal_fields(table, v, embed)
-    else:
-        common.log_field(table, embed, _log_shown(v))
     embed.set_footer(
         text=f"Seed SHA-256 {table.seed_hash[:16]}… · {plural(v['pairs'], 'pair')} thrown"
         f" · {TAKE_SECONDS} s to take a card"
     )
+    if v["phase"] == "take" and not v["last"] and v["deal_log"]:
+        _deal_fields(table, v, embed)
+    else:
+        common.latest_field(table, embed, table.row.log, _log_shown(v))
     rows.append(common.table_buttons(table, "My hand"))
     return Screen(embed, rows[:5])
 

@@ -302,14 +302,27 @@ def moments(table: Table) -> list[str]:
 
 
 def size(screen: Screen) -> tuple[int, int]:
-    """How much of a phone screen a message's embed body takes: (lines, characters) of its
-    description, fields (name and value) and footer; the title aside."""
-    e = screen.embed
-    parts = [e.description or ""]
-    parts += [f"{f.name}\n{f.value}" for f in e.fields]
-    parts.append(e.footer.text or "")
-    text = "\n".join(p for p in parts if p)
+    """How much of a phone screen a message's embed body takes: (lines, characters) of
+    :func:`body_text`."""
+    text = body_text(screen.embed)
     return (text.count("\n") + 1 if text else 0), len(text)
+
+
+def body_text(embed: discord.Embed, *more: str) -> str:
+    """An embed's body as a phone shows it, the title aside: its description, each field's
+    name and value, then ``more`` (a field to come), then the footer, a line apart."""
+    parts = [embed.description or ""]
+    parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    parts += [*more, embed.footer.text or ""]
+    return "\n".join(p for p in parts if p)
+
+
+def fits(embed: discord.Embed, *more: str) -> bool:
+    """Whether ``embed`` with ``more`` (a field's name and value, each as one text) still fits
+    a phone's screen: :data:`BODY_LINES` lines and :data:`BODY_CHARS` characters of
+    :func:`body_text`, its footer included (set the footer first)."""
+    text = body_text(embed, *more)
+    return text.count("\n") + 1 <= BODY_LINES and len(text) <= BODY_CHARS
 
 
 def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -> list[str]:
@@ -472,33 +485,15 @@ def fold(lines: list[str]) -> list[str]:
     return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
 
 
-def embed_text(embed: discord.Embed) -> str:
-    """An embed's body as a phone shows it, the footer aside: its description, then each
-    field's name and value, a line apart."""
-    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
-
-
 def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int = 3) -> None:
     """The newest of ``lines`` (engine log lines), folded, under "Latest": at most ``most``,
-    and only as many as fit a phone (:data:`BODY_LINES`, :data:`BODY_CHARS`, the footer aside)
-    with what the embed already holds."""
-    used = embed_text(embed)
+    and only as many as fit a phone (:func:`fits`) with what the embed already holds, its
+    footer included (set it first)."""
     shown = [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
-    while shown:
-        text = f"{used}\nLatest\n" + "\n".join(shown)
-        if len(text.splitlines()) <= BODY_LINES and len(text) <= BODY_CHARS:
-            break
+    while shown and not fits(embed, "Latest", "\n".join(shown)):
         shown.pop(0)
     if shown:
         embed.add_field(name="Latest", value="\n".join(shown)[:1024], inline=False)
-
-
-def log_field(table: Table, embed: discord.Embed, lines: int = 6) -> None:
-    recent = table.row.log[-lines:]
-    if recent:
-        embed.add_field(
-            name="Latest", value="\n".join(say(t, table) for t in recent)[:1024], inline=False
-        )
 
 
 def rules_embed(title: str, text: str) -> discord.Embed:

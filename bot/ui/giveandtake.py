@@ -155,8 +155,8 @@ def _piles(table: Table, v: dict[str, Any], mine: bool = False) -> list[Button]:
 
 def _footer(table: Table) -> str:
     return (
-        "Duet: your take card and the give card of the player above you still in (the top "
-        f"pairs with the bottom). Seed SHA-256 {table.seed_hash[:16]}…"
+        "Duet: your take card + the give card above it (top pairs with bottom) · seed SHA-256 "
+        f"{table.seed_hash[:16]}…"
     )
 
 
@@ -172,8 +172,8 @@ def public(table: Table) -> Screen:
     embed = discord.Embed(
         title=f"{TITLE} · table #{table.id}", description="\n".join(lines), colour=common.GOLD
     )
-    common.latest_field(table, embed, _news(v, table.row.log), LOG_LINES)
     embed.set_footer(text=_footer(table))
+    common.latest_field(table, embed, _news(v, table.row.log), LOG_LINES)
     rows: list[common.Row] = []
     if v["phase"] == "cue" and _host_cues(table, v):
         rows.append([_go(table)])

@@ -198,8 +198,11 @@ def _players(table: Table, v: dict[str, Any], above: list[str]) -> list[str]:
                     [wait, hand] if wait else [hand],
                     [f"{wait} \u00b7 {hand}"] if wait else [],
                 ]
-        variants = [x for x in variants if x]
-    return next((x for x in variants if fits([*above, *x])), variants[-1])
+        variants = [x for x in variants if x] + [[wait] for wait in waits if wait]
+    # a question pending on a tight screen: the line gives way (who the card waits for stays
+    # if it fits) until the question is answered
+    variants.append([])
+    return next(x for x in variants if fits([*above, *x]) or not x)
 
 
 def fits(lines: list[str]) -> bool:

@@ -201,10 +201,10 @@ def public(table: Table) -> Screen:
         title=f"{TITLE} · table #{table.id}", description="\n".join(desc), colour=common.GOLD
     )
     news = [line for line in table.row.log if not SHOWN_ABOVE.match(line)]
-    common.latest_field(table, embed, news, LOG_LINES)
     embed.set_footer(
         text=f"Seed SHA-256 {table.seed_hash[:16]}… · {v['seconds']} s a turn{options_text(v)}"
     )
+    common.latest_field(table, embed, news, LOG_LINES)
     return Screen(embed, [common.table_buttons(table, "My hand")])
 
 

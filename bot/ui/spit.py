@@ -141,8 +141,8 @@ def public(table: Table) -> Screen:
         for x in table.row.log
         if x != STUCK and not x.startswith(OPENING)
     ]
-    common.latest_field(table, embed, news, LOG_LINES)
     embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}… · open My panel to play")
+    common.latest_field(table, embed, news, LOG_LINES)
     rows: list[common.Row] = []
     spit = _spit_buttons(table, v, None)
     if spit:

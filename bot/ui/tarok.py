@@ -190,8 +190,8 @@ def public(table: Table) -> Screen:
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    common.latest_field(table, embed, _this_hand_log(table, v), LOG_LINES)
     embed.set_footer(text=f"{v['seconds']} s per card · seed SHA-256 {table.seed_hash[:16]}…")
+    common.latest_field(table, embed, _this_hand_log(table, v), LOG_LINES)
     return Screen(embed, [common.table_buttons(table, "My hand")])
 
 
