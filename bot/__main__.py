@@ -20,7 +20,7 @@ import discord
 
 from bot.app import Barkeep
 from bot.config import ConfigError, RedactToken, load_settings
-from bot.store import DatabaseInUse
+from bot.store import DatabaseInUse, DatabaseUnusable
 
 STOPPED = 2  # could not start, and said what to fix
 UNREACHABLE = 3  # could not reach Discord, and said so
@@ -51,6 +51,13 @@ def main() -> int:
         print(
             f"Barkeep can't start: {err}. Stop that one first (one copy per database), or give "
             "this one a database of its own (DATABASE_URL in .env).",
+            file=sys.stderr,
+        )
+        return STOPPED
+    except DatabaseUnusable as err:
+        print(
+            f"Barkeep can't start: {err}. Set DATABASE_URL in .env to a file this user can "
+            "write, such as sqlite:///data/barkeep.db (the default).",
             file=sys.stderr,
         )
         return STOPPED

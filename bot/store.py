@@ -79,6 +79,28 @@ def _claim(path: Path) -> IO[str] | None:
     return lock
 
 
+class DatabaseUnusable(Exception):
+    """The database can't be opened or read: a folder, a file that is not SQLite (or is
+    damaged), a folder this user may not write in."""
+
+    def __init__(self, path: Path, err: BaseException) -> None:
+        if path.is_dir():
+            why = f"it is a folder; name a file in it, such as {path / 'barkeep.db'}"
+        elif isinstance(err, FileExistsError | NotADirectoryError):
+            why = "a file stands where one of its folders should be"
+        elif isinstance(err, PermissionError) or "readonly" in str(err):
+            why = f"this user may not write there ({err})"
+        elif isinstance(err, sqlite3.DatabaseError) and "not a database" in str(err):
+            why = (
+                "the file is not a SQLite database, or is damaged; restore a backup, or name "
+                "a new file"
+            )
+        else:
+            why = str(err) or type(err).__name__
+        super().__init__(f"can't use the database {path}: {why}")
+        self.path = path
+
+
 class AlreadyApplied(Exception):
     """The interaction a transaction was guarded with is in the action log already: nothing of
     the transaction was written."""
@@ -1256,14 +1278,16 @@ class Store:
         file, in this process or another, raises :class:`DatabaseInUse` until this one is
         closed (or its process has ended, however it ended)."""
         claim = None
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            claim = _claim(Path(path))
         try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                claim = _claim(Path(path))
             store = await cls._open(path)
-        except BaseException:
+        except BaseException as err:
             if claim is not None:
                 claim.close()
+            if isinstance(err, OSError | sqlite3.Error):
+                raise DatabaseUnusable(Path(path), err) from err
             raise
         store._claim = claim
         return store
@@ -1274,6 +1298,14 @@ class Store:
         if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # see _submit
             await db.close()
             raise RuntimeError(f"aiosqlite {aiosqlite.__version__}: no Connection._tx queue")
+        try:
+            return await cls._prepare(db)
+        except BaseException:
+            await db.close()  # its thread would keep the process alive
+            raise
+
+    @classmethod
+    async def _prepare(cls, db: aiosqlite.Connection) -> Store:
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed action survives even the machine losing power, not only the

@@ -168,8 +168,8 @@ async def spawn_bot(
         FAKE_DISCORD_GATEWAY=fake.gateway_url,
         PYTHONPATH=str(ROOT),
         LOG_LEVEL="WARNING",
-        **(env_extra or {}),
     )
+    env.update(env_extra or {})  # may override the above (DATABASE_URL, say)
     streams = {
         "stdout": asyncio.subprocess.DEVNULL,
         "stderr": asyncio.subprocess.DEVNULL,

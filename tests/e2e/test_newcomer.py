@@ -1,5 +1,6 @@
-"""A newcomer's first hour (issue 8): a DEV_GUILD_ID that refuses the commands, a bot in no
-server yet, and a channel that refuses the bot's writes (Discord's 403s, from the fake)."""
+"""A newcomer's first hour (issue 8): a DEV_GUILD_ID that refuses the commands, a DATABASE_URL
+that can't be used, a bot in no server yet, and a channel that refuses the bot's writes
+(Discord's 403s, from the fake)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,44 @@ async def test_a_dev_guild_the_bot_is_not_in_stops_python_m_bot_with_advice(fake
     url = invite_in(text, fake)
     assert f"guild_id={other}" in url
     assert "Traceback" not in text and fake.token not in text
+
+
+@pytest.mark.parametrize(
+    "case, said",
+    [
+        ("a folder", "it is a folder; name a file in it, such as"),
+        ("under a file", "a file stands where one of its folders should be"),
+        ("not sqlite", "the file is not a SQLite database, or is damaged; restore a backup"),
+    ],
+)
+async def test_a_database_url_that_cant_be_used_stops_python_m_bot_with_advice(
+    fake, tmp_path, case, said
+):
+    """Before, a folder gave a traceback, a path under a file "can't reach Discord", and a
+    file that is not SQLite a traceback and a process that never ended."""
+    if case == "a folder":
+        db = tmp_path / "games"
+        db.mkdir()
+    elif case == "under a file":
+        (tmp_path / "data").write_text("not a folder")
+        db = tmp_path / "data" / "barkeep.db"
+    else:
+        db = tmp_path / "barkeep.db"
+        db.write_bytes(b"my notes, not a database\n" * 100)
+    proc = await spawn_bot(
+        fake,
+        tmp_path / "unused.db",
+        env_extra={"DATABASE_URL": f"sqlite:///{db}"},
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await asyncio.wait_for(proc.communicate(), 60)
+    text = err.decode()
+    assert proc.returncode == 2, text  # handled: `make run` accepts it
+    assert f"Barkeep can't start: can't use the database {db}: {said}" in text, text
+    assert "DATABASE_URL" in text and "Traceback" not in text and fake.token not in text
+    assert not fake.identify_payloads  # it stopped before the gateway
+    if case == "not sqlite":
+        assert db.read_bytes().startswith(b"my notes")  # left as it was
 
 
 async def test_a_bot_invited_without_the_commands_scope_is_told_so(fake, tmp_path):
