@@ -31,6 +31,7 @@ from discord.ext import commands
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
 from bot.render import Writer
+from bot.store import COMMITTED
 from bot.tables import Change, NextGameOpen, Table, TableError, check_may_end
 from bot.ui import common
 from bot.ui.common import Screen
@@ -43,6 +44,10 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+APOLOGY_DONE = (  # the error came after the move (or join...) was stored
+    "Sorry, something went wrong on my side after that was done: it counts, so don't press "
+    "again. /table shows the table as it is."
+)
 STALE = "That button does nothing any more."
 ELSEWHERE = "That button belongs to a table in another channel."
 NOT_HERE = (
@@ -77,13 +82,16 @@ Work = Callable[[], Awaitable[Reply]]
 
 
 async def _run(work: Work) -> Reply:
+    mark = COMMITTED.set(False)
     try:
         return await work()
     except GameError as err:
         return Reply.text(str(err))
     except Exception:
         log.exception("an interaction failed")
-        return Reply.text(APOLOGY)
+        return Reply.text(APOLOGY_DONE if COMMITTED.get() else APOLOGY)
+    finally:
+        COMMITTED.reset(mark)
 
 
 def too_late(text: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import os
@@ -42,6 +43,11 @@ Check = Callable[[list[sqlite3.Row]], None]
 # sql, parameters (a list of them if many), and how: False (run once), True (run for each
 # parameter list) or a Check
 Statement = tuple[str, Any, "bool | Check"]
+
+
+# Set once a transaction of this task (an interaction's answer, say) has committed: an error
+# after it must not tell the player that nothing changed (gamecog.answer).
+COMMITTED: contextvars.ContextVar[bool] = contextvars.ContextVar("committed", default=False)
 
 
 class DatabaseInUse(Exception):
@@ -1395,6 +1401,7 @@ class Store:
                 raise
             for after in tx._after:
                 after()
+            COMMITTED.set(True)
         finally:
             if held:
                 self._lock.release()

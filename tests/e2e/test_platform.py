@@ -116,6 +116,28 @@ async def test_an_unexpected_error_gets_an_apology_and_a_traceback_in_the_log(
     h.assert_clean()
 
 
+async def test_an_error_after_the_move_was_stored_says_it_counts(harness: Harness, monkeypatch):
+    """The apology's "Nothing was changed" only when nothing was: an error while drawing the
+    answer to a stored move says the move counts (pressing again would play the next one)."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    before, shown = table.row.seq, h.verbs(msg)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(h.bot.games["war"], "reply_for", broken)
+    res = await h.click(ana, msg, "flip")
+    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY_DONE
+    assert table.row.seq == before + 1  # the flip was stored
+    await h.bot.renderer.flush()
+    assert h.verbs(msg) != shown  # and the table shows it: the loser's choice
+    h.assert_clean()
+
+
 async def ask(h: Harness, user, msg, verb: str):
     """Press Leave or End during play: a private question with one button, the confirm."""
     res = await h.click(user, msg, verb)
