@@ -100,6 +100,10 @@ def load_settings(env_file: Path | None = None, environ: dict[str, str] | None =
         )
     if token.lower().startswith("bot "):
         raise ConfigError("DISCORD_TOKEN should be the token alone, without the 'Bot ' prefix.")
+    if len(token) > 1 and token[0] == token[-1] and token[0] in "'\"":
+        raise ConfigError(  # .env drops them, a shell or a service file's Environment= may not
+            "DISCORD_TOKEN should be the token alone, without quotes around it."
+        )
     if not TOKEN_SHAPE.match(token):
         raise ConfigError(
             "DISCORD_TOKEN does not look like a bot token (three parts separated by dots). "

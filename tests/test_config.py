@@ -35,6 +35,8 @@ def test_defaults():
         ({}, "DISCORD_TOKEN is not set. Copy .env.example to .env"),
         ({"DISCORD_TOKEN": "paste-your-bot-token-here"}, "still the example's placeholder"),
         ({"DISCORD_TOKEN": "Bot " + TOKEN}, "without the 'Bot ' prefix"),
+        ({"DISCORD_TOKEN": f'"{TOKEN}"'}, "without quotes around it"),
+        ({"DISCORD_TOKEN": f"'{TOKEN}'"}, "without quotes around it"),
         ({"DISCORD_TOKEN": "abc123"}, "does not look like a bot token"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
