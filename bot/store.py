@@ -1301,10 +1301,9 @@ class Store:
     @classmethod
     async def _open(cls, path: Path | str) -> Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # see _submit
-            await db.close()
-            raise RuntimeError(f"aiosqlite {aiosqlite.__version__}: no Connection._tx queue")
         try:
+            if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # _submit
+                raise RuntimeError(f"aiosqlite {aiosqlite.__version__}: no Connection._tx queue")
             return await cls._prepare(db)
         except BaseException:
             await db.close()  # its thread would keep the process alive

@@ -127,12 +127,11 @@ def _deal_fields(table: Table, v: dict[str, Any], embed: discord.Embed) -> None:
     pairs = [" \u00b7 ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
     tries = [pairs] if len(lines) > COMPACT_OVER else [lines, pairs]
     tries += [[*pairs[:n], "\u2026"] for n in range(len(pairs) - 1, 0, -1)]
-    texts = ["\n".join(x) for x in tries]
-    news = [say(line, table) for line in common.fold(since)][-_log_shown(v) :]
+    news = common.latest_lines(table, since, _log_shown(v))
     latest = ["Latest", "\n".join(news)] if news else []
-    if latest:  # the lines since first (a leaver's cards passed on): the deal makes room
-        texts = [t for t in texts if common.fits(embed, "The deal", t, *latest)]
-    text = next((t for t in texts if common.fits(embed, "The deal", t)), None)
+    # the lines since first (a leaver's cards passed on): the deal makes room for them
+    texts = ("\n".join(x) for x in tries)
+    text = next((t for t in texts if common.fits(embed, "The deal", t, *latest)), None)
     if text is not None:
         embed.add_field(name="The deal", value=text[:1024], inline=False)
     common.latest_field(table, embed, since, _log_shown(v))

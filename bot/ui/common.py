@@ -304,7 +304,10 @@ def moments(table: Table) -> list[str]:
 def size(screen: Screen) -> tuple[int, int]:
     """How much of a phone screen a message's embed body takes: (lines, characters) of
     :func:`body_text`."""
-    text = body_text(screen.embed)
+    return _extent(body_text(screen.embed))
+
+
+def _extent(text: str) -> tuple[int, int]:
     return (text.count("\n") + 1 if text else 0), len(text)
 
 
@@ -321,8 +324,8 @@ def fits(embed: discord.Embed, *more: str) -> bool:
     """Whether ``embed`` with ``more`` (a field's name and value, each as one text) still fits
     a phone's screen: :data:`BODY_LINES` lines and :data:`BODY_CHARS` characters of
     :func:`body_text`, its footer included (set the footer first)."""
-    text = body_text(embed, *more)
-    return text.count("\n") + 1 <= BODY_LINES and len(text) <= BODY_CHARS
+    lines, chars = _extent(body_text(embed, *more))
+    return lines <= BODY_LINES and chars <= BODY_CHARS
 
 
 def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -> list[str]:
@@ -485,11 +488,15 @@ def fold(lines: list[str]) -> list[str]:
     return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
 
 
+def latest_lines(table: Table, lines: list[str], most: int = 3) -> list[str]:
+    """The newest of ``lines`` (engine log lines), folded and written out: at most ``most``."""
+    return [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
+
+
 def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int = 3) -> None:
-    """The newest of ``lines`` (engine log lines), folded, under "Latest": at most ``most``,
-    and only as many as fit a phone (:func:`fits`) with what the embed already holds, its
-    footer included (set it first)."""
-    shown = [say(line, table) for line in fold(lines)][-most:] if most > 0 else []
+    """:func:`latest_lines` under "Latest", as many as fit a phone (:func:`fits`) with what the
+    embed already holds, its footer included (set it first)."""
+    shown = latest_lines(table, lines, most)
     while shown and not fits(embed, "Latest", "\n".join(shown)):
         shown.pop(0)
     if shown:
