@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -333,10 +333,15 @@ def phone_lines(text: str) -> int:
         if code:
             total += 1
             continue
-        shown = COUNTDOWN.sub("in 20 seconds", line.replace("**", ""))
-        wide = "".join(ch + ("_" if ord(ch) >= 0x2100 else "") for ch in shown)
-        total += max(1, len(textwrap.wrap(wide, PHONE_COLUMNS)))
+        total += _wrapped_lines(line)
     return total
+
+
+@lru_cache(maxsize=4096)  # a screen is measured line by line, its variants share most lines
+def _wrapped_lines(line: str) -> int:
+    shown = COUNTDOWN.sub("in 20 seconds", line.replace("**", ""))
+    wide = "".join(ch + ("_" if ord(ch) >= 0x2100 else "") for ch in shown)
+    return max(1, len(textwrap.wrap(wide, PHONE_COLUMNS)))
 
 
 def public(table: Table) -> Screen:
