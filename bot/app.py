@@ -24,7 +24,7 @@ from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import Tree, error_text
-from bot.store import Store
+from bot.store import Store, TableRow
 from bot.tables import TableService
 from bot.ui.components import Ref, submitted_values
 
@@ -132,6 +132,30 @@ class Barkeep(commands.Bot):
         keep_out_of_gc()
         log.info("ready to deal: %d open tables loaded", tables)
 
+    # -- a table's channel or server gone: its tables close, their players are free again ----
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.close_tables(lambda row: row.channel_id == channel.id, "its channel was deleted")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread deleted, or gone with its channel (discord.py reports each of those too)."""
+        await self.close_tables(
+            lambda row: row.channel_id == payload.thread_id, "its thread was deleted"
+        )
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, or the server deleted); not an outage, which discord.py
+        reports as the server being unavailable."""
+        await self.close_tables(
+            lambda row: row.guild_id == guild.id, "Barkeep was removed from the server"
+        )
+
+    async def close_tables(self, where: Callable[[TableRow], bool], why: str) -> None:
+        if not self.loading.done():
+            await asyncio.shield(self.loading)  # every open table is in memory first
+        closed = await self.service.close_where(where, why)
+        for change in closed:
+            log.info("table #%s closed: %s", change.table.id, why)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every click and form submission, routed by its custom id (see bot/ui/components.py)."""
         if interaction.type not in (
@@ -221,6 +245,31 @@ class Barkeep(commands.Bot):
                 "Barkeep is in no server yet. Open this link to add it to yours:\n  %s",
                 invite_url(self.application_id or 0),
             )
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server's channels are in the cache (at every connection, and after an outage): a
+        channel deleted while the bot was away sent it no event. The channels of the server's
+        open tables that are not in the cache are looked up (a thread archived meanwhile is not
+        in it, but still there), and the tables of those Discord no longer knows are closed.
+        A server missing altogether is left alone: a removal is only believed from its event
+        (a bot started with another token must not close every table)."""
+        if not self.loading.done():
+            await asyncio.shield(self.loading)  # every open table is in memory first
+        unseen = {
+            t.row.channel_id
+            for t in self.service.open_tables()
+            if t.row.guild_id == guild.id and guild.get_channel_or_thread(t.row.channel_id) is None
+        }
+        for channel_id in sorted(unseen):
+            try:
+                await self.fetch_channel(channel_id)
+            except discord.NotFound:
+                await self.close_tables(
+                    lambda row, gone=channel_id: row.channel_id == gone,  # type: ignore[misc]
+                    "its channel was deleted",
+                )
+            except discord.HTTPException as err:  # hidden from the bot, say: still there
+                log.info("channel %s of open tables can't be looked up: %s", channel_id, err)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("added to server %s (%s)", guild.name, guild.id)

@@ -62,6 +62,7 @@ TOKEN_BUDGET = (4, 2.0)  # edits through one interaction token: at most 4 in any
 YIELD_AT_MOST = 0.25  # seconds a background write waits for the clicks being answered
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
+UNKNOWN_CHANNEL = 10003  # Discord's error code: the channel (or thread) is gone
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
 
@@ -607,6 +608,9 @@ class Renderer:
                     log.info("table #%s: its edit token failed (%s)", table.id, err)
                     if self._tokens.get(table.id) is tok:
                         del self._tokens[table.id]
+                elif isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
+                    await self._channel_gone(table)
+                    return
                 elif isinstance(err, discord.NotFound):
                     log.warning("table #%s: its message is gone; posting it anew", table.id)
                     table.row.message_id = None
@@ -627,6 +631,12 @@ class Renderer:
             self.request(table)
         else:
             self._settle(table)
+
+    async def _channel_gone(self, table: Table) -> None:
+        """Discord no longer knows the table's channel: the table closes (if the deletion's
+        event has not closed it already), and nothing more is sent there."""
+        log.info("table #%s: its channel is gone", table.id)
+        await self.service.close_where(lambda row: row.id == table.id, "its channel was deleted")
 
     def _current(self, table: Table) -> bool:
         """Does the table's message show the table as it is now?"""
@@ -706,6 +716,12 @@ class Renderer:
                     sent = await channel.send(**screen.kwargs())
                 except discord.Forbidden as err:
                     self.refused(table, str(err), "post")
+                    return
+                except discord.NotFound as err:
+                    if err.code == UNKNOWN_CHANNEL:
+                        await self._channel_gone(table)
+                    else:
+                        log.warning("table #%s could not be posted anew: %s", table.id, err)
                     return
                 except discord.HTTPException as err:
                     log.warning("table #%s could not be posted anew: %s", table.id, err)

@@ -498,24 +498,36 @@ class TableService:
         async with self.lock(table_id):
             table = await self._require(table_id)
             check_may_end(table, user_id, can_manage)
-            now = self.clock.now()
             by = next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
-            ledger: Callable[[], list[DrinkRow]] = list
-            async with self.store.transaction() as tx:
-                if table.status == "playing":
-                    outcomes: dict[int, str | ResultRow] = {
-                        s.user_id: "ended" for s in table.seated()
-                    }
-                    await tx.add_results(
-                        table.id, table.row.guild_id, table.row.game, outcomes, now
-                    )
-                    ledger = tx.table_drinks_when_committed(table.id)  # for the end screen
-                self._finish(table, f"ended by {by}", now)
-                await tx.save_table(table.row)
-                await tx.delete_timers(table.id)
-            table.timers.clear()
-            table.ledger = ledger()
-            return self._changed(table, [Log(f"The table was ended by {by}.")], None)
+            return await self._end(table, f"ended by {by}", f"The table was ended by {by}.")
+
+    async def close_where(self, where: Callable[[TableRow], bool], why: str) -> list[Change]:
+        """End every open table ``where`` holds, for a reason outside the game, ``why`` ("its
+        channel was deleted"), as End does: every seated player's game is recorded as ended,
+        and they are free to sit down elsewhere."""
+        changes = []
+        for table in self.open_tables():
+            if not where(table.row):
+                continue
+            async with self.lock(table.id):
+                if table.status != "ended" and self._tables.get(table.id) is table:
+                    changes.append(await self._end(table, f"closed: {why}", f"Closed: {why}."))
+        return changes
+
+    async def _end(self, table: Table, reason: str, line: str) -> Change:
+        now = self.clock.now()
+        ledger: Callable[[], list[DrinkRow]] = list
+        async with self.store.transaction() as tx:
+            if table.status == "playing":
+                outcomes: dict[int, str | ResultRow] = {s.user_id: "ended" for s in table.seated()}
+                await tx.add_results(table.id, table.row.guild_id, table.row.game, outcomes, now)
+                ledger = tx.table_drinks_when_committed(table.id)  # for the end screen
+            self._finish(table, reason, now)
+            await tx.save_table(table.row)
+            await tx.delete_timers(table.id)
+        table.timers.clear()
+        table.ledger = ledger()
+        return self._changed(table, [Log(line)], None)
 
     def _finish(self, table: Table, reason: str, now: float) -> None:
         table.row.status, table.row.end_reason, table.row.ended_at = "ended", reason, now

@@ -470,3 +470,84 @@ async def test_a_thread_follows_its_channels_game_rules(harness: Harness):
     assert not res.ephemeral and "table #" in res.message.text
     assert res.message.channel_id == in_den.id
     h.assert_clean()
+
+
+def ends(h: Harness, *tids: int) -> asyncio.Event:
+    """Set once every table in ``tids`` has ended."""
+    done, left = asyncio.Event(), set(tids)
+
+    def listen(change) -> None:
+        if change.table.status == "ended":
+            left.discard(change.table.id)
+            if not left:
+                done.set()
+
+    h.service.listeners.append(listen)
+    return done
+
+
+async def test_deleting_a_tables_channel_or_thread_closes_it_and_frees_its_players(
+    harness: Harness,
+):
+    """A moderator deletes the channel (or the thread) a table plays in: the table closes as
+    End would close it (each seated player's game counted as ended, its clocks stopped), its
+    players may sit down elsewhere, and the bot does not keep writing to a channel that is
+    gone."""
+    h, fake = harness, harness.fake
+    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
+    room = fake.add_channel("war-room")
+    await created
+    thread = await new_thread(h, "war night")
+    inner = await new_thread(h, "war room talk", room)  # goes with its channel
+    ana, bo, cy, di, ed = (fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Di", "Ed"))
+    msg, tid = await open_table(h, "war", ana, [bo], channel=room)
+    await h.click(ana, msg, "start")
+    view = (await h.click(ana, msg, "seat")).message
+    lobby_msg, lobby = await open_table(h, "war", cy, [di], channel=thread)
+    inner_msg = (await h.slash(ed, "pyramid", "start", channel=inner)).message
+    in_inner = int(h.custom_id(inner_msg, "join").split(":")[1])
+    playing = await h.service.get(tid)
+    assert playing.timers  # the dealer's clock runs
+    await h.bot.renderer.flush()
+    sent_before = len(fake.requests)
+
+    closed = ends(h, tid, lobby, in_inner)
+    await fake.delete_channel(room)
+    await fake.delete_channel(thread)
+    await asyncio.wait_for(closed.wait(), 5)
+
+    table, other = await h.service.get(tid), await h.service.get(lobby)
+    assert table.row.end_reason == "closed: its channel was deleted"
+    assert other.row.end_reason == "closed: its thread was deleted"
+    assert (await h.service.get(in_inner)).row.end_reason == "closed: its thread was deleted"
+    assert not table.timers and h.service.next_due() is None
+    async with h.bot.store.reading() as q:
+        games = await q.player_breakdown(fake.guild_id, ana.id, since=0.0)
+    assert [(g["game"], g["played"], g["won"]) for g in games] == [("war", 1, 0)]
+    for who in (ana, bo, cy):  # free to play elsewhere: no "already seated" refusal
+        res = await h.slash(who, "war", "start")
+        assert not res.ephemeral, res.message.text
+        await h.click(who, res.message, "end")
+    await h.bot.renderer.flush()
+    await h.bot.renderer.flush_private()
+    gone = {str(room.id), str(thread.id), str(inner.id)}
+    tries = [r for r in fake.requests[sent_before:] if any(g in r.path for g in gone)]
+    assert len(tries) <= 6, [(r.method, r.path, r.status) for r in tries]  # no retry loop
+    assert view.deleted and msg.deleted and lobby_msg.deleted and inner_msg.deleted
+    h.assert_clean()
+
+
+async def test_a_bot_removed_from_its_server_closes_the_tables_there(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    closed = ends(h, tid)
+    await fake.remove_bot()
+    await asyncio.wait_for(closed.wait(), 5)
+    table = await h.service.get(tid)
+    assert table.row.end_reason == "closed: Barkeep was removed from the server"
+    assert h.service.open_tables() == [] and h.service.next_due() is None
+    await h.bot.renderer.flush()
+    refused = [r for r in fake.requests if r.status == 403]
+    assert len(refused) <= 2, [(r.method, r.path) for r in refused]

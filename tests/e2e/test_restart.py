@@ -10,7 +10,7 @@ import sqlite3
 from bot.render import Renderer
 from bot.tables import TableService
 from tests.e2e.conftest import Harness, open_table, spawn_bot
-from tests.e2e.test_platform import new_thread
+from tests.e2e.test_platform import ends, new_thread
 from tests.e2e.test_war_e2e import open_war
 
 
@@ -385,4 +385,30 @@ async def test_a_table_in_a_thread_carries_on_there_after_a_restart(harness: Har
     again = (await h.service.get(lost)).row.message_id
     assert again not in (None, lobby.id) and fake.message(again).channel_id == thread.id
     assert not fake.channel_messages()  # nothing went to #games
+    h.assert_clean()
+
+
+async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_closes(
+    harness: Harness,
+):
+    """No CHANNEL_DELETE reaches a bot that is down: once connected again, it looks up the
+    channels of its open tables that are not in its cache, and closes the tables of those
+    Discord no longer knows. Their players are free again."""
+    h, fake = harness, harness.fake
+    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
+    room = fake.add_channel("war-room")
+    await created
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=room)
+    await h.click(ana, msg, "start")
+    await h.stop_bot()
+    await fake.delete_channel(room)
+    await h.start_bot()
+    closed = ends(h, tid)  # listening before looking: the close can't slip by
+    if (await h.service.get(tid)).status != "ended":
+        await asyncio.wait_for(closed.wait(), 5)
+    table = await h.service.get(tid)
+    assert table.row.end_reason == "closed: its channel was deleted"
+    res = await h.slash(bo, "war", "start")
+    assert not res.ephemeral, res.message.text
     h.assert_clean()

@@ -877,10 +877,38 @@ class FakeDiscord:
         await self._announce("MESSAGE_DELETE", m)
         self._changed()
 
+    async def delete_channel(self, channel: FakeChannel | int) -> None:
+        """A moderator deletes a channel (CHANNEL_DELETE) or a thread (THREAD_DELETE). Its
+        messages, and a channel's threads, go with it, without an event for each, as in
+        Discord: requests to it get 404 Unknown Channel, to its messages 404 Unknown Message."""
+        ch = self.channels.pop(_id_of(channel))
+        gone = {ch.id}
+        for t in [t for t in self.channels.values() if t.parent_id == ch.id]:
+            del self.channels[t.id]
+            gone.add(t.id)
+        for m in self.messages.values():
+            if m.channel_id in gone:
+                m.deleted = True
+        if ch.type in THREAD_TYPES:
+            data = {"id": str(ch.id), "guild_id": str(self.guild_id), "type": ch.type}
+            await self._dispatch("THREAD_DELETE", dict(data, parent_id=str(ch.parent_id)), I_GUILDS)
+        else:
+            await self._dispatch("CHANNEL_DELETE", self._channel_json(ch), I_GUILDS)
+        self._changed()
+
+    async def remove_bot(self) -> None:
+        """The bot is kicked from the server (GUILD_DELETE without ``unavailable``): from then
+        on Discord refuses its requests to the server's channels (403 Missing Access)."""
+        self.in_guild = False
+        await self._dispatch("GUILD_DELETE", {"id": str(self.guild_id)}, I_GUILDS)
+        self._changed()
+
     def _bot_may(self, ch: FakeChannel, need: int) -> None:
         """Refuse a channel request as Discord does when the bot lacks a permission there."""
         if ch.type == 1:
             return
+        if not self.in_guild:
+            raise _Rejected(_error(403, 50001, "Missing Access"))
         perms = self.permissions(self.bot_user, ch)
         if not perms & P_VIEW_CHANNEL:
             raise _Rejected(_error(403, 50001, "Missing Access"))
