@@ -62,7 +62,9 @@ TOKEN_BUDGET = (4, 2.0)  # edits through one interaction token: at most 4 in any
 YIELD_AT_MOST = 0.25  # seconds a background write waits for the clicks being answered
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
-UNKNOWN_CHANNEL = 10003  # Discord's error code: the channel (or thread) is gone
+UNKNOWN_CHANNEL = 10003  # Discord's error codes: the channel (or thread) is gone,
+THREAD_ARCHIVED = 50083  # the message's thread is archived (its messages can't be edited)
+REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
 
@@ -405,6 +407,7 @@ class Renderer:
         self._store_task: asyncio.Task[None] | None = None
         self._resync_task: asyncio.Task[None] | None = None
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
+        self._reopened: dict[int, float] = {}  # thread -> when the bot last reopened it
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
 
@@ -604,6 +607,10 @@ class Renderer:
                         self.refused(table, "the edit landed without its embed", "edit")
                         return  # not what the screen is: the next change tries again
             except discord.HTTPException as err:
+                if err.code == THREAD_ARCHIVED:
+                    if await self._reopen(table):
+                        self.request(table, at_once=True)
+                    return
                 if tok is not None:  # the token no longer works: the channel way, then
                     log.info("table #%s: its edit token failed (%s)", table.id, err)
                     if self._tokens.get(table.id) is tok:
@@ -631,6 +638,35 @@ class Renderer:
             self.request(table)
         else:
             self._settle(table)
+
+    async def _reopen(self, table: Table) -> bool:
+        """The table's thread is archived: by a moderator, or after a while without a new
+        message (a game edits its one message, and a member's click reopens it, but a clock
+        does not). Reopen it, as a member's message would, so that the table carries on; False
+        if Discord refuses (a locked thread) or it was reopened a moment ago."""
+        channel_id = table.row.channel_id
+        now = asyncio.get_running_loop().time()
+        if now - self._reopened.get(channel_id, -REOPEN_EVERY) < REOPEN_EVERY:
+            log.warning("table #%s: its thread %s is archived again", table.id, channel_id)
+            return False
+        self._reopened[channel_id] = now
+        try:
+            thread = self.client.get_channel(channel_id) or await self.client.fetch_channel(
+                channel_id
+            )
+            if not isinstance(thread, discord.Thread):
+                return False
+            await thread.edit(archived=False)
+        except discord.HTTPException as err:
+            log.warning(
+                "table #%s: its thread %s is archived and can't be reopened (%s)",
+                table.id,
+                channel_id,
+                err,
+            )
+            return False
+        log.info("table #%s: its thread %s was archived; reopened it", table.id, channel_id)
+        return True
 
     async def _channel_gone(self, table: Table) -> None:
         """Discord no longer knows the table's channel: the table closes (if the deletion's

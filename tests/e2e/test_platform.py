@@ -551,3 +551,42 @@ async def test_a_bot_removed_from_its_server_closes_the_tables_there(harness: Ha
     await h.bot.renderer.flush()
     refused = [r for r in fake.requests if r.status == 403]
     assert len(refused) <= 2, [(r.method, r.path) for r in refused]
+
+
+async def fire_the_next_clock(h: Harness, table) -> None:
+    h.clock.advance(min(t.due_at for t in table.timers.values()) - h.clock.now())
+    assert await h.service.fire_due() == 1
+    await h.bot.renderer.flush()
+
+
+async def test_a_table_whose_thread_was_archived_reopens_it_and_carries_on(harness: Harness):
+    """A thread archives itself after a while without a new message, and a game only edits
+    its one message: a clock that fires then must still show on the table. The bot reopens
+    the thread (as a member's message would) and the edit lands; a click there works too (a
+    member's click reopens it). A locked thread stays shut: one try, a warning, no loop."""
+    h, fake = harness, harness.fake
+    thread = await new_thread(h, "war night")
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    await h.bot.renderer.flush()
+
+    await fake.archive_thread(thread)
+    await fire_the_next_clock(h, table)  # the dealer flips
+    assert not thread.archived
+    assert "drink" in h.verbs(msg) and "lost by" in msg.text  # the flip shows
+    await fake.archive_thread(thread)
+    loser = {0: ana, 1: bo}[table.engine.view(table.state, None)["loser"]]
+    res = await h.click(loser, msg, "drink")
+    assert res.ok and res.in_place and not thread.archived and "flip" in h.verbs(msg)
+
+    await h.bot.renderer.flush()
+    shown = msg.text
+    await fake.archive_thread(thread, locked=True)
+    sent = len(fake.requests)
+    await fire_the_next_clock(h, table)
+    assert thread.archived and msg.text == shown  # Discord keeps it shut: nothing to do
+    tries = fake.requests[sent:]
+    assert len(tries) <= 4, [(r.method, r.path, r.status) for r in tries]
+    assert not fake.violations and not fake.unknown_routes

@@ -55,6 +55,7 @@ P_SEND_MESSAGES = 1 << 11
 P_MANAGE_MESSAGES = 1 << 13
 P_EMBED_LINKS = 1 << 14
 P_READ_MESSAGE_HISTORY = 1 << 16
+P_MANAGE_THREADS = 1 << 34
 P_SEND_MESSAGES_IN_THREADS = 1 << 38
 THREAD_TYPES = (10, 11, 12)  # announcement, public and private threads
 P_ALL = (1 << 51) - 1
@@ -129,6 +130,8 @@ class FakeChannel:
     position: int = 0
     # Discord's permission overwrites: {"id", "type" (0 role, 1 member), "allow", "deny"}
     overwrites: list[dict[str, Any]] = field(default_factory=list)
+    archived: bool = False  # a thread's (archive_thread)
+    locked: bool = False
 
     def __int__(self) -> int:
         return self.id
@@ -903,6 +906,27 @@ class FakeDiscord:
         await self._dispatch("GUILD_DELETE", {"id": str(self.guild_id)}, I_GUILDS)
         self._changed()
 
+    async def archive_thread(self, thread: FakeChannel | int, *, locked: bool = False) -> None:
+        """A thread is archived (by a moderator, or after its inactivity; ``locked``: by a
+        moderator, who also locked it), announced with THREAD_UPDATE. As in Discord, its
+        messages can't be edited then (400 Thread is archived, by any route); a message sent in
+        it, or a member's click there, unarchives it unless it is locked; unarchiving it by
+        Modify Channel takes Send Messages in Threads, or Manage Threads if it is locked."""
+        ch = self.channels[_id_of(thread)]
+        ch.archived, ch.locked = True, locked
+        await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
+        self._changed()
+
+    async def _unarchive(self, ch: FakeChannel) -> None:
+        ch.archived = False
+        await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
+
+    def _editable(self, m: FakeMessage) -> None:
+        """Refuse an edit of a message in an archived thread, as Discord does."""
+        ch = self.channels.get(m.channel_id)
+        if ch is not None and ch.archived:
+            raise _Rejected(_error(400, 50083, "Thread is archived"))
+
     def _bot_may(self, ch: FakeChannel, need: int) -> None:
         """Refuse a channel request as Discord does when the bot lacks a permission there."""
         if ch.type == 1:
@@ -984,10 +1008,10 @@ class FakeDiscord:
                 "flags": 0,
                 "guild_id": str(self.guild_id),
                 "thread_metadata": {
-                    "archived": False,
+                    "archived": ch.archived,
                     "auto_archive_duration": 1440,
                     "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                    "locked": False,
+                    "locked": ch.locked,
                 },
             }
             if for_user is not None:
@@ -1927,6 +1951,10 @@ class FakeDiscord:
         inter.future = loop.create_future()
         inter.dispatched_at = self.now()
         inter.timer = loop.call_later(self.answer_limit, self._on_answer_deadline, inter)
+        ch = self.channels.get(inter.channel_id)
+        if ch is not None and ch.archived and not ch.locked:  # a member acts there: it reopens
+            await self._unarchive(ch)
+            inter.payload["channel"] = self._channel_json(ch, for_user=inter.user)
         await self._dispatch("INTERACTION_CREATE", inter.payload)
         self._changed()
         try:
@@ -2301,6 +2329,7 @@ class FakeDiscord:
             ("GET PATCH DELETE", webhook_messages + "/@original", self._h_webhook_message),
             ("GET PATCH DELETE", webhook_messages + "/{message_id}", self._h_webhook_message),
             ("GET", "/channels/{channel_id}", self._h_get_channel),
+            ("PATCH", "/channels/{channel_id}", self._h_patch_channel),
             ("GET", "/channels/{channel_id}/messages", self._h_history),
             ("POST", "/channels/{channel_id}/messages", self._h_channel_post),
             (
@@ -2742,6 +2771,7 @@ class FakeDiscord:
             probe = data
             if ctype == 7 and inter.message is not None:
                 probe = {**inter.message.current, **data}
+                self._editable(inter.message)
             self._check_message_rules(ctx, probe, webhook=True)
 
         resource: dict[str, Any] | None = None
@@ -2848,6 +2878,7 @@ class FakeDiscord:
             return 204, None
         if inter is None and m.author_id != self.bot_user.id:
             return _error(403, 50005, "Cannot edit a message authored by another user")
+        self._editable(m)
         payload = ctx.json or {}
         self._check_message_rules(ctx, {**m.current, **payload}, webhook=inter is not None)
         self._edit_message(m, payload, ctx.files)
@@ -2932,6 +2963,18 @@ class FakeDiscord:
         self._bot_may(ch, 0)
         return 200, self._channel_json(ch)
 
+    async def _h_patch_channel(self, ctx: _Ctx) -> tuple[int, Any]:
+        """Modify Channel, as far as a thread's ``archived`` goes (what the bot may change)."""
+        ch = self._channel(ctx)
+        body = ctx.json or {}
+        if ch.type not in THREAD_TYPES or set(body) - {"archived"}:
+            return _error(403, 50013, "Missing Permissions")  # nothing else is the bot's to edit
+        need = P_MANAGE_THREADS if ch.locked else P_SEND_MESSAGES_IN_THREADS
+        self._bot_may(ch, need)
+        if ch.archived and body.get("archived") is False:
+            await self._unarchive(ch)
+        return 200, self._channel_json(ch)
+
     async def _h_history(self, ctx: _Ctx) -> tuple[int, Any]:
         ch = self._channel(ctx)
         self._bot_may(ch, 0)
@@ -2951,6 +2994,10 @@ class FakeDiscord:
         ch = self._channel(ctx)
         payload = ctx.json or {}
         self._bot_may(ch, P_SEND_MESSAGES | (P_EMBED_LINKS if payload.get("embeds") else 0))
+        if ch.archived:  # a message reopens an archived thread, unless it is locked
+            if ch.locked and not self.permissions(self.bot_user, ch) & P_MANAGE_THREADS:
+                return _error(400, 50083, "Thread is archived")
+            await self._unarchive(ch)
         self._check_message_rules(ctx, payload, webhook=False)
         if (payload.get("flags") or 0) & EPHEMERAL:
             payload = dict(payload, flags=payload["flags"] & ~EPHEMERAL)
