@@ -515,7 +515,7 @@ class GameCog(commands.Cog):
                 guild_id=interaction.guild_id,  # type: ignore[arg-type]
                 channel_id=interaction.channel_id,  # type: ignore[arg-type]
                 host_id=user.id,
-                host_name=user.display_name,
+                host_name=common.player_name(user),
                 options=options,
                 seat_host=consented,
                 origin=(interaction.application_id, interaction.token),
@@ -667,7 +667,7 @@ class GameCog(commands.Cog):
         if verb == "join":
             if not await self.service.has_consent(user.id, self.game):
                 return Reply("private", self.consent_screen(table))
-            table = await self.service.join(table.id, user.id, user.display_name)
+            table = await self.service.join(table.id, user.id, common.player_name(user))
             if clicked_public:
                 return self.table_reply(table)
             return Reply.text(f"You're in at table #{table.id}.")
@@ -675,7 +675,7 @@ class GameCog(commands.Cog):
             await self.service.give_consent(user.id, self.game)
             seat = table.seat_row(user.id)
             if seat is None or seat.left_at is not None:
-                await self.service.join(table.id, user.id, user.display_name)
+                await self.service.join(table.id, user.id, common.player_name(user))
             return Reply(
                 "update", _screen(f"You're in at table #{table.id}. Have fun, and drink water too!")
             )

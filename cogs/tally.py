@@ -56,7 +56,7 @@ class Tally(commands.Cog):
             async with self.bot.store.reading() as q:
                 if user is not None:
                     rows = await q.player_breakdown(guild_id, user.id, since)
-                    screen = Screen(tally.breakdown(rows, user.display_name, key))
+                    screen = Screen(tally.breakdown(rows, common.player_name(user), key))
                     return Reply("public" if public else "private", screen)
                 rows = await q.leaderboard(guild_id, since, order)
                 names = await q.names(guild_id, [r["user_id"] for r in rows])

@@ -16,6 +16,7 @@ import functools
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,25 @@ def say(template: str, table: Table) -> str:
 
 
 @functools.lru_cache(maxsize=4096)  # the same names, on every screen
+def player_name(user: discord.abc.User) -> str:
+    """The name a player goes by at the table: their display name, without the invisible
+    characters that reorder or hide text (a right-to-left override would turn the rest of a
+    table's line around; zero-width ones make a name look empty or like another). The joiner
+    and tag characters emoji sequences use are kept. A name with nothing visible left is their
+    username, or "Player"."""
+    for raw in (user.display_name, user.name):
+        name = " ".join(
+            "".join(
+                ch
+                for ch in raw
+                if unicodedata.category(ch) != "Cf" or ch == "\u200d" or "\U000e0020" <= ch
+            ).split()
+        )
+        if any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
+            return name
+    return "Player"
+
+
 def escape(text: str) -> str:
     """A player's name or words, shown literally: no Markdown, no mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))

@@ -117,6 +117,31 @@ async def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(harness:
     h.assert_clean()
 
 
+async def test_invisible_characters_in_names_turn_no_text_around_and_hide_no_one(
+    harness: Harness,
+):
+    """A right-to-left override in a display name would turn the rest of each table line
+    around it; a name of zero-width spaces would show nobody. Both are cleaned when the player
+    sits down (the second one goes by their username), for the table and the tally alike."""
+    h, fake = harness, harness.fake
+    ana, ghost = fake.add_user("\u202eAna\u202c"), fake.add_user("\u200b\u200b")
+    res = await h.slash(ana, "war", "start")
+    msg, tid = res.message, int(h.custom_id(res.message, "join").split(":")[1])
+    await h.click(ana, await res.followup(), "consent")
+    await h.join(ghost, msg)
+    await h.click(ana, msg, "start")
+    await h.click(ana, msg, "flip")
+    table = await h.service.get(tid)
+    ghost_name = table.seat_row(ghost.id).name
+    assert (
+        table.seat_row(ana.id).name == "Ana" and ghost_name.strip() and "\u200b" not in ghost_name
+    )
+    for text in (msg.text, (await h.slash(ana, "tally")).message.text):
+        assert not re.search("[\u200b-\u200f\u202a-\u202e\u2066-\u2069]", text), repr(text)
+    assert "**Ana**: 25 cards left" in msg.text and f"**{ghost_name}**: 25 cards left" in msg.text
+    h.assert_clean()
+
+
 async def test_names_with_markdown_or_mentions_are_shown_literally(harness: Harness):
     h, fake = harness, harness.fake
     names = ["**Bold**", "`tick`", "||spoiler||", "@everyone", "<@123456789012345678>"]
