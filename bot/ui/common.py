@@ -152,7 +152,6 @@ def say(template: str, table: Table) -> str:
     return NAME_MARK.sub(fill, template)
 
 
-@functools.lru_cache(maxsize=4096)  # the same names, on every screen
 def player_name(user: discord.abc.User) -> str:
     """The name a player goes by at the table: their display name, without the invisible
     characters that reorder or hide text (a right-to-left override would turn the rest of a
@@ -172,6 +171,7 @@ def player_name(user: discord.abc.User) -> str:
     return "Player"
 
 
+@functools.lru_cache(maxsize=4096)  # the same names, on every screen
 def escape(text: str) -> str:
     """A player's name or words, shown literally: no Markdown, no mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
