@@ -565,6 +565,7 @@ async def test_a_table_whose_thread_was_archived_reopens_it_and_carries_on(harne
     the thread (as a member's message would) and the edit lands; a click there works too (a
     member's click reopens it). A locked thread stays shut: one try, a warning, no loop."""
     h, fake = harness, harness.fake
+    h.service.seeds = lambda: "archived-thread"  # a fixed deal: its first hand has a loser
     thread = await new_thread(h, "war night")
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
