@@ -25,7 +25,7 @@ from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import Tree, error_text
 from bot.store import Store, TableRow
-from bot.tables import TableService
+from bot.tables import CHANNEL_DELETED, TableService
 from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
@@ -134,7 +134,7 @@ class Barkeep(commands.Bot):
 
     # -- a table's channel or server gone: its tables close, their players are free again ----
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.close_tables(lambda row: row.channel_id == channel.id, "its channel was deleted")
+        await self.close_tables(lambda row: row.channel_id == channel.id, CHANNEL_DELETED)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread deleted, or gone with its channel (discord.py reports each of those too)."""
@@ -149,9 +149,13 @@ class Barkeep(commands.Bot):
             lambda row: row.guild_id == guild.id, "Barkeep was removed from the server"
         )
 
-    async def close_tables(self, where: Callable[[TableRow], bool], why: str) -> None:
+    async def tables_loaded(self) -> None:
+        """Every open table is in memory (the start-up load is done)."""
         if not self.loading.done():
-            await asyncio.shield(self.loading)  # every open table is in memory first
+            await asyncio.shield(self.loading)
+
+    async def close_tables(self, where: Callable[[TableRow], bool], why: str) -> None:
+        await self.tables_loaded()
         closed = await self.service.close_where(where, why)
         for change in closed:
             log.info("table #%s closed: %s", change.table.id, why)
@@ -253,23 +257,22 @@ class Barkeep(commands.Bot):
         in it, but still there), and the tables of those Discord no longer knows are closed.
         A server missing altogether is left alone: a removal is only believed from its event
         (a bot started with another token must not close every table)."""
-        if not self.loading.done():
-            await asyncio.shield(self.loading)  # every open table is in memory first
+        await self.tables_loaded()
         unseen = {
             t.row.channel_id
             for t in self.service.open_tables()
             if t.row.guild_id == guild.id and guild.get_channel_or_thread(t.row.channel_id) is None
         }
+        gone = set()
         for channel_id in sorted(unseen):
             try:
                 await self.fetch_channel(channel_id)
             except discord.NotFound:
-                await self.close_tables(
-                    lambda row, gone=channel_id: row.channel_id == gone,  # type: ignore[misc]
-                    "its channel was deleted",
-                )
+                gone.add(channel_id)
             except discord.HTTPException as err:  # hidden from the bot, say: still there
                 log.info("channel %s of open tables can't be looked up: %s", channel_id, err)
+        if gone:
+            await self.close_tables(lambda row: row.channel_id in gone, CHANNEL_DELETED)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("added to server %s (%s)", guild.name, guild.id)

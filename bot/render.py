@@ -52,7 +52,7 @@ import discord
 from discord.http import Route
 
 from bot.config import PERMISSIONS
-from bot.tables import Change, Table, TableService
+from bot.tables import CHANNEL_DELETED, Change, Table, TableService
 from bot.ui.common import Screen, moved_screen, retired_view_screen
 
 log = logging.getLogger(__name__)
@@ -672,7 +672,7 @@ class Renderer:
         """Discord no longer knows the table's channel: the table closes (if the deletion's
         event has not closed it already), and nothing more is sent there."""
         log.info("table #%s: its channel is gone", table.id)
-        await self.service.close_where(lambda row: row.id == table.id, "its channel was deleted")
+        await self.service.close_where(lambda row: row.id == table.id, CHANNEL_DELETED)
 
     def _current(self, table: Table) -> bool:
         """Does the table's message show the table as it is now?"""
@@ -753,14 +753,11 @@ class Renderer:
                 except discord.Forbidden as err:
                     self.refused(table, str(err), "post")
                     return
-                except discord.NotFound as err:
-                    if err.code == UNKNOWN_CHANNEL:
+                except discord.HTTPException as err:
+                    if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
                         await self._channel_gone(table)
                     else:
                         log.warning("table #%s could not be posted anew: %s", table.id, err)
-                    return
-                except discord.HTTPException as err:
-                    log.warning("table #%s could not be posted anew: %s", table.id, err)
                     return
                 self.stats.posts += 1
                 self._refused.pop(table.id, None)
