@@ -6,6 +6,7 @@ from bot.clock import ManualClock
 from bot.engines import ENGINES
 from bot.store import Store
 from bot.tables import TableService
+from tests.seeds import fixed_seeds
 
 
 @pytest.fixture
@@ -22,6 +23,6 @@ def clock():
 
 @pytest.fixture
 async def service(store, clock):
-    svc = TableService(store, ENGINES, clock)
+    svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
     yield svc
     await svc.stop_clocks()

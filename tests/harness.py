@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import os
 import re
 import sys
@@ -18,18 +17,10 @@ from typing import Any
 from bot.app import Barkeep
 from bot.clock import ManualClock
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionResult
+from tests.seeds import fixed_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.fakefakefakefakefakefakefakefakefake00"
-
-
-def test_seeds() -> Any:
-    """Deals that are the same on every run of a test: the running test's id (pytest sets
-    ``PYTEST_CURRENT_TEST``) and a count. A random deal made a test that needs, say, a War
-    hand with a loser fail once in a few dozen runs, on CI first."""
-    current = os.environ.get("PYTEST_CURRENT_TEST", "barkeep").rsplit(" (", 1)[0]
-    count = itertools.count()
-    return lambda: f"{current}#{next(count)}"
 
 
 class Harness:
@@ -42,7 +33,7 @@ class Harness:
         self.bot: Barkeep | None = None
         self._task: asyncio.Task[None] | None = None
         self.results: list[InteractionResult] = []
-        self.seeds = test_seeds()
+        self.seeds = fixed_seeds()
 
     async def start_bot(self, *, wait_loaded: bool = True, **options: Any) -> Barkeep:
         """Start the bot and wait until it is connected (and, unless ``wait_loaded`` is False,

@@ -12,6 +12,7 @@ from bot.clock import ManualClock
 from bot.engines import ENGINES
 from bot.store import Store
 from bot.tables import TableService
+from tests.seeds import fixed_seeds
 
 FIXTURE = Path(__file__).parent / "fixtures" / "v1_tables.db"
 
@@ -20,7 +21,7 @@ async def _open(tmp_path):
     db = tmp_path / "old.db"
     shutil.copy(FIXTURE, db)
     store = await Store.open(db)
-    return store, TableService(store, ENGINES, ManualClock(1_900_000_000.0))
+    return store, TableService(store, ENGINES, ManualClock(1_900_000_000.0), seeds=fixed_seeds())
 
 
 async def test_old_action_logs_replay_to_the_stored_states(tmp_path):

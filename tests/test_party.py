@@ -27,6 +27,7 @@ from bot.engines.base import (
 from bot.party import Party
 from bot.store import GuildSettings, PlayerSettings, Store, Tab
 from bot.tables import TableError, TableService
+from tests.seeds import fixed_seeds
 
 G, G2, C, C2 = 1, 2, 5, 6
 ANA, BO = 10, 11
@@ -100,7 +101,7 @@ GAMES = {**ENGINES, "pour": PourEngine()}
 
 @pytest.fixture
 async def svc(store, clock):
-    s = TableService(store, GAMES, clock)
+    s = TableService(store, GAMES, clock, seeds=fixed_seeds())
     yield s
     await s.stop_clocks()
 
@@ -244,13 +245,13 @@ async def test_the_server_default_cap_and_water_reminder(svc, store, clock):
 
 async def test_what_the_table_shows_survives_a_restart(tmp_path, clock):
     store = await Store.open(tmp_path / "b.db")
-    svc = TableService(store, GAMES, clock)
+    svc = TableService(store, GAMES, clock, seeds=fixed_seeds())
     await settings(store, clock, PlayerSettings(ANA, cap=2))
     t = await table_for(svc, ANA)
     await svc.act(t.id, ANA, Pour(3))
     await store.close()
     store = await Store.open(tmp_path / "b.db")
-    svc2 = TableService(store, GAMES, clock)
+    svc2 = TableService(store, GAMES, clock, seeds=fixed_seeds())
     assert await svc2.load() == 1
     assert (await svc2.get(t.id)).tabs == {ANA: Tab(sips=2, water=1)}
     await store.close()

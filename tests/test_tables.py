@@ -14,6 +14,7 @@ from bot.engines.base import GameError
 from bot.store import GameRule, Store
 from bot.tables import DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
 from tests.harness import Trips
+from tests.seeds import fixed_seeds
 
 G, C = 1, 2  # guild, channel
 ANA, BO, CY = 10, 11, 12
@@ -137,7 +138,7 @@ async def test_a_player_acting_resets_their_strikes(service, clock):
 async def test_restart_resumes_tables_and_clocks(tmp_path, clock):
     path = tmp_path / "b.db"
     store = await Store.open(path)
-    svc = TableService(store, ENGINES, clock)
+    svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
     t = await war_table(svc)
     await svc.act(t.id, ANA, {"type": "flip"})
     while t.engine.view(t.state, None)["phase"] != "choice":  # a tie: flip again
@@ -147,7 +148,7 @@ async def test_restart_resumes_tables_and_clocks(tmp_path, clock):
     await store.close()  # the process dies here
 
     store = await Store.open(path)
-    svc2 = TableService(store, ENGINES, clock)
+    svc2 = TableService(store, ENGINES, clock, seeds=fixed_seeds())
     assert await svc2.load() == 1
     t2 = await svc2.get(t.id)
     assert t2.engine.to_dict(t2.state) == before
@@ -380,7 +381,7 @@ async def test_an_interaction_in_the_log_is_not_applied_even_if_memory_missed_it
 
 
 async def test_start_up_reads_tables_seats_clocks_and_tabs_a_chunk_at_a_time(store, clock):
-    svc = TableService(store, ENGINES, clock)
+    svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
     war = await war_table(svc)
     pyramid = await open_as(svc, CY, "Cy", game="pyramid", guild=7)
     await svc.join(pyramid.id, ANA, "Ana")
@@ -390,7 +391,7 @@ async def test_start_up_reads_tables_seats_clocks_and_tabs_a_chunk_at_a_time(sto
     ended = await open_as(svc, 13, "Dee", guild=8)
     await svc.end(ended.id, 13, can_manage=False)
 
-    svc2 = TableService(store, ENGINES, clock)  # as after a restart
+    svc2 = TableService(store, ENGINES, clock, seeds=fixed_seeds())  # as after a restart
     trips = Trips(store)
     # one chunk (up to 200 tables): tables, seats, clocks, tabs; then the empty next chunk
     assert await svc2.load() == 2 and trips.n == 5
@@ -467,7 +468,9 @@ async def test_a_refused_click_is_looked_up_only_if_an_earlier_run_could_have_ap
     again = await service.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)  # delivered twice
     assert again.duplicate and trips.n == 0
 
-    later = TableService(store, ENGINES, clock)  # a restart: the table is read from the store
+    later = TableService(
+        store, ENGINES, clock, seeds=fixed_seeds()
+    )  # a restart: the table is read from the store
     assert await later.load() == 1
     trips.n = 0
     again = await later.act(t.id, ANA, {"type": "flip"}, interaction_id=flip)  # the log has it
@@ -489,7 +492,7 @@ async def test_play_again_opens_one_next_game_even_across_a_restart(tmp_path, cl
     async with contextlib.AsyncExitStack() as stack:
         store = await Store.open(tmp_path / "b.db")
         stack.push_async_callback(store.close)
-        svc = TableService(store, ENGINES, clock)
+        svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
         old = await war_table(svc)
         await svc.end(old.id, ANA, can_manage=False)
         again["rematch_of"] = old.id
@@ -501,7 +504,7 @@ async def test_play_again_opens_one_next_game_even_across_a_restart(tmp_path, cl
     async with contextlib.AsyncExitStack() as stack:  # a restart
         store = await Store.open(tmp_path / "b.db")
         stack.push_async_callback(store.close)
-        svc = TableService(store, ENGINES, clock)
+        svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
         stack.push_async_callback(svc.stop_clocks)
         await svc.load()
         await open_as(svc, CY, "Cy")  # Cy hosts a lobby of his own: the next game comes first
