@@ -32,7 +32,7 @@ from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
 from bot.render import Writer
 from bot.store import COMMITTED
-from bot.tables import Change, NextGameOpen, Table, TableError, check_may_end
+from bot.tables import Change, NextGameOpen, SeatTaken, Table, TableError, check_may_end
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
@@ -85,6 +85,12 @@ async def _run(work: Work) -> Reply:
     mark = COMMITTED.set(False)
     try:
         return await work()
+    except SeatTaken as err:  # with a way out from here: the other table's Leave
+        cid = custom_id(err.table.game, err.table.id, "leave")
+        leave = common.Button(f"Leave table #{err.table.id}", cid, "danger")
+        reply = Reply.text(str(err))
+        reply.screen = Screen(reply.screen.embed, [[leave]])
+        return reply
     except GameError as err:
         return Reply.text(str(err))
     except Exception:
@@ -550,14 +556,19 @@ class GameCog(commands.Cog):
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
 
-    async def find_table(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
-        """The table a click names: one of this game's, in the channel clicked in."""
+    async def find_table(
+        self, interaction: discord.Interaction[Any], table_id: int, ref: Ref | None = None
+    ) -> Table:
+        """The table a click names: one of this game's, in the channel clicked in. Leaving
+        (``ref``: Leave, or its **Yes, leave**) works from anywhere in the table's server: the
+        refusal of a second seat offers it, and a table's channel may be out of the player's
+        reach (a locked thread, a channel hidden from them)."""
         table = await self.service.get(table_id)
         if table is None or table.row.game != self.game:
             raise TableError("I can't find that table any more.")
-        if (interaction.guild_id, interaction.channel_id) != (
-            table.row.guild_id,
-            table.row.channel_id,
+        leaving = ref is not None and (ref.verb, ref.arg) in (("leave", None), ("confirm", "leave"))
+        if interaction.guild_id != table.row.guild_id or (
+            interaction.channel_id != table.row.channel_id and not leaving
         ):
             raise TableError(ELSEWHERE)
         return table
@@ -610,7 +621,7 @@ class GameCog(commands.Cog):
         )
 
         async def work() -> Reply:
-            table = await self.find_table(interaction, ref.table_id)
+            table = await self.find_table(interaction, ref.table_id, ref)
             if not clicked_public and msg is not None and ref.verb in self.engine.verbs:
                 # One live private view per player: an older one's buttons point to the newest.
                 # Older by snowflake: a view just sent may not be registered yet.

@@ -66,6 +66,14 @@ class TableError(GameError):
     """A lobby or table rule refused the request (message fit for the player)."""
 
 
+class SeatTaken(TableError):
+    """The player already holds a seat at ``table`` in this server: one seat at a time."""
+
+    def __init__(self, message: str, table: TableRow) -> None:
+        super().__init__(message)
+        self.table = table
+
+
 class NextGameOpen(TableError):
     """Play again was pressed on a finished table whose next game is already open: ``lobby``,
     hosted by ``host`` (their name as seated; None if the host has no seat there yet)."""
@@ -381,10 +389,11 @@ class TableService:
         """One seat per player and server, checked in the transaction that seats them."""
 
         def refuse(other: TableRow) -> TableError:
-            return TableError(
+            return SeatTaken(
                 f"You're already seated at table #{other.id} ({other.game}) in this server"
                 f"{message_link(other)}. "
-                "Leave it first: one seat at a time."
+                "Leave it first: one seat at a time.",
+                other,
             )
 
         tx.check_seat_free(guild_id, user_id, refuse)

@@ -227,6 +227,49 @@ async def test_one_seat_per_server_is_explained(harness: Harness):
     h.assert_clean()
 
 
+async def test_the_one_seat_refusal_offers_leave_from_wherever_it_is_read(harness: Harness):
+    """A player seated at a table in another channel (or thread) is refused a second seat with
+    that table's Leave at hand: one tap in the lobby, the usual question during play. Nothing
+    else of that table works from here, and no other server's click leaves it."""
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    msg, tid = await open_war(h, ana, bo)
+    den = fake.add_channel("war-den")
+    res = await h.slash(bo, "pyramid", "start", channel=den)
+    assert res.ephemeral and f"You're already seated at table #{tid} (war)" in res.message.text
+    refusal = res.message
+    assert refusal.custom_ids() == [f"war:{tid}:leave"]
+    assert refusal.find_component(f"war:{tid}:leave")["label"] == f"Leave table #{tid}"
+
+    def other_server(payload: dict) -> None:
+        payload["guild_id"] = str(fake.guild_id + 1)
+        payload["guild"]["id"] = payload["guild_id"]
+
+    data = {"custom_id": h.custom_id(refusal, "leave"), "component_type": 2}
+    res = await fake.interact(bo, 3, data, message=refusal, edit=other_server)
+    assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
+    data = {"custom_id": h.custom_id(msg, "start"), "component_type": 2}
+    res = await fake.interact(ana, 3, data, message=msg, channel=den)
+    assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE  # only leaving
+    # in the lobby: one tap, and Bo may open a table here
+    res = await h.click(bo, refusal, "leave")
+    assert res.in_place and refusal.text == f"You left table #{tid}."
+    await h.rendered(lambda: "Bo" not in msg.text)
+    res = await h.slash(bo, "pyramid", "start", channel=den)
+    assert res.type == 4 and not res.ephemeral and "Pyramid" in res.message.text
+    # during play: the question first, then Yes, leave ends Ana's War (Cy is the other player)
+    await h.join(cy, msg)
+    await h.click(ana, msg, "start")
+    res = await h.slash(ana, "war", "start", channel=den)
+    res = await h.click(ana, res.message, "leave")
+    assert res.type == 4 and res.ephemeral and h.verbs(res.message) == ["confirm"]
+    res = await h.click(ana, res.message, "confirm")
+    assert res.in_place and "You left table #" in res.message.text
+    table = await h.service.get(tid)
+    assert table.status == "ended" and table.seat_row(ana.id).left_at is not None
+    h.assert_clean()
+
+
 async def test_a_host_seated_elsewhere_is_refused_before_anything_is_posted(harness: Harness):
     """Even before accepting a game's rules (which would seat them), a host seated at another
     table gets a private answer, and no empty table appears in the channel."""
