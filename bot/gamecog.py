@@ -31,7 +31,7 @@ from discord.ext import commands
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
 from bot.render import Writer
-from bot.store import COMMITTED
+from bot.store import COMMITTED, TableRow
 from bot.tables import Change, NextGameOpen, SeatTaken, Table, TableError, check_may_end
 from bot.ui import common
 from bot.ui.common import Screen
@@ -74,8 +74,17 @@ class Reply:
     redraw: Callable[[], Screen] | None = None
 
     @classmethod
-    def text(cls, message: str) -> Reply:
-        return cls("private", Screen(discord.Embed(description=message, colour=common.GREY)))
+    def text(cls, message: str, *buttons: common.Button) -> Reply:
+        embed = discord.Embed(description=message, colour=common.GREY)
+        return cls("private", Screen(embed, [list(buttons)] if buttons else []))
+
+
+def leave_from_here(table: TableRow) -> common.Button:
+    """``table``'s Leave, for a private answer in another channel of its server (leaving works
+    from anywhere there: :meth:`GameCog.find_table`)."""
+    return common.Button(
+        f"Leave table #{table.id}", custom_id(table.game, table.id, "leave"), "danger"
+    )
 
 
 Work = Callable[[], Awaitable[Reply]]
@@ -86,11 +95,7 @@ async def _run(work: Work) -> Reply:
     try:
         return await work()
     except SeatTaken as err:  # with a way out from here: the other table's Leave
-        cid = custom_id(err.table.game, err.table.id, "leave")
-        leave = common.Button(f"Leave table #{err.table.id}", cid, "danger")
-        reply = Reply.text(str(err))
-        reply.screen = Screen(reply.screen.embed, [[leave]])
-        return reply
+        return Reply.text(str(err), leave_from_here(err.table))
     except GameError as err:
         return Reply.text(str(err))
     except Exception:

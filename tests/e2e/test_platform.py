@@ -441,6 +441,9 @@ async def test_table_command_brings_the_table_back_down_and_retires_the_old_mess
     other = fake.add_channel("elsewhere")
     res = await h.slash(ana, "table", channel=other)
     assert res.ephemeral and f"<#{fake.channel_id}>" in res.message.text
+    assert h.verbs(res.message) == ["leave"]  # and a way out from here: the usual question
+    res = await h.click(ana, res.message, "leave")
+    assert res.ephemeral and h.verbs(res.message) == ["confirm"]
     h.assert_clean()
 
 
