@@ -32,7 +32,7 @@ from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
 from bot.render import Writer
 from bot.store import COMMITTED, TableRow
-from bot.tables import Change, NextGameOpen, SeatTaken, Table, TableError, check_may_end
+from bot.tables import Change, Elsewhere, NextGameOpen, Table, TableError, check_may_end
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
@@ -79,12 +79,11 @@ class Reply:
         return cls("private", Screen(embed, [list(buttons)] if buttons else []))
 
 
-def leave_from_here(table: TableRow) -> common.Button:
-    """``table``'s Leave, for a private answer in another channel of its server (leaving works
-    from anywhere there: :meth:`GameCog.find_table`)."""
-    return common.Button(
-        f"Leave table #{table.id}", custom_id(table.game, table.id, "leave"), "danger"
-    )
+def from_here(table: TableRow, verb: str = "leave") -> common.Button:
+    """``table``'s Leave (or End), for a private answer in another channel of its server:
+    :meth:`GameCog.find_table` lets them through from anywhere there."""
+    label = f"{verb.capitalize()} table #{table.id}"
+    return common.Button(label, custom_id(table.game, table.id, verb), "danger")
 
 
 Work = Callable[[], Awaitable[Reply]]
@@ -94,8 +93,8 @@ async def _run(work: Work) -> Reply:
     mark = COMMITTED.set(False)
     try:
         return await work()
-    except SeatTaken as err:  # with a way out from here: the other table's Leave
-        return Reply.text(str(err), leave_from_here(err.table))
+    except Elsewhere as err:  # with a way out from here: the other table's Leave or End
+        return Reply.text(str(err), from_here(err.table, err.verb))
     except GameError as err:
         return Reply.text(str(err))
     except Exception:
@@ -565,15 +564,22 @@ class GameCog(commands.Cog):
         self, interaction: discord.Interaction[Any], table_id: int, ref: Ref | None = None
     ) -> Table:
         """The table a click names: one of this game's, in the channel clicked in. Leaving
-        (``ref``: Leave, or its **Yes, leave**) works from anywhere in the table's server: the
-        refusal of a second seat offers it, and a table's channel may be out of the player's
-        reach (a locked thread, a channel hidden from them)."""
+        (``ref``: Leave, or its **Yes, leave**), and the host's End, work from anywhere in the
+        table's server: the refusals of a second seat or lobby offer them, and a table's
+        channel may be out of the player's reach (a locked thread, a channel hidden from
+        them). Anyone else's End stays in the table's channel."""
         table = await self.service.get(table_id)
         if table is None or table.row.game != self.game:
             raise TableError("I can't find that table any more.")
-        leaving = ref is not None and (ref.verb, ref.arg) in (("leave", None), ("confirm", "leave"))
+        freeing = ref is not None and (
+            (ref.verb, ref.arg) in (("leave", None), ("confirm", "leave"))
+            or (
+                (ref.verb, ref.arg) in (("end", None), ("confirm", "end"))
+                and interaction.user.id == table.row.host_id
+            )
+        )
         if interaction.guild_id != table.row.guild_id or (
-            interaction.channel_id != table.row.channel_id and not leaving
+            interaction.channel_id != table.row.channel_id and not freeing
         ):
             raise TableError(ELSEWHERE)
         return table
@@ -711,6 +717,8 @@ class GameCog(commands.Cog):
                 check_may_end(table, user.id, manage)
                 return Reply("private", common.confirm_screen(table, "end"))
             change = await self.service.end(table.id, user.id, can_manage=manage)
+            if interaction.channel_id != table.row.channel_id:  # from a refusal elsewhere
+                return Reply("update", _screen(f"You ended table #{table.id}."))
             return self.reply_for(change, clicked_public, user.id)
         if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)

@@ -66,12 +66,13 @@ class TableError(GameError):
     """A lobby or table rule refused the request (message fit for the player)."""
 
 
-class SeatTaken(TableError):
-    """The player already holds a seat at ``table`` in this server: one seat at a time."""
+class Elsewhere(TableError):
+    """Refused for ``table``, another of the player's tables in this server: ``verb`` (its
+    Leave, or its host's End) frees them from here (``GameCog.find_table``)."""
 
-    def __init__(self, message: str, table: TableRow) -> None:
+    def __init__(self, message: str, table: TableRow, verb: str) -> None:
         super().__init__(message)
-        self.table = table
+        self.table, self.verb = table, verb
 
 
 class NextGameOpen(TableError):
@@ -189,9 +190,11 @@ def one_lobby(mine: list[TableRow]) -> None:
     transaction that opens the new one."""
     if len(mine) >= LOBBIES_PER_HOST:
         row = mine[0]
-        raise TableError(
+        raise Elsewhere(
             f"You already have an open table here, #{row.id} ({row.game}){message_link(row)}. "
-            "Start it or End it first: one open table per host."
+            "Start it or End it first: one open table per host.",
+            row,
+            "end",
         )
 
 
@@ -389,11 +392,12 @@ class TableService:
         """One seat per player and server, checked in the transaction that seats them."""
 
         def refuse(other: TableRow) -> TableError:
-            return SeatTaken(
+            return Elsewhere(
                 f"You're already seated at table #{other.id} ({other.game}) in this server"
                 f"{message_link(other)}. "
                 "Leave it first: one seat at a time.",
                 other,
+                "leave",
             )
 
         tx.check_seat_free(guild_id, user_id, refuse)
@@ -508,7 +512,8 @@ class TableService:
         async with self.lock(table_id):
             table = await self._require(table_id)
             check_may_end(table, user_id, can_manage)
-            by = next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
+            who = "the host" if user_id == table.row.host_id else "a moderator"  # unseated
+            by = next((s.name for s in table.seats if s.user_id == user_id), who)
             return await self._end(table, f"ended by {by}", f"The table was ended by {by}.")
 
     async def close_where(self, where: Callable[[TableRow], bool], why: str) -> list[Change]:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import Reply, answer, leave_from_here, start_hints
+from bot.gamecog import Reply, answer, from_here, start_hints
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class TableCommand(commands.Cog):
             if table.row.channel_id != interaction.channel_id:
                 return Reply.text(
                     f"Your table #{table.id} is in <#{table.row.channel_id}>: use `/table` there.",
-                    leave_from_here(table.row),
+                    from_here(table.row),
                 )
             seen = table.row.message_id
             lock = self._locks.setdefault(table.id, asyncio.Lock())

@@ -160,7 +160,21 @@ async def test_one_open_lobby_per_host_and_server(harness: Harness):
         assert res.ephemeral and "You already have an open table here, #1 (war)" in res.message.text
         assert "one open table per host" in res.message.text
     assert stored(h) == before
-    await h.click(ana, first, "end")
+    # the refusal, read in another channel, carries that table's End: the host's alone
+    den = fake.add_channel("den")
+    res = await h.slash(ana, "pyramid", "start", channel=den)
+    refusal = res.message
+    assert refusal.custom_ids() == ["war:1:end"]
+    assert refusal.find_component("war:1:end")["label"] == "End table #1"
+    bo = fake.add_user("Bo", manage_guild=True)
+    data = {"custom_id": "war:1:end", "component_type": 2}
+    res = await fake.interact(bo, 3, data, message=refusal, channel=den)
+    assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE  # a moderator: not here
+    assert (await h.service.get(1)).status == "lobby"
+    res = await h.click(ana, refusal, "end")
+    assert res.in_place and refusal.text == "You ended table #1."
+    assert (await h.service.get(1)).status == "ended"
+    await h.rendered(lambda: "Ended by the host" in first.text and h.verbs(first) == [])
     res = await h.slash(ana, "pyramid", "start")  # once it is closed, another one
     assert not res.ephemeral and "Pyramid" in res.message.text
     h.assert_clean()
