@@ -216,6 +216,14 @@ class Trips:
         store._submit = counted
 
 
+def from_another_server(payload: dict[str, Any]) -> None:
+    """An ``edit`` for ``FakeDiscord.interact``: the interaction comes from another server, one
+    the bot is not in (a forged click or command)."""
+    other = str(int(payload["guild_id"]) + 1)
+    payload["guild_id"] = other
+    payload["guild"]["id"] = other
+
+
 def realistic_budgets(h: Harness) -> None:
     """The bot paces its edits as it does on Discord (for tests that model Discord's limits)."""
     from bot.render import TOKEN_BUDGET

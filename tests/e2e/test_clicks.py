@@ -11,7 +11,7 @@ import discord
 import bot.gamecog
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
-from tests.harness import open_table
+from tests.harness import from_another_server, open_table
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 
@@ -220,11 +220,7 @@ async def test_clicks_are_checked_against_the_tables_server_and_channel(harness:
     end = h.custom_id(msg, "end")
     data = {"custom_id": end, "component_type": 2}
 
-    def other_server(payload: dict) -> None:  # a forged End from another server
-        payload["guild_id"] = str(fake.guild_id + 1)
-        payload["guild"]["id"] = payload["guild_id"]
-
-    res = await fake.interact(mod, 3, data, message=msg, edit=other_server)
+    res = await fake.interact(mod, 3, data, message=msg, edit=from_another_server)  # forged
     assert res.ok and res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
     elsewhere = fake.add_channel("elsewhere")
     res = await fake.interact(mod, 3, data, message=msg, channel=elsewhere)

@@ -11,6 +11,7 @@ import pytest
 import bot.gamecog
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
+from tests.harness import from_another_server
 
 
 def command(fake, name: str) -> dict:
@@ -138,12 +139,8 @@ async def test_a_table_is_not_opened_from_a_server_the_bot_does_not_know(harness
     ana = fake.add_user("Ana")
     before = stored(h)
 
-    def unknown_server(payload: dict) -> None:
-        payload["guild_id"] = str(fake.guild_id + 7)
-        payload["guild"]["id"] = payload["guild_id"]
-
     data = slash_data(fake, "war", [{"name": "start", "type": 1, "options": []}])
-    res = await fake.interact(ana, 2, data, edit=unknown_server)
+    res = await fake.interact(ana, 2, data, edit=from_another_server)
     assert res.ok and res.ephemeral and res.message.text == bot.gamecog.NOT_HERE
     assert stored(h) == before
     h.assert_clean()

@@ -11,7 +11,7 @@ from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_safety_e2e import play_war, play_war_step
 from tests.e2e.test_war_e2e import open_war
 from tests.fakediscord.server import P_SEND_MESSAGES, P_SEND_MESSAGES_IN_THREADS
-from tests.harness import realistic_budgets
+from tests.harness import from_another_server, realistic_budgets
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 
@@ -241,12 +241,8 @@ async def test_the_one_seat_refusal_offers_leave_from_wherever_it_is_read(harnes
     assert refusal.custom_ids() == [f"war:{tid}:leave"]
     assert refusal.find_component(f"war:{tid}:leave")["label"] == f"Leave table #{tid}"
 
-    def other_server(payload: dict) -> None:
-        payload["guild_id"] = str(fake.guild_id + 1)
-        payload["guild"]["id"] = payload["guild_id"]
-
     data = {"custom_id": h.custom_id(refusal, "leave"), "component_type": 2}
-    res = await fake.interact(bo, 3, data, message=refusal, edit=other_server)
+    res = await fake.interact(bo, 3, data, message=refusal, edit=from_another_server)
     assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
     data = {"custom_id": h.custom_id(msg, "start"), "component_type": 2}
     res = await fake.interact(ana, 3, data, message=msg, channel=den)
