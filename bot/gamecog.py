@@ -50,6 +50,9 @@ APOLOGY_DONE = (  # the error came after the move (or join...) was stored
 )
 STALE = "That button does nothing any more."
 ELSEWHERE = "That button belongs to a table in another channel."
+# the presses (verb, arg) that work from any channel of a table's server (GameCog.find_table)
+LEAVING = {("leave", None), ("confirm", "leave")}  # anyone's: they free only the presser
+ENDING = {("end", None), ("confirm", "end")}  # the host's alone
 NOT_HERE = (
     "I can't deal here: I don't know this server. Ask a moderator to invite me again "
     "(see the README), then try once more."
@@ -571,13 +574,8 @@ class GameCog(commands.Cog):
         table = await self.service.get(table_id)
         if table is None or table.row.game != self.game:
             raise TableError("I can't find that table any more.")
-        freeing = ref is not None and (
-            (ref.verb, ref.arg) in (("leave", None), ("confirm", "leave"))
-            or (
-                (ref.verb, ref.arg) in (("end", None), ("confirm", "end"))
-                and interaction.user.id == table.row.host_id
-            )
-        )
+        press = (ref.verb, ref.arg) if ref is not None else None
+        freeing = press in LEAVING or (press in ENDING and interaction.user.id == table.row.host_id)
         if interaction.guild_id != table.row.guild_id or (
             interaction.channel_id != table.row.channel_id and not freeing
         ):
