@@ -105,10 +105,18 @@ Row = list[Button] | Select
 
 
 class Controls(discord.ui.View):
-    """The components of one message. Never stored by discord.py: clicks are routed by id."""
+    """The components of one message. Never stored by discord.py: clicks are routed by id.
+
+    discord.py keeps a view it sent unless the view says it is finished or not dispatchable,
+    and ``InteractionResponse.send_message`` asks only the first: a public table posted that
+    way stayed in its view store for good (its buttons a dead end for every click on it), and
+    each private screen held a 15-minute timeout task. Both answers say "not for you"."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
 
     def is_dispatchable(self) -> bool:
         return False

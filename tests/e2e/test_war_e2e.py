@@ -86,6 +86,11 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     assert "Biggest drink: " in table_msg.text and "went double or nothing" in table_msg.text
     lines, chars = size(ui.public(table))
     assert lines <= BODY_LINES and chars <= BODY_CHARS, (lines, chars)
+    # nothing is held for a finished table: discord.py keeps none of the bot's views (clicks are
+    # routed by custom id), and no turn-ping nudge waits on its clocks
+    assert h.bot._connection._view_store._views == {}
+    assert h.bot.pings.waiting == 0
+    assert not [t for t in asyncio.all_tasks() if "TurnPings" in t.get_coro().__qualname__]
 
     # the old private view lost its buttons with the end; a press that was already on its way
     # is answered politely
