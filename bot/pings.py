@@ -51,19 +51,23 @@ class TurnPings:
         self._last: dict[int, int] = {}  # table -> its ping's message id
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._waits: set[asyncio.Future[None]] = set()
+        # table -> clock -> its nudge not yet due: a timer, not a sleeping task, dropped as soon
+        # as the clock stops waiting (a lively table acts long before its nudges are due)
+        self._nudges: dict[int, dict[str, asyncio.TimerHandle]] = {}
         service.listeners.append(self.on_change)
 
     def on_change(self, change: Change) -> None:
         table = change.table
         if table.status == "ended":
             self._waiting.pop(table.id, None)
+            self._drop_all_but(table.id, set())
             if table.id in self._last:
                 self._spawn(self._ping(table, []))
             return
         keys = {k for k, t in table.timers.items() if t.seats}
         new = keys - self._waiting.get(table.id, set())
         self._waiting[table.id] = keys
+        self._drop_all_but(table.id, keys)
         if not new or not self.party.guild(table.row.guild_id).turn_pings:
             return
         actor = table.seat_at(change.seat) if change.seat is not None else None
@@ -78,26 +82,46 @@ class TurnPings:
                     users.append(row.user_id)
             if users:
                 left = max(0.0, timer.due_at - self.clock.now())
-                self._spawn(self._nudge(table, key, users, min(self.after, left / 2)))
+                self._nudge(table, key, users, min(self.after, left / 2))
 
-    async def _nudge(self, table: Table, key: str, users: list[int], delay: float) -> None:
+    def _nudge(self, table: Table, key: str, users: list[int], delay: float) -> None:
         """Ping ``users`` if the clock ``key`` still waits on them after ``delay`` seconds."""
-        if delay > 0:
-            waiting = asyncio.ensure_future(asyncio.sleep(delay))
-            self._waits.add(waiting)
-            try:
-                await waiting
-            except asyncio.CancelledError:
-                return
-            finally:
-                self._waits.discard(waiting)
+        if delay <= 0:
+            self._spawn(self._ping(table, users))
+            return
+        loop = asyncio.get_running_loop()
+        handle = loop.call_later(delay, self._due, table, key, users)
+        self._nudges.setdefault(table.id, {})[key] = handle
+
+    def _due(self, table: Table, key: str, users: list[int]) -> None:
+        self._drop(table.id, key)
         if table.status != "ended" and key in table.timers:
-            await self._ping(table, users)
+            self._spawn(self._ping(table, users))
+
+    def _drop(self, table_id: int, key: str) -> None:
+        nudges = self._nudges.get(table_id, {})
+        handle = nudges.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+        if not nudges:
+            self._nudges.pop(table_id, None)
+
+    def _drop_all_but(self, table_id: int, waiting: set[str]) -> None:
+        """Drop the table's nudges for clocks that no longer wait (not in ``waiting``)."""
+        for key in [k for k in self._nudges.get(table_id, ()) if k not in waiting]:
+            self._drop(table_id, key)
+
+    @property
+    def waiting(self) -> int:
+        """How many nudges are not yet due."""
+        return sum(map(len, self._nudges.values()))
 
     def stop_waiting(self) -> None:
         """Drop the nudges not yet due (the bot is closing)."""
-        for waiting in list(self._waits):
-            waiting.cancel()
+        for nudges in self._nudges.values():
+            for handle in nudges.values():
+                handle.cancel()
+        self._nudges.clear()
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -135,6 +159,8 @@ class TurnPings:
                     await channel.get_partial_message(old).delete()
             except discord.HTTPException as err:
                 log.info("turn ping at table #%s: %s", table.id, err)
+            if table.status == "ended" and table.id not in self._last:
+                self._locks.pop(table.id, None)  # nothing more to do for it
 
     async def flush(self) -> None:
         while tasks := list(self._tasks):
