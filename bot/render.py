@@ -43,6 +43,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
@@ -383,7 +384,8 @@ class Renderer:
         self.use_tokens = True  # edit through the message's interaction token when there is one
         self.posting: set[int] = set()  # tables whose opening answer is being sent
         self.stats = Stats()
-        self._writers: dict[Hashable, Writer] = {}
+        # a message's writer lives while someone holds or awaits it (forgotten with its table)
+        self._writers: weakref.WeakValueDictionary[Hashable, Writer] = weakref.WeakValueDictionary()
         self._drawn: dict[int, tuple[Table, int, Screen, str]] = {}
         self._drawn_private: dict[tuple[int, int], tuple[Table, int, Screen, str]] = {}
         self._views_read: set[int] = set()  # tables whose private views are all in memory
@@ -703,7 +705,7 @@ class Renderer:
         ):
             del self._tables[table.id]
             tid = table.id
-            for d in (self._tokens, self._drawn, self._shown, self._last_edit):
+            for d in (self._tokens, self._drawn, self._shown, self._last_edit, self._table_tasks):
                 d.pop(tid, None)
             self._waiting_since.pop(tid, None)
             self._view_tokens.pop(tid, None)
@@ -715,12 +717,6 @@ class Renderer:
                     self._drawn_private.pop((tid, seat.seat), None)
                 self._private_seen.pop((tid, seat.user_id), None)
                 self._view_tasks.pop((tid, seat.user_id), None)
-                view_lock = self._writers.get((tid, seat.user_id))
-                if view_lock is not None and not view_lock.busy():
-                    del self._writers[(tid, seat.user_id)]
-            lock = self._writers.get(tid)
-            if lock is not None and not lock.busy():
-                del self._writers[tid]
 
     async def _recover(self, table: Table) -> None:
         """A table without a message: find the message its opening answer posted (the token

@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -242,7 +243,9 @@ class TableService:
         self.seeds = seeds or (lambda: secrets.token_hex(16))  # tests pass fixed seeds
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        # a table's lock lives while someone holds or awaits it: a long-running bot sees many
+        # tables come and go, and keeps no lock for each
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._consents: set[tuple[int, str]] = set()  # (user, game) known to have consented
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
@@ -308,7 +311,10 @@ class TableService:
         return self._tables.get(table_id)
 
     def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
 
     async def _require(self, table_id: int) -> Table:
         table = await self.get(table_id)

@@ -91,6 +91,11 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     assert h.bot._connection._view_store._views == {}
     assert h.bot.pings.waiting == 0
     assert not [t for t in asyncio.all_tasks() if "TurnPings" in t.get_coro().__qualname__]
+    await h.bot.renderer.flush()  # and, once its last screen is up, no lock, writer or task
+    assert tid not in h.service._locks and tid not in h.bot.renderer._table_tasks
+    assert not [
+        k for k in h.bot.renderer._writers if tid in (k, k[0] if isinstance(k, tuple) else k)
+    ]
 
     # the old private view lost its buttons with the end; a press that was already on its way
     # is answered politely
