@@ -30,7 +30,7 @@ from discord.ext import commands
 
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
-from bot.render import Writer
+from bot.render import ANSWERING, Writer
 from bot.store import COMMITTED, TableRow
 from bot.tables import Change, Elsewhere, NextGameOpen, Table, TableError, check_may_end
 from bot.ui import common
@@ -630,6 +630,7 @@ class GameCog(commands.Cog):
         )
 
         async def work() -> Reply:
+            ANSWERING.set((interaction.user.id, clicked_public))  # this task's own context
             table = await self.find_table(interaction, ref.table_id, ref)
             if not clicked_public and msg is not None and ref.verb in self.engine.verbs:
                 # One live private view per player: an older one's buttons point to the newest.

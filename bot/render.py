@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 import weakref
@@ -145,6 +146,32 @@ def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> s
 
 PublicFn = Callable[[Table], Screen]
 PrivateFn = Callable[[Table, int], Screen]
+
+
+# (user, whether the message clicked is public) while a click is being answered: which screen
+# answers it, so that it can be drawn while the action commits (:meth:`Renderer.preview`)
+ANSWERING: contextvars.ContextVar[tuple[int, bool] | None] = contextvars.ContextVar(
+    "answering", default=None
+)
+
+Basis = tuple[object, object, object, int]
+
+
+def _basis(table: Table) -> Basis:
+    """What a screen is drawn from: the table's row, state and clocks, which every committed
+    action replaces (so the copy :meth:`Renderer.preview` drew from is known by them, and a
+    table read again from the store is not), and its version, which every change bumps."""
+    return (table.row, table.state, table.timers, table.version)
+
+
+def _same(basis: Basis, table: Table) -> bool:
+    row, state, timers, version = basis
+    return (
+        version == table.version
+        and row is table.row
+        and state is table.state
+        and timers is table.timers
+    )
 
 
 class Writer:
@@ -386,8 +413,9 @@ class Renderer:
         self.stats = Stats()
         # a message's writer lives while someone holds or awaits it (forgotten with its table)
         self._writers: weakref.WeakValueDictionary[Hashable, Writer] = weakref.WeakValueDictionary()
-        self._drawn: dict[int, tuple[Table, int, Screen, str]] = {}
-        self._drawn_private: dict[tuple[int, int], tuple[Table, int, Screen, str]] = {}
+        # the screens drawn lately, each with what it was drawn from (:func:`_basis`)
+        self._drawn: dict[int, tuple[Basis, Screen, str]] = {}
+        self._drawn_private: dict[tuple[int, int], tuple[Basis, Screen, str]] = {}
         self._views_read: set[int] = set()  # tables whose private views are all in memory
         self._shown: dict[int, Shown] = {}
         self._tables: dict[int, Table] = {}  # tables with a public write pending
@@ -412,6 +440,7 @@ class Renderer:
         self._reopened: dict[int, float] = {}  # thread -> when the bot last reopened it
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
+        service.previewers.append(self.preview)
 
     @property
     def edits(self) -> int:
@@ -420,12 +449,31 @@ class Renderer:
     def draw(self, table: Table) -> tuple[Screen, str]:
         """The table's public screen now, and its fingerprint (drawn once per version)."""
         hit = self._drawn.get(table.id)
-        if hit is not None and hit[0] is table and hit[1] == table.version:
-            return hit[2], hit[3]
+        if hit is not None and _same(hit[0], table):
+            return hit[1], hit[2]
         screen = self.public_for(table.row.game)(table)
         fp = screen.fingerprint()
-        self._drawn[table.id] = (table, table.version, screen, fp)
+        self._drawn[table.id] = (_basis(table), screen, fp)
         return screen, fp
+
+    def preview(self, ahead: Table) -> None:
+        """While an action's write commits (the fsync, a thread away): draw the screen that
+        will answer the click (:data:`ANSWERING`), the table's or the player's own, from the
+        table as it will be, and build its buttons, so that the answer, which waits for the
+        commit, finds them ready. :meth:`draw` and :meth:`draw_private` hand such a screen out
+        once the table is what ``ahead`` shows, never before."""
+        answering = ANSWERING.get()
+        if answering is None:  # a clock: no click waits on a screen
+            return
+        user_id, public = answering
+        seat = ahead.seat_of(user_id)
+        if public:
+            screen, _ = self.draw(ahead)
+        elif seat is not None:
+            screen, _ = self.draw_private(ahead, seat)
+        else:
+            return
+        screen.kwargs()
 
     def _fingerprint(self, screen: Screen, table_id: int, seat: int | None = None) -> str:
         """``screen``'s fingerprint: the one computed when it was drawn, if it is the screen
@@ -433,19 +481,19 @@ class Renderer:
         hit = (
             self._drawn.get(table_id) if seat is None else self._drawn_private.get((table_id, seat))
         )
-        if hit is not None and hit[2] is screen:
-            return hit[3]
+        if hit is not None and hit[1] is screen:
+            return hit[2]
         return screen.fingerprint()
 
     def draw_private(self, table: Table, seat: int) -> tuple[Screen, str]:
         """A seat's private screen now, and its fingerprint (drawn once per version)."""
         key = (table.id, seat)
         hit = self._drawn_private.get(key)
-        if hit is not None and hit[0] is table and hit[1] == table.version:
-            return hit[2], hit[3]
+        if hit is not None and _same(hit[0], table):
+            return hit[1], hit[2]
         screen = self.private_for(table.row.game)(table, seat)
         fp = screen.fingerprint()
-        self._drawn_private[key] = (table, table.version, screen, fp)
+        self._drawn_private[key] = (_basis(table), screen, fp)
         return screen, fp
 
     def writer(self, key: Hashable) -> Writer:

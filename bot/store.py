@@ -155,14 +155,18 @@ def _run(
     statements: list[Statement],
     query: Query | None,
     commit: bool,
+    committing: Callable[[], None] | None = None,
 ) -> Any:
     """One trip, on the connection's thread: (BEGIN IMMEDIATE, the interaction check,) the
-    collected statements, (a query,) (COMMIT). Any error rolls the transaction back here."""
+    collected statements, (a query,) (COMMIT). Any error rolls the transaction back here.
+    ``committing`` is called just before the COMMIT (see :meth:`Tx.meanwhile`)."""
     try:
         if begin:
             con.execute("BEGIN IMMEDIATE")
         result = _body(con, unseen, statements, query)
         if commit:
+            if committing is not None:
+                committing()
             con.execute("COMMIT")
         return result
     except BaseException:
@@ -209,7 +213,7 @@ def _run_together(con: sqlite3.Connection, trips: list[tuple[Any, ...]]) -> list
     outcomes: list[Outcome] = []
     try:
         con.execute("BEGIN IMMEDIATE")
-        for _begin, unseen, statements, query, _commit in trips:
+        for _begin, unseen, statements, query, _commit, *_ in trips:
             con.execute("SAVEPOINT trip")
             try:
                 outcomes.append((True, _body(con, unseen, statements, query)))
@@ -217,6 +221,9 @@ def _run_together(con: sqlite3.Connection, trips: list[tuple[Any, ...]]) -> list
                 con.execute("ROLLBACK TO trip")
                 outcomes.append((False, err))
             con.execute("RELEASE trip")
+        for (ok, _), (*_, committing) in zip(outcomes, trips, strict=True):
+            if ok and committing is not None:
+                committing()
         con.execute("COMMIT")
     except BaseException as err:
         if con.in_transaction:
@@ -411,6 +418,7 @@ class Tx:
         self._begun = False
         self._failed = False  # a trip failed: the transaction was rolled back on the thread
         self._after: list[Callable[[], None]] = []  # run once what was written is committed
+        self._meanwhile: list[Callable[[], None]] = []  # run while the COMMIT is under way
         self._undo: list[Callable[[], None]] = []  # run if it was not
         self._last: Query | None = None  # a read for the last trip
         self._last_rows: list[sqlite3.Row] = []
@@ -418,6 +426,35 @@ class Tx:
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
         self._pending.append((sql, args, many))
+
+    def meanwhile(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the event loop while this transaction's COMMIT (its fsync, which lets
+        go of the GIL) is under way on the connection's thread: work on what is being written
+        that must not be shown before it is committed (drawing a screen, say) is done by the
+        time it is. The thread calls for it just before the COMMIT, once the statements (Python
+        that needs the GIL) have run; it is not run if they fail. Errors are logged, never
+        raised: the transaction does not depend on it."""
+        self._meanwhile.append(fn)
+
+    def _committing(self) -> Callable[[], None] | None:
+        """For the connection's thread: wake the loop to run :meth:`meanwhile`'s work."""
+        if not self._meanwhile:
+            return None
+        work, loop = self._meanwhile, asyncio.get_running_loop()
+        context = contextvars.copy_context()  # the committing task's (what it is answering)
+
+        def run() -> None:
+            for fn in work:
+                try:
+                    fn()
+                except Exception:
+                    log.exception("work done while a transaction committed failed")
+
+        def wake() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
+                loop.call_soon_threadsafe(run, context=context)
+
+        return wake
 
     def _send(self, query: Query | None = None, end: bool = False) -> asyncio.Future[Any] | None:
         """Queue the next trip on the connection's thread (now, without waiting for it): the
@@ -436,7 +473,8 @@ class Tx:
         pending, self._pending = self._pending, []
         unseen, self._unseen = self._unseen, None
         self._begun = True
-        return self._store._submit(_run, begin, unseen, pending, query, commit)
+        committing = self._committing() if commit else None
+        return self._store._submit(_run, begin, unseen, pending, query, commit, committing)
 
     async def _wait(self, trip: asyncio.Future[Any] | None) -> Any:
         if trip is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import logging
 import secrets
@@ -242,6 +243,10 @@ class TableService:
         self.clock = clock or SystemClock()
         self.seeds = seeds or (lambda: secrets.token_hex(16))  # tests pass fixed seeds
         self.listeners: list[Listener] = []
+        # called, while an action's write is being committed, with a copy of its table as it
+        # will be once it is (the same row, state and clocks; its version one up): to get
+        # ready what the answer needs (its screen). Nothing may show it before the commit.
+        self.previewers: list[Callable[[Table], None]] = []
         self._tables: dict[int, Table] = {}
         # a table's lock lives while someone holds or awaits it: a long-running bot sees many
         # tables come and go, and keeps no lock for each
@@ -770,6 +775,16 @@ class TableService:
             for s in changed:
                 await tx.save_seat(s)
             await tx.save_table(row)
+            tabs: dict[int, Tab] = {}  # the tabs these drinks change, as they will be
+            for r in counted:
+                tabs[r.user_id] = safety.add_to_tab(
+                    tabs.get(r.user_id, table.tabs.get(r.user_id)), r
+                )
+            if self.previewers and not over:
+                ahead = copy.copy(table)  # shallow, and none of its own is touched
+                ahead.row, ahead.seats, ahead.state, ahead.timers = row, seats, state, timers
+                ahead.version, ahead.tabs = table.version + 1, {**table.tabs, **tabs}
+                tx.meanwhile(lambda: self._preview(ahead))
         # committed: the table in memory moves on in one go (no await from here on)
         table.row, table.timers = row, timers
         table.applied.update(iid for _, _, _, iid, _ in steps if iid is not None)
@@ -777,8 +792,7 @@ class TableService:
             if seat.user_id in notes:
                 seat.notes = notes[seat.user_id]
         table.saved(changed)
-        for r in counted:
-            table.tabs[r.user_id] = safety.add_to_tab(table.tabs.get(r.user_id), r)
+        table.tabs.update(tabs)
         if over:
             table.ledger = ledger()
             self._tables.pop(table.id, None)
@@ -833,6 +847,10 @@ class TableService:
         change = Change(table, events, seat)
         self._notify(change)
         return change
+
+    def _preview(self, ahead: Table) -> None:
+        for previewer in self.previewers:
+            previewer(ahead)
 
     def _notify(self, change: Change) -> None:
         for listener in self.listeners:

@@ -277,6 +277,40 @@ async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_ca
         assert await q.actions(tid) == [] and not await q.has_consent(10, "war")
 
 
+async def test_work_meanwhile_runs_during_the_commit_and_only_if_the_writes_held(store, caplog):
+    """Tx.meanwhile (issue 15): work on what is being written (the answer's screen) runs on the
+    loop once the statements have run on the connection's thread, before the block returns; not
+    at all if they failed. An error in it is logged and the transaction commits regardless."""
+    tid = await _table(store)
+    statements: list[str] = []
+    await store._call(lambda con: con.set_trace_callback(statements.append))
+    order: list[str] = []
+    async with store.transaction(unseen=900) as tx:
+        await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 900, 1.0)
+        tx.meanwhile(lambda: order.append(f"meanwhile, {min(3, len(statements))} run"))
+        assert order == []  # not while the block runs
+    order.append("returned")
+    # after the BEGIN, the interaction check and the INSERT (and the COMMIT maybe under way)
+    assert order == ["meanwhile, 3 run", "returned"]
+    assert [s.split()[0] for s in statements] == ["BEGIN", "SELECT", "INSERT", "COMMIT"]
+
+    with pytest.raises(AlreadyApplied):  # the writes were refused: no work meanwhile
+        async with store.transaction(unseen=900) as tx:
+            await tx.add_action(tid, 2, 0, 10, {"type": "flip"}, 900, 2.0)
+            tx.meanwhile(lambda: order.append("refused"))
+
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    async with store.transaction() as tx:
+        await tx.add_action(tid, 2, 0, 10, {"type": "flip"}, 901, 2.0)
+        tx.meanwhile(boom)
+    assert "refused" not in order
+    assert any("committed failed" in r.message and r.exc_info for r in caplog.records)
+    async with store.reading() as q:
+        assert (await q.action_for(901))[1] == 2
+
+
 async def test_turn_pings_are_on_unless_a_server_turned_them_off(tmp_path):
     """Migration 005: pings are on by default now; a server that had switched them on keeps
     them on, one that never chose gets them, and a server's "off" from now on is kept."""
@@ -389,9 +423,12 @@ async def test_whole_transactions_queued_together_share_one_commit(store):
     held = store._submit(hold)
     await asyncio.get_running_loop().run_in_executor(None, busy.wait, 5)
 
+    meanwhile: list[int] = []
+
     async def write(seq: int, iid: int) -> None:
         async with store.transaction(unseen=iid) as tx:
             await tx.add_action(tid, seq, 0, 10, {"type": "flip"}, iid, 1.0)
+            tx.meanwhile(lambda: meanwhile.append(iid))
 
     writes = [asyncio.ensure_future(write(s, i)) for s, i in ((2, 801), (3, 800), (4, 802))]
     for _ in range(100):  # let the three blocks run until their trips are queued
@@ -404,6 +441,7 @@ async def test_whole_transactions_queued_together_share_one_commit(store):
     await held
     done = await asyncio.gather(*writes, return_exceptions=True)
     assert done[0] is None and isinstance(done[1], AlreadyApplied) and done[2] is None
+    assert meanwhile == [801, 802]  # the work of each that held, none for the refused one
     assert statements.count("COMMIT") == 1 and statements.count("BEGIN IMMEDIATE") == 1
     async with store.reading() as q:
         assert [(await q.action_for(i))[1] for i in (800, 801, 802)] == [1, 2, 4]

@@ -28,6 +28,7 @@ from bot.store import Tab, TableRow
 from bot.tables import Table, message_link
 from bot.ui.components import (
     Button,
+    Controls,
     Form,
     Row,
     Select,
@@ -55,10 +56,13 @@ class Screen:
     embed: discord.Embed
     rows: list[Row] = field(default_factory=list)
     content: str | None = None
+    _controls: Controls | None = field(default=None, init=False, repr=False, compare=False)
 
     def kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for send_message / edit_message."""
-        return {"content": self.content, "embed": self.embed, "view": controls(self.rows)}
+        """Keyword arguments for send_message / edit_message (the buttons built once)."""
+        if self._controls is None:
+            self._controls = controls(self.rows)
+        return {"content": self.content, "embed": self.embed, "view": self._controls}
 
     def fingerprint(self) -> str:
         data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}

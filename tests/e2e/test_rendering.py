@@ -4,10 +4,15 @@ message, a per-channel edit budget, one live copy per table."""
 from __future__ import annotations
 
 import asyncio
+import copy
+import dataclasses
+import sqlite3
 
 import pytest
 
 import bot.gamecog
+import bot.render
+import bot.store
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import realistic_budgets
@@ -240,4 +245,99 @@ async def test_clicks_at_a_table_nobody_views_privately_start_no_private_view_wo
     await renderer.flush()
     assert started == []
     assert fingerprints <= 3  # one per new screen: drawn once, the answer's reused
+    h.assert_clean()
+
+
+async def test_the_answer_is_drawn_while_its_move_commits_and_never_shown_before(
+    harness: Harness, monkeypatch
+):
+    """Issue 15: the screen that answers a click, the table's or the player's own, is drawn
+    (and its buttons built) while the action's COMMIT, its fsync, is under way: once per move,
+    from the table as it will be. A commit that fails shows nothing of it."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    renderer = h.bot.renderer
+    drawn: list[tuple[str, int, int]] = []  # (screen, version drawn, version in memory)
+    public, private = renderer.public_for, renderer.private_for
+
+    def spy_public(game):
+        def draw(t):
+            drawn.append(("table", t.version, table.version))
+            return public(game)(t)
+
+        return draw
+
+    def spy_private(game):
+        def draw(t, seat):
+            drawn.append(("own", t.version, table.version))
+            return private(game)(t, seat)
+
+        return draw
+
+    monkeypatch.setattr(renderer, "public_for", spy_public)
+    monkeypatch.setattr(renderer, "private_for", spy_private)
+    res = await h.click(ana, msg, "flip")  # on the table
+    assert res.in_place
+    assert drawn == [("table", table.version, table.version - 1)]
+    sent = renderer.draw(table)[0].kwargs()["view"].to_components()  # no draw: the one ahead
+    assert [c["custom_id"] for row in sent for c in row["components"]] == msg.custom_ids()
+
+    seat = (await h.click(bo, msg, "seat")).message  # Bo's own view
+    users = {ana.id: ana, bo.id: bo}
+    while "drink" in h.verbs(msg):  # the loser chooses, on the table
+        loser = table.user_at(table.engine.view(table.state, None)["loser"]).user_id
+        await h.click(users[loser], msg, "drink")
+    await renderer.flush_private()
+    assert "flip" in h.verbs(seat)
+    del drawn[:]
+    res = await h.click(bo, seat, "flip")  # in his own view: that is the screen drawn ahead
+    assert res.in_place and res.message is seat
+    assert drawn[0] == ("own", table.version, table.version - 1)
+
+    # a screen drawn ahead is handed out for the very row, state and clocks it was drawn from,
+    # never for another copy of the table at the same version (one read again from the store)
+    ahead = copy.copy(table)
+    ahead.version, ahead.state = table.version + 1, copy.deepcopy(table.state)
+    token = bot.render.ANSWERING.set((ana.id, True))
+    renderer.preview(ahead)
+    bot.render.ANSWERING.reset(token)
+    screen = renderer._drawn[tid][1]
+    assert renderer.draw(copy.copy(ahead))[0] is screen
+    reread = copy.copy(ahead)
+    reread.row, reread.state = dataclasses.replace(table.row), copy.deepcopy(table.state)
+    assert renderer.draw(reread)[0] is not screen
+
+    # the COMMIT fails after the answer was drawn: the click is refused, nothing is shown
+    await renderer.flush()
+    await renderer.flush_private()
+    before, shown = table.row.seq, msg.current
+    committing = bot.store.Tx._committing
+
+    def failing(tx):
+        wake = committing(tx)
+
+        def fail() -> None:
+            if wake is not None:
+                wake()  # the answer is drawn...
+            raise sqlite3.OperationalError("disk I/O error")  # ...and the COMMIT fails
+
+        return fail
+
+    monkeypatch.setattr(bot.store.Tx, "_committing", failing)
+    del drawn[:]
+    if "flip" in h.verbs(msg):
+        res = await h.click(ana, msg, "flip")
+    else:
+        loser = table.user_at(table.engine.view(table.state, None)["loser"]).user_id
+        res = await h.click(users[loser], msg, "drink")
+    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY
+    assert drawn and drawn[0][1] == drawn[0][2] + 1  # it was drawn ahead
+    monkeypatch.setattr(bot.store.Tx, "_committing", committing)
+    stored = await h.service.get(tid)
+    assert stored.row.seq == before and stored is not table  # read again from the store
+    await renderer.flush()
+    assert msg.current == shown and await shows_the_store(h, msg, tid)
     h.assert_clean()
