@@ -41,7 +41,7 @@ class Card:
         if not 2 <= self.rank <= 14 or self.suit not in SUITS:
             raise ValueError(f"no such card: {self.rank}{self.suit}")
 
-    @property
+    @cached_property  # written with the state at every move
     def code(self) -> str:
         """Two characters for storage: ``"TH"``, ``"AS"``, ``"7C"``."""
         return RANK_CODES.get(self.rank, str(self.rank)) + self.suit

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
@@ -48,18 +49,34 @@ def record_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
 
 def dump(obj: Any) -> Any:
     """A JSON-able form of a record: dataclasses become dicts, tuples lists, cards codes."""
-    if isinstance(obj, _PLAIN):
-        return obj
-    if isinstance(obj, list | tuple):
-        return [dump(x) for x in obj]
-    if isinstance(obj, dict):
-        return {str(k): dump(v) for k, v in obj.items()}
-    to_json = getattr(obj, "to_json", None)
-    if to_json is not None:
-        return to_json()
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: dump(getattr(obj, f.name)) for f in record_fields(type(obj))}
-    raise TypeError(f"can't store a {type(obj).__name__}")
+    how = _DUMPERS.get(type(obj))
+    if how is None:
+        how = _DUMPERS[type(obj)] = _dumper(type(obj))
+    return how(obj)
+
+
+def _dumper(cls: type) -> Callable[[Any], Any]:
+    """How :func:`dump` writes a value of ``cls`` (decided once per type: a table's state is
+    written at every move, and a War state alone holds 52 cards)."""
+    if issubclass(cls, _PLAIN):
+        return _itself
+    if issubclass(cls, list | tuple):
+        return lambda obj: [dump(x) for x in obj]
+    if issubclass(cls, dict):
+        return lambda obj: {str(k): dump(v) for k, v in obj.items()}
+    if callable(getattr(cls, "to_json", None)):
+        return lambda obj: obj.to_json()
+    if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+        names = [f.name for f in record_fields(cls)]
+        return lambda obj: {name: dump(getattr(obj, name)) for name in names}
+    raise TypeError(f"can't store a {cls.__name__}")
+
+
+def _itself(obj: Any) -> Any:
+    return obj
+
+
+_DUMPERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def load(tp: Any, data: Any) -> Any:
