@@ -190,17 +190,32 @@ def _immutable(cls: type) -> bool:
 
 def copy(obj: T) -> T:
     """A deep copy of a record: every list, dict and mutable dataclass is new."""
-    cls = type(obj)
+    how = _COPIERS.get(type(obj))
+    if how is None:
+        how = _COPIERS[type(obj)] = _copier(type(obj))
+    return how(obj)  # type: ignore[no-any-return]
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """How :func:`copy` copies a value of ``cls`` (decided once per type: an engine copies its
+    state at every move, and the cards in it are kept, not copied, without a call each)."""
     if cls in _PLAIN or cls is tuple:
-        return obj
+        return _itself
     if cls is list:
-        return [copy(x) for x in obj]  # type: ignore[attr-defined, return-value]
+        return lambda obj: [x if _COPIERS.get(type(x)) is _itself else copy(x) for x in obj]
     if cls is dict:
-        return {k: copy(v) for k, v in obj.items()}  # type: ignore[attr-defined, return-value]
+        return lambda obj: {k: copy(v) for k, v in obj.items()}
     if _immutable(cls):
-        return obj
-    if dataclasses.is_dataclass(obj):
-        new = object.__new__(cls)
-        new.__dict__.update({k: copy(v) for k, v in obj.__dict__.items()})
-        return new
+        return _itself
+    if dataclasses.is_dataclass(cls):
+
+        def record(obj: Any) -> Any:
+            new = object.__new__(cls)
+            new.__dict__.update({k: copy(v) for k, v in obj.__dict__.items()})
+            return new
+
+        return record
     raise TypeError(f"can't copy a {cls.__name__}")
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
