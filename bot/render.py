@@ -466,13 +466,13 @@ class Renderer:
         if answering is None:  # a clock: no click waits on a screen
             return
         user_id, public = answering
-        seat = ahead.seat_of(user_id)
-        if public:
+        if public or self.stats.measure:  # measuring lag draws the table at every change
             screen, _ = self.draw(ahead)
-        elif seat is not None:
+        if not public:
+            seat = ahead.seat_of(user_id)
+            if seat is None:
+                return
             screen, _ = self.draw_private(ahead, seat)
-        else:
-            return
         screen.kwargs()
 
     def _fingerprint(self, screen: Screen, table_id: int, seat: int | None = None) -> str:
