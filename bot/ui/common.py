@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-import orjson
 
 from bot import safety
 from bot.engines.base import Action, Drink, literal, plural, sips
@@ -66,9 +66,7 @@ class Screen:
 
     def fingerprint(self) -> str:
         data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
-        return hashlib.sha256(
-            orjson.dumps(data, default=str, option=orjson.OPT_SORT_KEYS)
-        ).hexdigest()
+        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def button(
