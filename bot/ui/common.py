@@ -27,6 +27,7 @@ from bot.engines.base import Action, Drink, literal, plural, sips
 from bot.store import Tab, TableRow
 from bot.tables import Table, message_link
 from bot.ui.components import (
+    LONE_SURROGATE,
     Button,
     Controls,
     Form,
@@ -159,14 +160,15 @@ def say(template: str, table: Table) -> str:
 def player_name(user: discord.abc.User) -> str:
     """The name a player goes by at the table: their display name, without the invisible
     characters that reorder or hide text (a right-to-left override would turn the rest of a
-    table's line around; zero-width ones make a name look empty or like another). The joiner
-    and tag characters emoji sequences use are kept. A name with nothing visible left is their
+    table's line around; zero-width ones make a name look empty or like another) and without
+    lone UTF-16 surrogates (no characters; see :data:`LONE_SURROGATE`). The joiner and tag
+    characters emoji sequences use are kept. A name with nothing visible left is their
     username, or "Player"."""
     for raw in (user.display_name, user.name):
         name = " ".join(
             "".join(
                 ch
-                for ch in raw
+                for ch in LONE_SURROGATE.sub("", raw)
                 if unicodedata.category(ch) != "Cf" or ch == "\u200d" or "\U000e0020" <= ch
             ).split()
         )

@@ -178,19 +178,25 @@ def modal(form: Form) -> discord.ui.Modal:
     return m
 
 
+# UTF-16 halves without their other half: JSON can carry one ("\\ud800"), Python keeps it, but
+# it is no character, and UTF-8 (SQLite, Discord) cannot hold it. Discord never sends one; a
+# forged event could, and the text it came in is kept without it.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def submitted_values(data: Any) -> list[str] | None:
     """What a click or form submission chose: a select's values, or a form's texts."""
     if not isinstance(data, dict):
         return None
     values = data.get("values")
     if isinstance(values, list):
-        return [v for v in values if isinstance(v, str)]
+        return [LONE_SURROGATE.sub("", v) for v in values if isinstance(v, str)]
     texts: list[str] = []
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
             if isinstance(node.get("value"), str):
-                texts.append(node["value"])
+                texts.append(LONE_SURROGATE.sub("", node["value"]))
             for key in ("components", "component"):
                 walk(node.get(key))
         elif isinstance(node, list):

@@ -9,6 +9,7 @@ import re
 import discord
 
 import bot.gamecog
+from bot.ui.components import submitted_values
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import from_another_server, open_table
@@ -114,6 +115,28 @@ async def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(harness:
     table = await h.service.get(tid)
     loser = table.user_at(table.state.loser).name
     assert re.search(rf"\*\*{re.escape(loser)}\*\* loses the hand", msg.text), msg.text
+    h.assert_clean()
+
+
+async def test_a_lone_surrogate_in_a_name_or_a_form_is_dropped_not_stored(harness: Harness):
+    """Half a UTF-16 pair is no character: JSON can carry one ("\\ud800"), UTF-8 cannot, so
+    SQLite refused the seat of a player named with one and the click got an apology. Discord
+    never sends one; a forged event is played with the name (or the words) without it."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("An\ud800a"), fake.add_user("\udfffBo \U0001f37a")
+    res = await h.slash(ana, "war", "start")
+    msg, tid = res.message, int(h.custom_id(res.message, "join").split(":")[1])
+    await h.click(ana, await res.followup(), "consent")
+    await h.join(bo, msg)
+    await h.click(ana, msg, "start")
+    res = await h.click(ana, msg, "flip")
+    assert res.in_place
+    table = await h.service.get(tid)
+    assert [s.name for s in table.seats] == ["Ana", "Bo \U0001f37a"]  # a whole pair stays
+    assert "**Ana**" in msg.text and "**Bo \U0001f37a**" in msg.text
+    form = {"components": [{"type": 1, "components": [{"type": 4, "value": "Sing\ud800!"}]}]}
+    assert submitted_values(form) == ["Sing!"]
+    assert submitted_values({"values": ["1\udc00"]}) == ["1"]
     h.assert_clean()
 
 
