@@ -23,7 +23,7 @@ from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
-from bot.slash import Tree, error_text
+from bot.slash import ODD, Tree, error_text, odd_ids
 from bot.store import Store, TableRow
 from bot.tables import CHANNEL_DELETED, TableService
 from bot.ui.components import Ref, submitted_values
@@ -171,6 +171,9 @@ class Barkeep(commands.Bot):
         ref = Ref.parse(data.get("custom_id"))
         if ref is None:
             await answer(interaction, reply_text(STALE))
+            return
+        if odd_ids(interaction):
+            await answer(interaction, reply_text(ODD))
             return
         await self.route_component(interaction, ref, submitted_values(data))
 

@@ -26,6 +26,9 @@ CHANGED = (
 )
 IN_A_SERVER = "This works in a server channel, not in direct messages."
 NO_PLAYER = "I can't find that player: pick them from the list Discord offers. Nothing was done."
+ODD = "That request didn't look right, so nothing was done."
+
+MAX_SNOWFLAKE = 2**63 - 1  # Discord's ids are positive 64-bit integers below 2^63 (SQLite's too)
 
 KINDS = {
     AppCommandOptionType.string: "a text",
@@ -50,6 +53,8 @@ class Tree(app_commands.CommandTree[Any]):
 def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[Any]) -> None:
     """Raise :class:`Malformed` (or discord.py's CommandNotFound / CommandSignatureMismatch /
     NoPrivateMessage) for a payload the command as registered now cannot take."""
+    if odd_ids(interaction):
+        raise Malformed(ODD)
     data: dict[str, Any] = dict(interaction.data or {})
     if data.get("type", 1) != 1:
         return  # context menus: discord.py checks their shape itself
@@ -71,6 +76,8 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
             users = resolved.get("users") or {}
             if option.get("type") != param.type.value or str(value) not in users:
                 raise Malformed(NO_PLAYER)
+            if not _snowflake(value):
+                raise Malformed(ODD)
             continue
         if option.get("type") != param.type.value or not _of_type(param.type, value):
             kind = KINDS.get(param.type, "something else")
@@ -87,6 +94,20 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
                 raise Malformed(
                     f"`{name}` goes from {low} to {high}: type the command again. Nothing was done."
                 )
+
+
+def odd_ids(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction names its user, server or channel by an id Discord cannot have
+    given (a forged payload): such ids fit no database column, and nothing is done for them."""
+    ids = (interaction.user.id, interaction.guild_id, interaction.channel_id)
+    return not all(i is None or _snowflake(i) for i in ids)
+
+
+def _snowflake(value: Any) -> bool:
+    try:
+        return 0 < int(value) <= MAX_SNOWFLAKE
+    except (TypeError, ValueError):
+        return False
 
 
 def _of_type(kind: AppCommandOptionType, value: Any) -> bool:

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 import bot.gamecog
+import bot.slash
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import from_another_server
@@ -143,6 +144,46 @@ async def test_a_table_is_not_opened_from_a_server_the_bot_does_not_know(harness
     res = await fake.interact(ana, 2, data, edit=from_another_server)
     assert res.ok and res.ephemeral and res.message.text == bot.gamecog.NOT_HERE
     assert stored(h) == before
+    h.assert_clean()
+
+
+def from_an_impossible_user(payload: dict) -> None:
+    """An ``edit`` for ``FakeDiscord.interact``: the clicker's id is one Discord cannot give
+    (ids are below 2^63; SQLite's integers too)."""
+    payload["member"]["user"]["id"] = str(2**63 + 5)
+
+
+async def test_ids_discord_cannot_have_given_get_a_plain_answer_and_change_nothing(
+    harness: Harness, caplog
+):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    before, shown = stored(h), msg.current
+    start = slash_data(fake, "war", [{"name": "start", "type": 1, "options": []}])
+    huge = str(2**64)
+    tally = slash_data(
+        fake,
+        "tally",
+        [{"name": "user", "type": 6, "value": huge}],
+        {"users": {huge: {"id": huge, "username": "x", "discriminator": "0"}}},
+    )
+    with caplog.at_level(logging.ERROR):
+        answers = [
+            await fake.interact(ana, 2, start, edit=from_an_impossible_user),
+            await fake.interact(ana, 2, tally),
+            await fake.interact(
+                ana,
+                3,
+                {"custom_id": f"war:{tid}:start", "component_type": 2},
+                message=msg,
+                edit=from_an_impossible_user,
+            ),
+        ]
+    for res in answers:
+        assert res.ok and res.ephemeral and res.message.text == bot.slash.ODD, res
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert stored(h) == before and msg.current == shown
     h.assert_clean()
 
 
