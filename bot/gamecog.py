@@ -220,6 +220,10 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
 
 
 async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
+    if reply.kind == "update" and interaction.message is None:
+        # nothing to update (a form sent from no message): Discord refuses the update, so
+        # the same screen goes privately
+        reply = Reply("private", reply.redraw() if reply.redraw is not None else reply.screen)
     if reply.kind == "update":  # drawn, and its components built, once: in _update
         await _update(interaction, reply, deferred)
         return

@@ -97,9 +97,10 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
 
 
 def odd_ids(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the interaction names its user, server or channel by an id Discord cannot have
-    given (a forged payload): such ids fit no database column, and nothing is done for them."""
-    ids = (interaction.user.id, interaction.guild_id, interaction.channel_id)
+    """Whether the interaction has, or names its user, server or channel by, an id Discord
+    cannot have given (a forged payload): such ids fit no database column (an interaction's id
+    is stored with the move it made), and nothing is done for them."""
+    ids = (interaction.id, interaction.user.id, interaction.guild_id, interaction.channel_id)
     return not all(i is None or _snowflake(i) for i in ids)
 
 

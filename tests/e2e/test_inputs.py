@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from types import SimpleNamespace
 
 import pytest
 
@@ -184,6 +185,35 @@ async def test_ids_discord_cannot_have_given_get_a_plain_answer_and_change_nothi
         assert res.ok and res.ephemeral and res.message.text == bot.slash.ODD, res
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert stored(h) == before and msg.current == shown
+    h.assert_clean()
+
+
+def test_an_interaction_id_discord_cannot_give_is_odd_too():
+    """The interaction's own id is stored with the move it makes (a forged one above 2^63 made
+    the action's INSERT fail). The fake answers by the id it dealt, so this one is checked
+    here, without it."""
+    good = SimpleNamespace(id=2**62, user=SimpleNamespace(id=5), guild_id=1, channel_id=None)
+    assert not bot.slash.odd_ids(good)  # type: ignore[arg-type]
+    for bad in (
+        {"id": 2**63},
+        {"guild_id": 0},
+        {"channel_id": -3},
+        {"user": SimpleNamespace(id=2**64)},
+    ):
+        odd = SimpleNamespace(**{**vars(good), **bad})
+        assert bot.slash.odd_ids(odd), bad  # type: ignore[arg-type]
+
+
+async def test_a_form_sent_from_no_message_is_answered_privately(harness: Harness):
+    """An update needs a message to update: a form submitted without one (Discord sends one
+    for every form a button opened; a forged one need not) gets its screen privately."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    text = {"type": 1, "components": [{"type": 4, "custom_id": "text", "value": "hi"}]}
+    res = await fake.interact(ana, 5, {"custom_id": f"war:{tid}:flip", "components": [text]})
+    assert res.ok and res.type == 4 and res.ephemeral and "Your seat" in res.message.text
     h.assert_clean()
 
 
