@@ -47,7 +47,29 @@ class Tree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.type is discord.InteractionType.application_command:
             check(self, interaction)
+        elif interaction.type is discord.InteractionType.autocomplete and not _completes(
+            self, interaction
+        ):
+            # no option of ours completes as you type: a client that loaded an older command,
+            # or a forged payload, gets no suggestions (discord.py would log an error, and the
+            # client would show "Loading options failed")
+            try:
+                await interaction.response.autocomplete([])
+            except discord.HTTPException:
+                log.info("could not answer autocomplete %s", interaction.id)
+            return False
         return True
+
+
+def _completes(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[Any]) -> bool:
+    """Whether the option being typed in has suggestions to offer (an autocomplete callback)."""
+    try:
+        command, options = tree._get_app_command_options(dict(interaction.data or {}))  # type: ignore[arg-type]
+        focused = next(o["name"] for o in options if isinstance(o, dict) and o.get("focused"))
+        params = {p.display_name: p for p in command.parameters}
+        return bool(params[focused].autocomplete)  # Parameter.autocomplete: whether it has one
+    except Exception:  # an unknown command or option, no focused option: nothing to offer
+        return False
 
 
 def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[Any]) -> None:

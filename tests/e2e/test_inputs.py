@@ -127,6 +127,21 @@ async def test_a_malformed_slash_payload_gets_a_plain_answer_and_changes_nothing
     h.assert_clean()
 
 
+async def test_typing_in_an_option_with_no_suggestions_gets_none_and_no_error(
+    harness: Harness, caplog
+):
+    """No option of ours suggests as you type: an autocomplete request (a client that loaded an
+    older command, or a forged one) is answered with no suggestions, not left to fail."""
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    data = slash_data(fake, "tally", [{"name": "period", "type": 3, "value": "t", "focused": True}])
+    with caplog.at_level(logging.ERROR):
+        res = await fake.interact(ana, 4, data)
+    assert res.ok and res.type == 8 and res.data["choices"] == [], res
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    h.assert_clean()
+
+
 async def test_tally_in_a_dm_is_answered_plainly(harness: Harness):
     h, fake = harness, harness.fake
     ana = fake.add_user("Ana")
