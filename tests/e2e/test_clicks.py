@@ -118,19 +118,25 @@ async def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(harness:
     h.assert_clean()
 
 
+async def deal_and_flip(h: Harness, host, guest):
+    """A War table for two players whose names the bot cleans (``open_table`` waits for the
+    names as given), dealt, and its first hand flipped: the table message and its id."""
+    res = await h.slash(host, "war", "start")
+    msg, tid = res.message, int(h.custom_id(res.message, "join").split(":")[1])
+    await h.click(host, await res.followup(), "consent")
+    await h.join(guest, msg)
+    await h.click(host, msg, "start")
+    assert (await h.click(host, msg, "flip")).in_place
+    return msg, tid
+
+
 async def test_a_lone_surrogate_in_a_name_or_a_form_is_dropped_not_stored(harness: Harness):
     """Half a UTF-16 pair is no character: JSON can carry one ("\\ud800"), UTF-8 cannot, so
     SQLite refused the seat of a player named with one and the click got an apology. Discord
     never sends one; a forged event is played with the name (or the words) without it."""
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("An\ud800a"), fake.add_user("\udfffBo \U0001f37a")
-    res = await h.slash(ana, "war", "start")
-    msg, tid = res.message, int(h.custom_id(res.message, "join").split(":")[1])
-    await h.click(ana, await res.followup(), "consent")
-    await h.join(bo, msg)
-    await h.click(ana, msg, "start")
-    res = await h.click(ana, msg, "flip")
-    assert res.in_place
+    msg, tid = await deal_and_flip(h, ana, bo)
     table = await h.service.get(tid)
     assert [s.name for s in table.seats] == ["Ana", "Bo \U0001f37a"]  # a whole pair stays
     assert "**Ana**" in msg.text and "**Bo \U0001f37a**" in msg.text
@@ -148,12 +154,7 @@ async def test_invisible_characters_in_names_turn_no_text_around_and_hide_no_one
     sits down (the second one goes by their username), for the table and the tally alike."""
     h, fake = harness, harness.fake
     ana, ghost = fake.add_user("\u202eAna\u202c"), fake.add_user("\u200b\u200b")
-    res = await h.slash(ana, "war", "start")
-    msg, tid = res.message, int(h.custom_id(res.message, "join").split(":")[1])
-    await h.click(ana, await res.followup(), "consent")
-    await h.join(ghost, msg)
-    await h.click(ana, msg, "start")
-    await h.click(ana, msg, "flip")
+    msg, tid = await deal_and_flip(h, ana, ghost)
     table = await h.service.get(tid)
     ghost_name = table.seat_row(ghost.id).name
     assert (
