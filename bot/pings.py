@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -49,7 +50,8 @@ class TurnPings:
         self.clock = service.clock
         self._waiting: dict[int, set[str]] = {}  # table -> clocks seen that wait on players
         self._last: dict[int, int] = {}  # table -> its ping's message id
-        self._locks: dict[int, asyncio.Lock] = {}
+        # a table's ping lock lives while a ping holds or awaits it, as the table service's do
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
         # table -> clock -> its nudge not yet due: a timer, not a sleeping task, dropped as soon
         # as the clock stops waiting (a lively table acts long before its nudges are due)
@@ -159,8 +161,6 @@ class TurnPings:
                     await channel.get_partial_message(old).delete()
             except discord.HTTPException as err:
                 log.info("turn ping at table #%s: %s", table.id, err)
-            if table.status == "ended" and table.id not in self._last:
-                self._locks.pop(table.id, None)  # nothing more to do for it
 
     async def flush(self) -> None:
         while tasks := list(self._tasks):
