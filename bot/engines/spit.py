@@ -336,7 +336,7 @@ class SpitEngine(Engine[SpitState]):
             lone = self.lone_spitter(state)
             if lone is None:
                 raise IllegalAction("You spit onto your own pile.")
-            raise IllegalAction(f"Your deck is empty: {_p(lone)} chooses the pile.")
+            raise IllegalAction("Your deck is empty: your opponent chooses the pile. Press Spit!")
         state.said.append(seat)
         if len(state.said) == 2:
             self._spit(state, events, clock=False)

@@ -96,6 +96,9 @@ def _status(table: Table, v: dict, seat: int | None = None) -> str:
         alone = spit["alone"]
         if spit["opening"]:
             head = "Ready? Both press **Spit!** to start"
+        elif alone is not None and seat is not None and seat != alone:  # my deck is empty
+            who = common.name(table, alone)
+            head = f"Stalemate! Your deck is empty: press **Spit!** while {who} chooses the pile"
         elif alone is not None:
             head = f"Stalemate! {common.name(table, alone)} spits alone: choose the pile"
         else:

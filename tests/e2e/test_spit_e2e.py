@@ -9,7 +9,10 @@ import re
 import pytest
 
 from bot.engines.spit import SpitEngine
+from bot.ui import common
+from bot.ui import spit as ui
 from tests.e2e.conftest import Harness, open_table, seeded_harness
+from tests.engines.test_spit import make
 from tests.fakediscord.server import iter_components
 from tests.phone import assert_fits_phone, long_named_table, table_text
 
@@ -203,3 +206,19 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed
             shown.append(table_text(t))
     assert t.view()["over"] and t.view()["ending"] in ("out", "stuck") and timeouts >= 2
     assert_fits_phone(shown, f"Spit ({seed}): {moves} moves, {timeouts} spat by the clock")
+
+
+async def test_in_a_lone_stalemate_each_panel_says_what_its_player_does(store, clock):
+    """Only Bo has deck cards left: Bo's panel asks for the pile, Ana's for Spit! (her deck is
+    empty: the piles are not hers to choose), and the public table names who chooses."""
+    service, t = await long_named_table(store, clock, "spit", 2, "lone")
+    t.state = make(["5C", "JC"], ["9H"], d0=(), d1=("3D", "9D"), phase="spit")
+    bo = common.name(t, 1)
+    desc = {
+        who: screen.embed.description
+        for who, screen in (("public", ui.public(t)), (0, ui.private(t, 0)), (1, ui.private(t, 1)))
+    }
+    assert f"Your deck is empty: press **Spit!** while {bo} chooses the pile" in desc[0]
+    assert "choose the pile" not in desc[0]
+    assert f"{bo} spits alone: choose the pile" in desc[1]
+    assert f"{bo} spits alone" in desc["public"]

@@ -360,7 +360,9 @@ def test_a_player_whose_deck_is_empty_plays_on_and_has_nothing_to_spit():
     assert ENGINE.spitters(state) == [1] and ENGINE.lone_spitter(state) == 1
     assert ENGINE.legal_actions(state, 0) == [Spit(1), Leave()]
     assert ENGINE.legal_actions(state, 1) == [Spit(1, 0), Spit(1, 1), Leave()]
-    with pytest.raises(IllegalAction, match=r"Your deck is empty: \{p1\} chooses"):
+    with pytest.raises(
+        IllegalAction, match=r"Your deck is empty: your opponent chooses the pile\. Press Spit!"
+    ):
         act(state, (0, Spit(1, 0)))
 
 
