@@ -141,8 +141,11 @@ class Table:
         return seed_hash(self.row.seed)
 
     def seated(self) -> list[SeatRow]:
-        """Players still at the table, in join order."""
-        return [s for s in self.seats if s.left_at is None]
+        """Players still at the table: the host first (they opened it, even if they sat down
+        only once they had accepted the rules), then in join order. The game's seats are
+        dealt in this order, so a seated host is seat 0: the dealer, where a game has one."""
+        host = self.row.host_id
+        return sorted((s for s in self.seats if s.left_at is None), key=lambda s: s.user_id != host)
 
     def seat_row(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -689,7 +692,7 @@ class TableService:
         over = engine.is_over(state)
         host = table.seat_row(row.host_id)
         if not over and host is not None and host.left_at is not None and table.seated():
-            heir = table.seated()[0]  # the host's powers pass on in join order
+            heir = table.seated()[0]  # the host's powers pass on in seat order
             row.host_id = heir.user_id
             events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
         try:

@@ -70,6 +70,30 @@ async def test_start_needs_enough_players_and_host_passes_on(service):
         await service.join(t.id, CY, "Cy")
 
 
+async def test_a_host_who_sits_down_late_is_still_seat_0_the_dealer(service, store, clock):
+    """A host who had to accept the rules first sits down after the others joined; the game
+    still deals them seat 0 (Black Death: the host deals, the player on their left offers first),
+    and the lobby lists them first."""
+    t = await service.open_table(
+        "blackdeath",
+        guild_id=G,
+        channel_id=C,
+        host_id=ANA,
+        host_name="Ana",
+        options={},
+        seat_host=False,
+    )
+    await service.join(t.id, BO, "Bo")
+    await service.join(t.id, CY, "Cy")
+    await service.join(t.id, ANA, "Ana")  # once Ana has accepted the rules
+    assert [s.name for s in t.seated()] == ["Ana", "Bo", "Cy"]
+    await service.start(t.id, ANA)
+    assert [t.seat_of(u) for u in (ANA, BO, CY)] == [0, 1, 2]
+    assert t.state.offerer == 1  # the player on the dealer's left
+    again = await TableService(store, ENGINES, clock).get(t.id)  # as after a restart
+    assert again is not None and [again.seat_of(u) for u in (ANA, BO, CY)] == [0, 1, 2]
+
+
 async def test_bad_options_are_refused_plainly(service):
     with pytest.raises(GameError, match="social_sips must be at most 5"):
         await open_as(service, ANA, "Ana", social_sips=9)
