@@ -6,7 +6,8 @@ player with cards, who takes one blind and throws away any pair it makes. Empty-
 are safe; whoever is left holding Death loses and finishes their drink or does a forfeit.
 
 Decisions (where the rules file is silent):
-- The dealer is the host, seat 0; the deal starts at seat 1 ("left" is the next seat). The first
+- The dealer is the host, seat 0 (the table deals a seated host seat 0, whenever they sat down);
+  the deal starts at seat 1 ("left" is the next seat). The first
   offer is made by the first seat from seat 1 on that still has cards after the deal's pairs go.
 - Pairs thrown at the deal are announced by :meth:`BlackDeathEngine.opening` (the table logs
   its events at the start): one Log line per player who threw any ("{p1} discards 3 pairs: 2s,
@@ -26,7 +27,7 @@ Decisions (where the rules file is silent):
   with cards after them. The game ends as soon as one player alone holds cards: that is Death.
 - The loser's choice: ``Finish()`` or ``Forfeit()``, 60 s, timeout finishes the drink. The forfeit
   is written by the host, taken as the lowest seat still in the game (the table passes the host's
-  powers on in join order when the host leaves); if that is the loser, by the next seat after the
+  powers on in seat order when the host leaves); if that is the loser, by the next seat after the
   loser still in the game. It is sent as ``SetForfeit(text)`` from a form: 1-200 characters after
   stripping. The writer has 120 s; on timeout the loser finishes their drink instead (the other
   ending the rules allow), and the timeout counts against the writer. If the writer leaves, the
@@ -40,9 +41,11 @@ Decisions (where the rules file is silent):
   cards, who throws away any new pairs (Death passes on with them). If fewer than two players are
   left in the game, it ends at once without a loser: the last player wins and no cards move. If
   only one player then holds cards, they hold Death alone and lose as usual.
-- A loser who leaves before their drink is recorded ends the game: no drink is written, the loser
-  shows as "left" and everyone else who stayed "won". Anyone else leaving then changes nothing
-  (except the forfeit writer, see above).
+- A loser who leaves before their drink is recorded (choosing, or waiting for their forfeit) is
+  charged a finish, as the choice's timeout would: a drink already owed is never lost to a leave,
+  and choosing a forfeit first does not dodge it. The game ends; the loser "lost", everyone else
+  who stayed "won". Anyone else leaving then changes nothing (except the forfeit writer, see
+  above).
 - Results: the loser "lost", every other player still in "won", leavers "left"; no places.
 - Once the loser is known their hand (Death alone) is no longer hidden; every other hand stays
   hidden, even at the end.
@@ -429,8 +432,8 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         state.left.append(seat)
         events.append(Log(f"{_p(seat)} leaves the game."))
         if state.phase in (CHOOSE, WRITE):
-            if seat == state.loser:
-                self._end(state, events)
+            if seat == state.loser:  # a drink owed is not lost to a leave, forfeit chosen or not
+                self._finish(state, events, "held Death (left before drinking)")
             elif seat == state.writer:
                 self._ask_writer(state, events)
             return
@@ -480,7 +483,8 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         if state.phase == TAKE and state.taker is not None:
             return Timer(f"take:{state.offers}", TAKE_SECONDS, (state.taker,))
         if state.phase == CHOOSE and state.loser is not None:
-            return Timer("choose", CHOOSE_SECONDS, (state.loser,), owes=True)
+            # not ``owes``: a loser who leaves is charged by :meth:`_leave`, in either phase
+            return Timer("choose", CHOOSE_SECONDS, (state.loser,))
         if state.phase == WRITE and state.writer is not None:
             return Timer(f"forfeit:{state.writers}", WRITE_SECONDS, (state.writer,))
         return None
@@ -560,10 +564,10 @@ class BlackDeathEngine(Engine[BlackDeathState]):
     def results(self, state: BlackDeathState) -> Results:
         outcomes = []
         for s in range(state.players):
-            if s in state.left:
-                outcomes.append(Outcome(s, LEFT))
-            elif s == state.loser:
+            if s == state.loser:  # held Death: lost, even if they left then
                 outcomes.append(Outcome(s, LOST))
+            elif s in state.left:
+                outcomes.append(Outcome(s, LEFT))
             else:
                 outcomes.append(Outcome(s, WON))
         lines: list[str] = []
@@ -573,7 +577,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
             if len(staying) == 1:
                 lines.append(f"Everyone else left: {_p(staying[0])} wins.")
         elif loser in state.left:
-            lines.append(f"{_p(loser)} held Death and left before drinking.")
+            lines.append(f"{_p(loser)} held Death and left: their drink is finished for them.")
         elif state.choice == "finish" and state.phase == OVER:
             lines.append(f"{_p(loser)} held Death and finished their drink.")
         elif state.forfeit is not None:

@@ -376,7 +376,7 @@ def test_the_loser_chooses_to_finish_their_drink_or_take_a_forfeit_in_60_seconds
     state = losing(3, 1)
     assert ENGINE.legal_actions(state, 1) == [Finish(), Forfeit(), Leave()]
     assert ENGINE.legal_actions(state, 0) == [Leave()]
-    assert ENGINE.timers(state) == [Timer("choose", 60, (1,), owes=True)]
+    assert ENGINE.timers(state) == [Timer("choose", 60, (1,))]  # a leave is charged by _leave
     for seat in (0, 2):
         with pytest.raises(NotYourTurn):
             ENGINE.apply(state, seat, Finish())
@@ -495,13 +495,23 @@ def test_a_writer_who_leaves_with_nobody_to_follow_makes_the_loser_finish():
     assert ENGINE.is_over(state)
 
 
-def test_a_loser_who_leaves_before_choosing_is_charged_the_timeouts_finish_first():
-    """A drink already owed is never lost to a leave: the rules' default (finish) is charged."""
-    state, events = play(losing(3, 1), (1, Leave()))
+@pytest.mark.parametrize("forfeit_first", [False, True])
+def test_a_loser_who_leaves_before_drinking_is_charged_a_finish(forfeit_first):
+    """A drink already owed is never lost to a leave: the rules' default (finish) is charged,
+    whether the loser leaves while choosing or after choosing a forfeit, while it is written
+    (choosing Forfeit and then leaving dodged the drink)."""
+    state = losing(3, 1)
+    if forfeit_first:
+        state, _ = play(state, (1, Forfeit()))
+    state, events = play(state, (1, Leave()))
     assert ENGINE.is_over(state)
-    timed, by_clock = timeout(losing(3, 1))
-    assert drinks(events) == drinks(by_clock) == [Drink(1, 1, FINISH, "held Death (time ran out)")]
-    assert ENGINE.results(state).outcomes == ENGINE.results(timed).outcomes
+    assert drinks(events) == [Drink(1, 1, FINISH, "held Death (left before drinking)")]
+    said = logs(events)
+    assert said[:2] == ["{p1} leaves the game.", "{p1} finishes their drink."]
+    assert not any("ran out of time" in line for line in said)
+    results = ENGINE.results(state)
+    assert results.outcomes == [Outcome(0, "won"), Outcome(1, "lost"), Outcome(2, "won")]
+    assert results.summary == ["{p1} held Death and left: their drink is finished for them."]
 
 
 # ------------------------------------------------------------------ leaving
