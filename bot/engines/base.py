@@ -467,7 +467,8 @@ class Engine(Generic[S]):
                 raise IllegalAction("You are not seated at this table.")
             if not 0 <= seat < self.players(state):
                 raise IllegalAction("You are not seated at this table.")
-            if not self.is_active(state, seat):
+            if not self.is_active(state, seat) and type(act) not in self.host_actions:
+                # a host out of the game keeps the table's powers (the table checks the host)
                 raise IllegalAction("You're no longer playing in this game.")
         new = records.copy(state)
         events: list[Event] = []

@@ -14,8 +14,10 @@ Decisions, where the rules file is silent:
   300-turn last call. In a fight every player still in turns again, not only the tied ones.
 - The engine does not know the host, so :meth:`GiveAndTakeEngine.legal_actions` lists ``Go``
   and ``LastCall`` for every active seat; the table service lets only the host send
-  :attr:`GiveAndTakeEngine.host_actions`. A seat that is out is no longer active, so a host
-  who is out (or not seated) can no longer cue: the table clock cues every turn.
+  :attr:`GiveAndTakeEngine.host_actions`. A host who is out of the ring is still the host:
+  the director cues (``Go``) and may call last call "at any time"; the engine takes host actions
+  from a seat that is out (:meth:`Engine.apply`), though ``legal_actions`` lists none for it.
+  Only a host who is not seated (never sat down) leaves the cueing to the table clock.
 - Leftovers lie face up in the centre and are shown; pile cards are face down to everyone,
   their owner included.
 - "Out at the start of a turn" is checked as soon as a turn is settled (the capture put under

@@ -58,12 +58,6 @@ def _host_seat(table: Table) -> int | None:
     return table.seat_of(table.row.host_id)
 
 
-def _host_cues(table: Table, v: dict[str, Any]) -> bool:
-    """The host can still press Go! (seated and still in the ring)."""
-    host = _host_seat(table)
-    return host is not None and host in v["ring"]
-
-
 def _duet(d: dict[str, Any]) -> str:
     return f"{d['take'].label}\u2013{d['give'].label} = **{d['difference']}**"
 
@@ -123,10 +117,10 @@ def _prompt(table: Table, v: dict[str, Any]) -> str:
             f"\U0001f449 {who} captures **{plural(v['capture_size'], 'card')}**: under which "
             f"pile? Else the smaller one {due}."
         )
-    host = _host_seat(table)
-    if host is not None and _host_cues(table, v):
+    host = _host_seat(table)  # the host directs, in the ring or out of it
+    if host is not None:
         return f"\U0001f449 {name(table, host)} cues turn {turn}: **Go!** (else the table, {due})"
-    return f"\U0001f449 The host is out: the table cues turn {turn} {due}."
+    return f"\U0001f449 The table cues turn {turn} {due}."
 
 
 def _news(v: dict[str, Any], log: list[str]) -> list[str]:
@@ -175,7 +169,7 @@ def public(table: Table) -> Screen:
     embed.set_footer(text=_footer(table))
     common.latest_field(table, embed, _news(v, table.row.log), LOG_LINES)
     rows: list[common.Row] = []
-    if v["phase"] == "cue" and _host_cues(table, v):
+    if v["phase"] == "cue" and _host_seat(table) is not None:
         rows.append([_go(table)])
     elif v["phase"] == "pile":
         rows.append(_piles(table, v))
@@ -227,14 +221,14 @@ def private(table: Table, seat: int) -> Screen:
         rows.append(_piles(table, v, mine=True))
     elif v["phase"] == "pile":
         lines.append(f"{name(table, v['capturer'])} is choosing a pile ({due}).")
-    elif host and not me["out"]:
+    elif host:
         lines.append(f"You cue turn {v['turn'] + 1}: **3, 2, 1, Go!** (else the table cues {due})")
         rows.append([_go(table)])
-    elif host_seat is not None and _host_cues(table, v):
+    elif host_seat is not None:
         lines.append(f"Waiting for {name(table, host_seat)} to cue ({due}).")
     else:
         lines.append(f"The table cues the next turn {due}.")
-    if host and not me["out"]:
+    if host:
         lines.append(
             "As the host you may call **Last call**: the game ends now and the players still "
             "in are ranked by cards held."

@@ -13,7 +13,8 @@ from tests.phone import assert_fits_phone, long_named_table, table_text
 
 # With this seed and every capture put under the smaller pile (the give pile when equal): Cy
 # captures turn 1; turn 4 is a fight between Bo and Cy, which Bo wins on turn 5; Ana (the host)
-# and Cy run out on turn 6 and share 3rd; from then on the table cues; Di can't play on in the
+# and Cy run out on turn 6 and share 3rd; Ana still cues from outside the ring (the table on
+# every other turn, letting its clock run out); Di can't play on in the
 # fight of turn 38 and is 2nd; Bo is the last one standing.
 SEED = "gt-25"
 CARD = re.compile(r"(?:10|[2-9JQKA])[\u2663\u2666\u2665\u2660]")
@@ -122,10 +123,14 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
         elif table.seat_of(ana.id) in v["ring"]:
             res = await h.click(ana, msg, "go")
             assert res.in_place
-        else:  # the host is out: nobody cues, the table does after 10 s
-            assert "go" not in h.verbs(msg) and "The host is out" in msg.text
-            h.clock.advance(table.deadline(v["clock"]) - h.clock.now())
-            await h.service.fire_due()
+        else:  # the host is out of the ring and still directs (or the table after 10 s)
+            assert "go" in h.verbs(msg) and "**Ana** cues turn" in msg.text
+            if v["turn"] % 2:
+                res = await h.click(ana, msg, "go")
+                assert res.in_place
+            else:
+                h.clock.advance(table.deadline(v["clock"]) - h.clock.now())
+                await h.service.fire_due()
         v = table.view()
         if v["fight"] and v["turn"] == 4 and not restarted:
             assert "\u2694\ufe0f **Fight!** A tie at 1" in msg.text
@@ -149,7 +154,8 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
             assert "\u2716\ufe0f Out: **Ana** 3rd · **Cy** 3rd" in msg.text
             assert "**Ana** and **Cy** ran out of a pile and are out, sharing 3rd." in msg.text
             mine = (await h.click(ana, msg, "seat")).message
-            assert "You're out: **3rd place**" in mine.text and mine.custom_ids() == []
+            assert "You're out: **3rd place**" in mine.text  # and still the host:
+            assert h.verbs(mine) == ["go", "last_call"] and "You cue turn 7" in mine.text
         assert await watch.leaks(table) == [], v["turn"]
     assert restarted and timed_out
 

@@ -354,11 +354,18 @@ def test_a_player_with_an_empty_pile_at_the_start_of_a_turn_is_out_and_the_other
     assert not ENGINE.is_active(state, 1) and ENGINE.legal_actions(state, 1) == []
 
 
-def test_a_player_who_is_out_cannot_act():
+def test_a_player_who_is_out_cannot_play_but_a_host_who_is_out_still_directs():
+    """Go and Last call are the host's powers, not a seat's moves: the engine takes them from a
+    seat that is out (the table lets only the host send them), so an out host still cues and
+    may call last call "at any time"."""
     state = make(give=["KH 2C 4C", "9S", "5C 6C"], take=["7H 3C", "8S 4D", "AD 9D"])
-    state, _ = play(state, (0, Go()), (0, Pile(take=True)))
+    state, _ = play(state, (0, Go()), (0, Pile(take=True)))  # seat 1 is out
+    cued, logs = play(state, (1, Go()))  # seat 1 as the host: seat 0 captures
+    assert "3, 2, 1, Go!" in logs and cued.phase == "pile" and cued.capturer == 0
     with pytest.raises(IllegalAction, match="no longer playing"):
-        play(state, (1, Go()))
+        play(cued, (1, Pile(take=True)))
+    called, logs = play(cued, (1, LastCall()))
+    assert "Last call! The host ends the game." in logs and ENGINE.is_over(called)
 
 
 def test_when_a_player_goes_out_the_ring_closes():
