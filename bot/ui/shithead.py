@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from itertools import groupby
 from typing import Any
 
 import discord
@@ -331,9 +332,15 @@ def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
     singles = [button(table, Play([ids[c]]), c.label, "primary") for c in cards]
     sets = _set_buttons(table, cards, ids, fool)
     room = ROWS - len(naming)
-    if _rows(singles) + _rows(sets) <= room:
-        return [*_chunks(singles), *_chunks(sets), *naming]
     fool_card = [_card(v, FOOL_ID)] if fool else []
+    ranks = Counter(c.rank for c in cards if not c.is_major)
+    several = [c for c in cards if not c.is_major and ranks[c.rank] + len(fool_card) > 1]
+    chooser = _several(table, [*several, *fool_card], ids, 2) if several else []
+    # Part of a value's cards (two of three 7s; one 7 and the Fool while holding two): no button
+    # plays that, so the multi-select goes along whenever a hand has such a set.
+    partial = any(n + len(fool_card) >= 3 for n in ranks.values())
+    if _rows(singles) + _rows(sets) + (1 if partial else 0) <= room:
+        return [*_chunks(singles), *_chunks(sets), *(chooser if partial else []), *naming]
     if _rows(singles) + 1 > room:  # one button per value, not per card
         per_value = {code(c): c for c in reversed(cards)}
         singles = [
@@ -341,31 +348,50 @@ def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
             for c in sorted(per_value.values(), key=lambda c: (code(c), c))
         ]
     if _rows(singles) + 1 <= room:  # the sets from one multi-select
-        ranks = Counter(c.rank for c in cards if not c.is_major)
-        several = [c for c in cards if not c.is_major and ranks[c.rank] + len(fool_card) > 1]
-        chosen = [_several(table, [*several, *fool_card], ids, 2)] if several else []
-        return [*_chunks(singles), *chosen, *naming]
-    return [_several(table, [*cards, *fool_card], ids, 1), *naming]
+        return [*_chunks(singles), *chooser, *naming]
+    return [*_several(table, [*cards, *fool_card], ids, 1, room), *naming]
 
 
 def _rows(buttons: list[Button]) -> int:
     return math.ceil(len(buttons) / PER_ROW)
 
 
-def _several(table: Table, cards: list[TarotCard], ids: dict[TarotCard, int], least: int) -> Select:
-    """One multi-select: one card or several of one value (``least`` 1), or only several (2)."""
-    options = [
-        SelectOption(
-            label=c.label,
-            value=str(ids[c]),
-            description="with cards of one rank: one more of it" if ids[c] == FOOL_ID else None,
-        )
-        for c in cards[:OPTIONS]
-    ]
+def _several(
+    table: Table, cards: list[TarotCard], ids: dict[TarotCard, int], least: int, most: int = 1
+) -> list[Select]:
+    """Multi-selects: one card or several of one value (``least`` 1), or only several (2).
+
+    A value goes into one select whole (the Fool into each): every value listed can be played
+    in any number. Past :data:`OPTIONS` cards a second select takes the values that did not
+    fit, if ``most`` allows (a hand of 26 or more cards, after a big pile was picked up);
+    past that, the highest values wait until the hand is smaller."""
+    fool = [c for c in cards if ids[c] == FOOL_ID]
+    packs: list[list[TarotCard]] = [[]]
+    for _, group in groupby((c for c in cards if ids[c] != FOOL_ID), key=code):
+        same = list(group)
+        if len(fool) + len(packs[-1]) + len(same) > OPTIONS:
+            if len(packs) == min(most, 2):
+                break
+            packs.append([])
+        packs[-1] += same
     what = "Play several of one value…"
     if least == 1:
         what = "Play one card, or several of one value…"
-    return select(table, Play, "cards", options, what, least, min(len(options), 5))
+    out = []
+    for i, pack in enumerate(p for p in packs if p or fool):
+        options = [
+            SelectOption(
+                label=c.label,
+                value=str(ids[c]),
+                description="with cards of one rank: one more of it" if ids[c] == FOOL_ID else None,
+            )
+            for c in [*pack, *fool]
+        ]
+        # a second select of the same action needs a custom id of its own: "_." reads as "_"
+        arg = Play.arg_with("cards") + "." * i
+        cid = custom_id(table.row.game, table.id, Play.verb, arg)
+        out.append(Select(cid, tuple(options), what, least, min(len(options), 5)))
+    return out
 
 
 def _set_buttons(

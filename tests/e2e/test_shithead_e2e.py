@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+import random
 import re
+from collections import Counter
+from itertools import combinations
 
 import pytest
 
 from bot.clock import ManualClock
-from bot.engines.base import Log
+from bot.engines.base import Leave, Log
 from bot.engines.cards import ROMAN, TarotCard
-from bot.engines.shithead import DECK, ENGINE, FOOL_ID, Blind, ChooseUp, PickUp, Play, order
-from bot.ui.components import custom_id
+from bot.engines.shithead import (
+    DECK,
+    ENGINE,
+    FOOL_ID,
+    Blind,
+    ChooseUp,
+    PickUp,
+    Play,
+    code,
+    order,
+)
+from bot.ui import shithead as ui
+from bot.ui.components import Ref, Select, custom_id
 from tests.e2e.conftest import Harness, open_table, seeded_harness
+from tests.engines.test_shithead import make
 from tests.fakediscord import FakeMessage
 from tests.phone import assert_fits_phone, long_named_table, table_text
 
@@ -295,3 +310,62 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
             shown.append(table_text(t))
     assert t.view()["over"] and timeouts >= 2
     assert_fits_phone(shown, f"Shithead, {players} players: {moves} moves, {timeouts} timeouts")
+
+
+def _reachable(screen, tid: int) -> set[tuple[int, ...]]:
+    """Every Play the private view can send, as the values of its cards (the suit of a minor
+    card changes nothing in this game), each custom id read back by the action's own codec."""
+    out: set[tuple[int, ...]] = set()
+    for row in screen.rows:
+        for item in row if isinstance(row, list) else [row]:
+            ref = Ref.parse(item.custom_id)
+            if ref is None or ref.verb != "play":
+                continue
+            assert ref.table_id == tid
+            picks: list[list[str] | None] = [None]
+            if isinstance(item, Select):
+                values = [o.value for o in item.options]
+                sizes = range(item.min_values, item.max_values + 1)
+                picks = [list(c) for k in sizes for c in combinations(values, k)]
+            for pick in picks:
+                play = Play.from_arg(ref.arg, pick)
+                out.add(tuple(sorted(code(DECK[i]) for i in play.cards)))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+async def test_every_legal_play_can_be_made_from_the_private_view(store, clock, players):
+    """Whatever the hand (two of three 7s, one 7 with the Fool while holding two, a hand of 30
+    cards after a big pick-up), each legal play of the engine is on a button or in a select of
+    the player's view: random whole games, every turn."""
+    service, t = await long_named_table(store, clock, "shithead", players, f"reach-{players}")
+    rng = random.Random(players)
+    turns = partial = 0
+    while not ENGINE.is_over(t.state):
+        st = t.state
+        seat = rng.choice(ENGINE._choosing(st)) if st.phase == "choose" else st.current
+        acts = [a for a in ENGINE.legal_actions(st, seat) if not isinstance(a, Leave)]
+        plays = [a for a in acts if isinstance(a, Play)]
+        if st.phase == "play" and st.turned is None and plays:
+            turns += 1
+            legal = {tuple(sorted(code(DECK[i]) for i in a.cards)) for a in plays}
+            assert not legal - _reachable(ui.private(t, seat), t.id), turns
+            partial += any(  # a set of two or more that a bigger legal set contains
+                len(a) > 1 and any(len(b) > len(a) and not Counter(a) - Counter(b) for b in legal)
+                for a in legal
+            )
+        t.state, _ = ENGINE.apply(st, seat, rng.choice(acts))
+    assert turns > 100 and partial > 0, (turns, partial)
+
+
+@pytest.mark.parametrize("fool", [False, True])
+async def test_a_hand_of_forty_cards_can_still_play_every_set(store, clock, fool):
+    """After a big pick-up: 42 cards in hand, all playable on an empty pile (too many for one
+    select of 25): every value, alone or in any number, can still be played."""
+    service, t = await long_named_table(store, clock, "shithead", 2, "big-hand")
+    hand = [f"{s}{r}" for s in "BLW" for r in range(2, 12)] + [f"M{m}" for m in range(1, 13)]
+    t.state = make([hand + (["M0"] if fool else []), ["S9"]])
+    plays = [a for a in ENGINE.legal_actions(t.state, 0) if isinstance(a, Play)]
+    legal = {tuple(sorted(code(DECK[i]) for i in a.cards)) for a in plays}
+    assert len(legal) >= 42  # 10 values in ones, twos and threes, 12 Majors (and the Fool)
+    assert not legal - _reachable(ui.private(t, 0), t.id)
