@@ -269,10 +269,11 @@ def drinks_lines(table: Table) -> str | None:
     "**Bo**: ⭐ 4 points"), or one line for more than :data:`DRINKS_APART` players; ``None``
     if nobody drank (finishes and forfeits aside)."""
     parts = []
-    for s in sorted((s for s in table.seats if s.seat is not None), key=lambda s: s.seat or 0):
+    dealt = {s.seat: s for s in table.seats if s.seat is not None}
+    for seat, s in sorted(dealt.items()):  # in seat order
         tab = table.tabs.get(s.user_id) or Tab()
         n = tab.sips + tab.water + tab.points
-        parts.append((n, name(table, s.seat), drinks(table, s.seat, n)))
+        parts.append((n, name(table, seat), drinks(table, seat, n)))
     if not any(n for n, _, _ in parts):
         return None
     if len(parts) <= DRINKS_APART:
