@@ -176,6 +176,8 @@ def why_not(value: int, top: int) -> str:
         return "No 2 may be played on the Devil."
     if top == HANGED_CODE:
         return "After the Hanged Man play lower: a minor, a Major up to XI, a 10 or a 2."
+    if top == DEVIL_CODE:
+        return f"On {value_label(top)} only a higher Major or a 10 may be played (never a 2)."
     if top >= MAJOR:
         return f"On {value_label(top)} only a higher Major, a 10 or a 2 may be played."
     if value == 1:
@@ -267,7 +269,7 @@ class ShitheadState:
 class ShitheadEngine(Engine[ShitheadState]):
     name = "shithead"
     title = "Drunken Shithead"
-    blurb = "Shithead with the tarot: don't be the last one holding cards"
+    blurb = "Shithead with the tarot: get rid of your cards first"
     min_players = 2
     max_players = 6
     options = (
@@ -289,7 +291,7 @@ class ShitheadEngine(Engine[ShitheadState]):
             "pickup_sip",
             False,
             label="Pick-up sip",
-            describe="Picking up the pile costs 1 sip per 5 cards",
+            describe="Picking up the pile costs 1 sip per 5 cards, rounded up",
         ),
         Option(
             "shithead_finishes",

@@ -383,6 +383,13 @@ def test_no_2_may_be_played_on_the_devil():
     with pytest.raises(IllegalAction, match="No 2 may be played on the Devil"):
         lay(state, 0, "B2")
     assert ENGINE.legal_actions(state, 0) == [PickUp(), Leave()]
+    # and the refusal of any other card does not suggest a 2 (it said "a 10 or a 2")
+    for pile in ([DEVIL], [(FOOL, 115)]):  # the Devil, or the Fool named as the Devil
+        with pytest.raises(IllegalAction) as refused:
+            lay(make([["B5"], ["S3"]], pile=pile), 0, "B5")
+        assert str(refused.value) == (
+            "On The Devil (XV) only a higher Major or a 10 may be played (never a 2)."
+        )
 
 
 def test_playing_the_devil_says_no_2s():
