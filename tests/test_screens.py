@@ -197,7 +197,8 @@ async def test_the_end_screen_shows_drinks_and_the_best_moments(service):
     )
     assert lines[1] == "\U0001f381 Most given: **Ana**, 3 sips"
     text = war_ui.public(table).embed.description or ""
-    assert "**Ana**: 7 sips\n**Bo**: 7 sips · \U0001f4a7 3 water" in text
+    # each player's drinks as counted, and (drinks were given here) what each gave
+    assert "**Ana**: 7 sips (gave 3)\n**Bo**: 7 sips · \U0001f4a7 3 water (gave 1)" in text
     assert "Ended before the piles ran out: no winner." in text and lines[0] in text
 
 

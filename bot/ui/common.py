@@ -264,17 +264,30 @@ def drinks(table: Table, seat: int, n: int) -> str:
 DRINKS_APART = 4  # up to this many players, each player's drinks get a line of their own
 
 
+def given_sips(table: Table) -> dict[int, int] | None:
+    """Sips each seat gave away here (a game where players give drinks: Pyramid), from the
+    ledger; ``None`` if nobody gave any."""
+    given: dict[int, int] = {}
+    for d, _ in ledger_drinks(table):
+        if d.giver is not None and d.kind not in safety.NOT_SIPS:
+            given[d.giver] = given.get(d.giver, 0) + d.sips
+    return given or None
+
+
 def drinks_lines(table: Table) -> str | None:
     """Every player's drinks here as they were counted: a line each ("**Ana**: 12 sips",
     "**Bo**: ⭐ 4 points"), or one line for more than :data:`DRINKS_APART` players; ``None``
-    if nobody drank (finishes and forfeits aside)."""
+    if nobody drank (finishes and forfeits aside). Where players gave drinks, what each gave
+    too: "**Ana**: 12 sips (gave 8)"."""
     parts = []
+    given = given_sips(table)
     dealt = {s.seat: s for s in table.seats if s.seat is not None}
     for seat, s in sorted(dealt.items()):  # in seat order
         tab = table.tabs.get(s.user_id) or Tab()
         n = tab.sips + tab.water + tab.points
-        parts.append((n, name(table, seat), drinks(table, seat, n)))
-    if not any(n for n, _, _ in parts):
+        gave = f" (gave {given.get(seat, 0)})" if given is not None else ""
+        parts.append((n, name(table, seat), drinks(table, seat, n) + gave))
+    if not any(n for n, _, _ in parts) and given is None:
         return None
     if len(parts) <= DRINKS_APART:
         return "\n".join(f"{who}: {text}" for _, who, text in parts)
@@ -313,11 +326,7 @@ def moments(table: Table) -> list[str]:
         lines.append(
             f"\U0001f947 Biggest drink: {name(table, big.seat)}, {amount} ({escape(big.reason)})"
         )
-    given: dict[int, int] = {}
-    for d, _ in sipped:
-        if d.giver is not None:
-            given[d.giver] = given.get(d.giver, 0) + d.sips
-    if given:
+    if given := given_sips(table):
         giver, n = max(given.items(), key=lambda kv: kv[1])  # the first of equals
         lines.append(f"\U0001f381 Most given: {name(table, giver)}, {sips(n)}")
     if table.state is not None:

@@ -404,7 +404,7 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     if table.state is not None:
         results = table.results()
         # each player's "gave N, took M" is left to the platform's payoff: the drinks as
-        # counted (water, points) and who gave the most, within a phone screen at 10 players
+        # counted (water, points) with what each gave, within a phone screen at 10 players
         lines += [text(s, table) for s in results.summary if not GAVE_TOOK.search(s)]
         won = [o.seat for o in results.outcomes if o.result == "won"]
         if won and table.row.end_reason == "game over":

@@ -154,8 +154,8 @@ async def test_three_players_play_a_whole_game(harness: Harness):
         clicks += 1
         assert clicks < 200
     assert table.status == "ended" and "is over" in msg.text
-    # the payoff: each player's drinks as counted and who gave the most, not the engine's
-    # "gave N, took M" lines (a phone screen at ten players)
+    # the payoff: each player's drinks as counted with what they gave, and who gave the most,
+    # not the engine's "gave N, took M" lines (a phone screen at ten players)
     assert "Most given:" in msg.text and "took" not in msg.text
     assert all(f"{p.name}**:" in msg.text for p in players)
     assert explorer is not None
@@ -174,6 +174,9 @@ async def test_three_players_play_a_whole_game(harness: Harness):
         assert f"**{taken} sip" in line
         if given:
             assert f"gave {given}" in line
+        # the end screen: each player's sips taken and given, as the rules file asks
+        assert f"{p.name}**: {taken} sip" in msg.text
+        assert f"{p.name}**: {taken} sip{'s' if taken != 1 else ''} (gave {given})" in msg.text
     h.assert_clean()
 
 
