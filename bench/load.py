@@ -94,7 +94,8 @@ class Players:
         return res
 
     async def press(self, user: FakeUser, msg: FakeMessage, verb: str) -> Any:
-        ids = [c for c in msg.custom_ids() if c.split(":", 2)[2] == verb]
+        """Press the control of ``verb`` (with its argument, "lay:3", or without: "flip")."""
+        ids = [c for c in msg.custom_ids() if verb in (c.split(":", 2)[2], c.split(":")[2])]
         return await self.click(user, msg, ids[0]) if ids else None
 
     async def changed(self, *msgs: FakeMessage | None, timeout: float = 2.0) -> None:
@@ -151,7 +152,7 @@ class Players:
             if view is not None and "drink" in verbs(view):  # I lost: choose, privately
                 acted = await self.press(user, view, "double" if double else "drink")
                 double = not double
-            elif "flip" in verbs(msg):
+            elif any(v.startswith("flip") for v in verbs(msg)):
                 m = re.search(r"flips hand (\d+)", msg.text)
                 hand = int(m[1]) if m else 1
                 if (hand % 2 == 1) == first:  # by turns: on the table, or in my private view

@@ -51,7 +51,11 @@ DOUBLE_CAP = 24  # ... after double or nothing
 
 @dataclass(frozen=True)
 class Flip(Action, verb="flip"):
-    """Turn the next hand (either player)."""
+    """Turn the next hand (either player). ``hand``: the hand the button turns; a press meant
+    for a hand the other player turned a moment before is refused, not a turn of the next one
+    (``None``: the next hand, as actions stored before this field read)."""
+
+    hand: int | None = None
 
 
 @dataclass(frozen=True)
@@ -154,7 +158,7 @@ class WarEngine(Engine[WarState]):
         if state.phase == OVER or seat not in (0, 1):
             return []
         if state.phase == FLIP:
-            return [Flip(), Leave()]
+            return [Flip(self._hand_no(state)), Leave()]
         if seat == state.loser:
             return [TakeDrink(), Double(), Leave()]
         return [Leave()]
@@ -182,6 +186,8 @@ class WarEngine(Engine[WarState]):
         if isinstance(action, Flip):
             if s.phase != FLIP:
                 raise IllegalAction("The cards are already turned.")
+            if action.hand is not None and action.hand != self._hand_no(s):
+                raise IllegalAction(f"Hand {action.hand} is already turned.")
             self._flip(s, events)
             return
         # drink / double

@@ -53,8 +53,8 @@ def _same(line: str, shown: str | None) -> bool:
     return shown is not None and (line == shown or line.startswith(shown + " \u00b7 "))
 
 
-def _flip(table: Table) -> Button:
-    return button(table, Flip(), "Flip the next hand", "primary", emoji="\U0001f0cf")
+def _flip(table: Table, hand: int) -> Button:
+    return button(table, Flip(hand), "Flip the next hand", "primary", emoji="\U0001f0cf")
 
 
 def _choice(table: Table, base: int) -> list[Button]:
@@ -67,7 +67,7 @@ def _choice(table: Table, base: int) -> list[Button]:
 def _rows(table: Table, v: dict) -> list[common.Row]:
     main: list[Button] = []
     if v["phase"] == "flip":
-        main.append(_flip(table))
+        main.append(_flip(table, v["hand"]))
     elif v["phase"] == "choice":
         main += _choice(table, v["base"])
     extra = common.table_buttons(table)
@@ -149,7 +149,7 @@ def private(table: Table, seat: int) -> Screen:
         rows.append(_choice(table, v["base"]))
     elif v["phase"] == "flip":
         lines.append("Waiting for a flip.")
-        rows.append([_flip(table)])
+        rows.append([_flip(table, v["hand"])])
     else:
         lines.append("The other player is choosing.")
     embed = discord.Embed(

@@ -55,7 +55,11 @@ async def test_a_button_an_edit_removed_is_answered_too_late_in_plain_words(harn
     h.assert_clean()
 
 
-async def test_a_button_an_edit_removed_is_applied_when_still_legal(harness: Harness):
+async def test_a_flip_meant_for_a_hand_already_turned_never_turns_the_next(harness: Harness):
+    """Flip names its hand: a press meant for hand 1, arriving once hand 1 is turned and
+    settled (both players pressed at once, or a slow phone), is refused, and the next hand
+    waits for a press of its own. Without the hand in the button, both presses turned one
+    hand each."""
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)
@@ -64,14 +68,16 @@ async def test_a_button_an_edit_removed_is_applied_when_still_legal(harness: Har
     await to_choice(h, msg, ana)
     loser = await loser_of(h, tid, {ana.id: ana, bo.id: bo})
     view = (await h.click(loser, msg, "seat")).message
-    h.bot.renderer.debounce = 30  # the table message is not redrawn yet...
-    await h.click(loser, view, "drink")  # ... after the loser drank in their private view
-    assert "drink" in h.verbs(msg) and flip not in msg.custom_ids()
+    await h.click(loser, view, "drink")  # hand 1 is settled: hand 2 is due
+    await h.bot.renderer.flush()
+    assert "flip" in h.verbs(msg) and flip not in msg.custom_ids()
     table = await h.service.get(tid)
     seq = table.row.seq
-    res = await fake.click(bo, msg, flip, stale=True)  # Flip was on the message before
-    assert res.ok and res.in_place and not res.ephemeral
-    assert table.row.seq == seq + 1  # applied: the next hand is turned
+    res = await fake.click(bo, msg, flip, stale=True)  # Bo's press for hand 1, late
+    assert res.ephemeral and res.message.text == "Too late: hand 1 is already turned."
+    assert table.row.seq == seq and "Either player flips hand 2" in msg.text
+    res = await h.click(bo, msg, "flip")  # the button on the table now: hand 2
+    assert res.in_place and table.row.seq == seq + 1
     assert f"Hand {table.engine.view(table.state, None)['turned_hand']}" in msg.text
     await h.bot.renderer.flush()
     h.assert_clean()

@@ -8,6 +8,7 @@ from bot.engines.base import plural
 from bot.ui import war as ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, size
 from tests.e2e.conftest import Harness
+from tests.fakediscord.server import iter_components
 
 
 def final_sips(table) -> list[int]:
@@ -101,7 +102,13 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     # is answered politely
     await h.bot.renderer.flush_private()
     assert seat.message.custom_ids() == []
-    res = await fake.click(bo, seat.message, f"war:{tid}:flip", stale=True)
+    flip = next(
+        c["custom_id"]
+        for v in seat.message.versions
+        for c in iter_components(v.get("components"))
+        if ":flip" in c.get("custom_id", "")
+    )
+    res = await fake.click(bo, seat.message, flip, stale=True)
     assert res.ephemeral and "Too late: this table has ended" in res.message.text
 
     final = table.engine.view(table.state, None)

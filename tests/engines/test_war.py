@@ -235,7 +235,20 @@ def test_nothing_to_choose_before_the_flip():
     for action in (DRINK_A, DOUBLE):
         with pytest.raises(IllegalAction, match="Nothing to choose"):
             ENGINE.apply(state, 0, action)
-    assert ENGINE.legal_actions(state, 0) == [FLIP, LEAVE] == ENGINE.legal_actions(state, 1)
+    assert ENGINE.legal_actions(state, 0) == [Flip(1), LEAVE] == ENGINE.legal_actions(state, 1)
+
+
+def test_a_flip_names_its_hand_and_a_late_one_never_turns_the_next():
+    """Both players press Flip for hand 1 at once: the first turns it, the second is refused
+    (it turned hand 2 when Flip carried no hand). A Flip without a hand (stored before) still
+    turns the next hand."""
+    state = make(["2H", "5C", "7D"], ["2S", "9D", "8C"])  # hand 1 ties: hand 2 is due at once
+    state, _ = play(state, (0, Flip(1)))
+    with pytest.raises(IllegalAction, match="^Hand 1 is already turned.$"):
+        ENGINE.apply(state, 1, Flip(1))
+    assert ENGINE.legal_actions(state, 1) == [Flip(2), LEAVE]
+    turned, _ = play(state, (1, FLIP))
+    assert ENGINE.view(turned, None)["turned_hand"] == 2
 
 
 def test_loser_drinks_the_base_drink():
