@@ -424,6 +424,8 @@ class PyramidEngine(Engine[PyramidState]):
         if not st.window_open:
             raise IllegalAction("The time to lay on this card is over.")
         if st.claims[seat] == PASSED:
+            if all(c is None for c in st.hands[seat]):  # passed for them: nothing left to lay
+                raise IllegalAction("You have no cards left to lay.")
             raise IllegalAction("You have passed on this card.")
         if st.claims[seat] == BARRED:
             raise IllegalAction("You laid a wrong card: no more cards on this one.")

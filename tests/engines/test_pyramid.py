@@ -459,6 +459,18 @@ def test_lay_right_card():
     check_conservation(state)
 
 
+def test_a_player_with_no_cards_left_is_told_so_not_that_they_passed():
+    state = arrange(3, pyramid={0: "7C"})
+    state.hands[1] = [None] * len(state.hands[1])  # every card laid on earlier rows
+    state.claims[1] = "passed"  # as the deal of each card marks such a player
+    for action in (Pass(), Lay(slot=1)):
+        with pytest.raises(IllegalAction, match="^You have no cards left to lay.$"):
+            act(state, 1, action)
+    state, _ = act(state, 0, Pass())
+    with pytest.raises(IllegalAction, match="^You have passed on this card.$"):
+        act(state, 0, Pass())
+
+
 def test_lay_wrong_card_is_shown_drunk_and_bars():
     state = arrange(3, pyramid={0: "QH"}, hands={0: ["9D", "QS", "KH", "2C"]})
     state, ev = act(state, 0, Lay(slot=1))
