@@ -20,7 +20,7 @@ G, C = 1, 2  # guild, channel
 ANA, BO, CY = 10, 11, 12
 
 
-async def open_as(service, host, name, game="war", guild=G, **options):
+async def open_as(service, host, name, game="war", guild=G, seated=True, **options):
     return await service.open_table(
         game,
         guild_id=guild,
@@ -28,7 +28,7 @@ async def open_as(service, host, name, game="war", guild=G, **options):
         host_id=host,
         host_name=name,
         options=options,
-        seat_host=True,
+        seat_host=seated,
     )
 
 
@@ -74,15 +74,7 @@ async def test_a_host_who_sits_down_late_is_still_seat_0_the_dealer(service, sto
     """A host who had to accept the rules first sits down after the others joined; the game
     still deals them seat 0 (Black Death: the host deals, the player on their left offers first),
     and the lobby lists them first."""
-    t = await service.open_table(
-        "blackdeath",
-        guild_id=G,
-        channel_id=C,
-        host_id=ANA,
-        host_name="Ana",
-        options={},
-        seat_host=False,
-    )
+    t = await open_as(service, ANA, "Ana", game="blackdeath", seated=False)
     await service.join(t.id, BO, "Bo")
     await service.join(t.id, CY, "Cy")
     await service.join(t.id, ANA, "Ana")  # once Ana has accepted the rules
