@@ -1253,6 +1253,9 @@ class Renderer:
                 try:
                     await tok.edit(self.client, screen)
                 except discord.HTTPException as err:
+                    if err.code == THREAD_ARCHIVED and await self._reopen(table):
+                        self._private_dirty.setdefault(key, table)  # once more, reopened
+                        continue
                     log.info("private view of %s at #%s not updated: %s", key[1], key[0], err)
                     continue
                 except Exception:

@@ -633,3 +633,28 @@ async def test_a_table_whose_thread_was_archived_reopens_it_and_carries_on(harne
     tries = fake.requests[sent:]
     assert len(tries) <= 4, [(r.method, r.path, r.status) for r in tries]
     assert not fake.violations and not fake.unknown_routes
+
+
+async def test_a_private_view_in_an_archived_thread_reopens_it_too(harness: Harness):
+    """Discord refuses edits of any message in an archived thread, a player's private view
+    (an interaction's ephemeral message) too. A view whose edit comes before the table's
+    (the table's waits for its turn in the channel's budget) reopens the thread itself and
+    lands; before, it was dropped until the next change."""
+    h, fake = harness, harness.fake
+    thread = await new_thread(h, "war night")
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    view = (await h.click(bo, msg, "seat")).message
+    table = await h.service.get(tid)
+    await h.bot.renderer.flush()
+    await fake.archive_thread(thread)
+    # Bo's view is behind the table (as after a change whose table edit is still queued):
+    # only the view is edited
+    h.bot.renderer._private_seen[(tid, bo.id)] = "an older screen"
+    edits = len(view.versions)
+    h.bot.renderer.refresh_private(table)
+    await h.bot.renderer.flush_private()
+    assert not thread.archived and len(view.versions) == edits + 1  # reopened, and it landed
+    assert "Waiting for a flip" in view.text
+    assert not fake.violations and not fake.unknown_routes
