@@ -352,7 +352,8 @@ class ShitheadEngine(Engine[ShitheadState]):
             n += 1
         return n
 
-    def _held(self, s: ShitheadState, seat: int) -> int:
+    def held(self, s: ShitheadState, seat: int) -> int:
+        """How many cards ``seat`` still holds: hand, face up, face down (a count, no cards)."""
         down = sum(1 for c in s.down[seat] if c is not None)
         turned = 1 if s.turned is not None and seat == s.current else 0
         return len(s.hands[seat]) + len(s.up[seat]) + down + turned
@@ -630,7 +631,7 @@ class ShitheadEngine(Engine[ShitheadState]):
             s.burned.extend(x.card for x in s.pile)
             s.pile = []
         s.turn_no += 1
-        if self._held(s, seat) == 0:
+        if self.held(s, seat) == 0:
             if burn is not None:
                 events.append(Log(f"{burn}!"))
             self._go_out(s, seat, events)
@@ -760,7 +761,7 @@ class ShitheadEngine(Engine[ShitheadState]):
     def _standing(self, s: ShitheadState) -> list[int]:
         """Seated players best first: those out in order, then the rest by cards held."""
         rest = [i for i in self._playing(s)]
-        rest.sort(key=lambda i: (self._held(s, i), (i - s.current) % s.players))
+        rest.sort(key=lambda i: (self.held(s, i), (i - s.current) % s.players))
         return [*s.finished, *rest]
 
     def _shithead(self, s: ShitheadState) -> int | None:

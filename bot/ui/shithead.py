@@ -47,6 +47,7 @@ from bot.engines.base import plural
 from bot.engines.cards import ROMAN, TarotCard
 from bot.engines.shithead import (
     DEVIL_CODE,
+    ENGINE,
     FOOL_ID,
     HANGED_CODE,
     MAJOR,
@@ -210,9 +211,31 @@ def public(table: Table) -> Screen:
 
 
 def ended(table: Table) -> Screen:
+    """The result, or for a table ended before the game was (End, everyone left): no winner,
+    no shithead, nothing to finish, as End promised. Then the cards each player still held
+    (unless the standings list everyone), and who left."""
     lines: list[str] = []
-    if table.state is not None:
+    st = table.state
+    if st is None:
+        return common.ended_screen(table, lines)
+    v = table.view()
+    over = v["over"]
+    if over:
         lines = [say(line, table) for line in table.results().summary]
+    else:
+        lines.append("Ended early: no winner.")
+    players = v["players"]
+    out = sorted((p for p in players if p["out"]), key=lambda p: p["place"])
+    if out and not over:
+        places = (f"{common.name(table, p['seat'])} {ordinal(p['place'])}" for p in out)
+        lines.append("Out: " + " · ".join(places))
+    holding = [p["seat"] for p in players if not p["out"] and not p["left"]]
+    if holding and not (over and v["options"]["find_shithead"]):
+        held = (f"{common.name(table, seat)} {ENGINE.held(st, seat)}" for seat in holding)
+        lines.append("Cards still held: " + " · ".join(held))
+    left = [common.name(table, p["seat"]) for p in players if p["left"]]
+    if left:
+        lines.append(f"\U0001f6aa Left: {', '.join(left)}")
     return common.ended_screen(table, lines)
 
 

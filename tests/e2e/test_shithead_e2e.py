@@ -28,7 +28,7 @@ from bot.ui.components import Ref, Select, custom_id
 from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.engines.test_shithead import make
 from tests.fakediscord import FakeMessage
-from tests.phone import assert_fits_phone, long_named_table, table_text
+from tests.phone import HOST, assert_fits_phone, long_named_table, table_text
 
 # With these options, each player playing the Fool at once and otherwise their lowest card (all
 # of its rank), and Cy letting the choosing clock lay up his three highest: 155 decisions, where
@@ -369,3 +369,23 @@ async def test_a_hand_of_forty_cards_can_still_play_every_set(store, clock, fool
     legal = {tuple(sorted(code(DECK[i]) for i in a.cards)) for a in plays}
     assert len(legal) >= 42  # 10 values in ones, twos and threes, 12 Majors (and the Fool)
     assert not legal - _reachable(ui.private(t, 0), t.id)
+
+
+async def test_a_table_ended_early_names_no_winner_no_shithead_and_no_drink(store, clock):
+    """End promises "the game stops here with no winner": the end screen said who won, who was
+    the shithead and that they finished their drink. Now: no winner, the cards each player
+    still held, who left."""
+    opts = {"find_shithead": True, "shithead_finishes": True}
+    service, t = await long_named_table(store, clock, "shithead", 3, "shend2", opts)
+    for _ in range(8):
+        seat = next(s for s in range(3) if strategy(t.view(s), True) is not None)
+        await service.act(t.id, HOST + seat, strategy(t.view(seat), True))
+    await service.leave(t.id, HOST + 2)
+    await service.end(t.id, HOST, can_manage=False)
+    text = table_text(t)
+    assert "Ended early: no winner." in text and "Cards still held: **Player0" in text
+    assert "\U0001f6aa Left: **Player2" in text
+    for said in ("wins", "shithead", "finishes their drink", "1st"):
+        assert said not in text, said
+    async with store.reading() as q:
+        assert not [d for d in await q.table_drinks(t.id) if d.kind == "finish"]
