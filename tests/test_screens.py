@@ -20,6 +20,7 @@ from bot.store import DrinkRow, Tab
 from bot.ui import war as war_ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, fill_rules, invite_note, moments, say, size
 from tests.engines.test_war import DOUBLE, FLIP, make, play
+from tests.phone import HOST, long_named_table, table_text
 from tests.test_tables import open_as
 
 SHORT_RULES = 600
@@ -199,7 +200,7 @@ async def test_the_end_screen_shows_drinks_and_the_best_moments(service):
     text = war_ui.public(table).embed.description or ""
     # each player's drinks as counted, and (drinks were given here) what each gave
     assert "**Ana**: 7 sips (gave 3)\n**Bo**: 7 sips · \U0001f4a7 3 water (gave 1)" in text
-    assert "Ended before the piles ran out: no winner." in text and lines[0] in text
+    assert text.startswith("Ended early: no winner.") and lines[0] in text
 
 
 def test_war_tells_who_went_double_or_nothing_from_the_drinks():
@@ -274,3 +275,33 @@ async def test_every_games_screens_fit_a_phone_through_whole_games(store, clock,
         each = functools.partial(check, count_chars=count_chars)
         await play_at_random(service, name, players, 100 * seed, names, each, **options)
     print(f"{name}: screens at most {worst[0]} lines and {worst[1]} characters")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_table_ended_early_says_so_and_names_no_winner(store, clock, game):
+    """End promises "the game stops here with no winner": every game's end screen, for a table
+    ended mid-game, starts by saying so and shows how it stood, never who won (Shithead named
+    a winner and a shithead; Tarok handed out medals; Black Death said only "The table
+    closed.")."""
+    engine = ENGINES[game]
+    players = min(3, engine.max_players)
+    service, t = await long_named_table(store, clock, game, players, "early")
+    rnd = random.Random(game)
+    for _ in range(6):
+        moves = [
+            (seat, a)
+            for seat in range(players)
+            for a in engine.legal_actions(t.state, seat)
+            if not isinstance(a, Leave)
+        ]
+        if not moves or engine.is_over(t.state):
+            break
+        seat, action = rnd.choice(moves)
+        with contextlib.suppress(GameError):
+            await service.act(t.id, HOST + seat, action)
+    assert t.status == "playing", "the game ended by itself: pick another seed"
+    await service.end(t.id, HOST, can_manage=False)
+    text = table_text(t)
+    assert text.startswith("Ended early: no winner."), text
+    for said in ("wins", "\U0001f3c6", "\U0001f947", "shithead!", "finishes their drink"):
+        assert said not in text.split("\n\n")[0], (said, text)

@@ -207,6 +207,18 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
                 lines.append("\U0001f37b Safe: " + ", ".join(_name(table, s) for s in safe))
             if gone:
                 lines.append("\U0001f6aa Left: " + ", ".join(_name(table, s) for s in gone))
+        else:  # ended early (the platform says so): how the taking stood
+            seats = v["seats"]
+            held = [f"{_name(table, x['seat'])} {x['cards']}" for x in seats if x["cards"]]
+            if held:
+                lines.append("Still holding cards: " + " · ".join(held))
+            for mark, status, what in (
+                ("\U0001f37b", "safe", "Safe"),
+                ("\U0001f6aa", "left", "Left"),
+            ):
+                who = [_name(table, x["seat"]) for x in seats if x["status"] == status]
+                if who:
+                    lines.append(f"{mark} {what}: " + ", ".join(who))
     return common.ended_screen(table, lines)
 
 

@@ -381,11 +381,18 @@ def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -
     return out
 
 
+EARLY = "Ended early: no winner."
+
+
 def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen:
     """The last state of a table, a payoff: the game's ``lines`` (who won, the standings),
     then each player's drinks and the best moments (:func:`moments`), as many as fit on a
     phone, the seed in the footer, no buttons (the platform adds **Play again**).
     ``counted=False``: ``lines`` already show each player's drinks as counted."""
+    if table.state is not None and not table.engine.is_over(table.state):
+        # ended by End, or by everyone leaving, before the game was: what the game's lines
+        # show next is how it stood, never a result (End promised no winner)
+        lines = [EARLY, *lines]
     reason = table.row.end_reason or ""
     footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + (
         "See /tally for the leaderboard."

@@ -220,10 +220,8 @@ def ended(table: Table) -> Screen:
         return common.ended_screen(table, lines)
     v = table.view()
     over = v["over"]
-    if over:
+    if over:  # else the platform says it ended early, with no winner
         lines = [say(line, table) for line in table.results().summary]
-    else:
-        lines.append("Ended early: no winner.")
     players = v["players"]
     out = sorted((p for p in players if p["out"]), key=lambda p: p["place"])
     if out and not over:

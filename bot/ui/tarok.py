@@ -213,7 +213,7 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
                 lines.append(f"\U0001f6aa {_name(table, o.seat)}: {points} (left)")
                 continue
             place = sum(p > (o.points or 0) for p in seated)  # ties share a place
-            mark = MEDALS[place] if place < len(MEDALS) else f"{place + 1}."
+            mark = MEDALS[place] if place < len(MEDALS) and v["over"] else f"{place + 1}."
             won = f" {TROPHY}" if o.result == "won" else ""
             lines.append(f"{mark} {_name(table, o.seat)}: {points}{won}")
     return common.ended_screen(table, lines)

@@ -124,8 +124,6 @@ def ended(table: Table, v: dict | None = None) -> Screen:
             lines.append(say(f"\U0001f3c6 {{p{v['winner']}}} wins: {won} to {lost}.", table))
         elif v["over"]:
             lines.append(f"\U0001f91d A draw: {sips(v['sips'][0])} each.")
-        else:
-            lines.append("Ended before the piles ran out: no winner.")
         lines += _hand(table, v, "Last hand")
         if v["last_result"] and v["leaver"] is None:
             lines.append(say(v["last_result"], table))
