@@ -160,6 +160,8 @@ def public(table: Table) -> Screen:
         turn = (
             f"\U0001f449 {taker}, take one of {offerer}'s {n} face-down cards below "
             f"(or I pick one {due})."
+            if n > 1
+            else f"\U0001f449 {taker}, take {offerer}'s last card: press 1 (or I take it {due})."
         )
         rows += _take_rows(table, n)
     elif v["phase"] == "choose":
@@ -246,6 +248,9 @@ def private(table: Table, seat: int) -> Screen:
             lines.append(
                 f"\U0001f449 **Your turn**: take one of {offerer}'s {n} face-down cards by its "
                 f"number, here or on the table, {due}."
+                if n > 1
+                else f"\U0001f449 **Your turn**: take {offerer}'s last card (1), here or on the "
+                f"table, {due}."
             )
             rows += _take_rows(table, n)
         elif seat == v["offerer"]:

@@ -12,6 +12,7 @@ from bot.engines.base import IllegalAction
 from bot.engines.blackdeath import ENGINE, SetForfeit
 from bot.tables import Table
 from bot.ui import blackdeath as ui
+from bot.ui import common
 from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.phone import long_named_table, table_text
 
@@ -263,3 +264,15 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
     most = (max(lines for lines, _ in sizes), max(n for _, n in sizes))
     print(f"Black Death, {players} players: at most {most[0]} lines, {most[1]} characters")
     assert most[0] <= 12 and most[1] <= 600, most
+
+
+async def test_an_offer_of_one_card_says_last_card_not_1_cards(store, clock):
+    service, t = await long_named_table(store, clock, "blackdeath", 4, "one-card")
+    st = t.state
+    st.hands[st.offerer] = st.hands[st.offerer][:1]  # the offerer's last card
+    offerer, taker = common.name(t, st.offerer), common.name(t, st.taker)
+    public = table_text(t)
+    assert f"{taker}, take {offerer}'s last card: press 1" in public
+    mine = ui.private(t, st.taker).embed.description or ""
+    assert f"take {offerer}'s last card (1), here or on the table" in mine
+    assert "1 face-down cards" not in public + mine
