@@ -274,8 +274,9 @@ def private(table: Table, seat: int) -> Screen:
         desc.append(pile_line(v))
         desc += _my_cards(v, me, playable)
         if v["my_turn"]:
-            desc.append(_your_turn(v, due))
-            rows += _moves(table, v)
+            moves = _moves(table, v)
+            desc.append(_your_turn(v, due, moves))
+            rows += moves
         else:
             desc.append(f"Waiting for {common.name(table, v['turn'])}{_paren(due)}.")
     embed = discord.Embed(
@@ -321,7 +322,7 @@ def _paren(due: str) -> str:
     return f" (time's up {due})" if due else ""
 
 
-def _your_turn(v: dict[str, Any], due: str) -> str:
+def _your_turn(v: dict[str, Any], due: str, moves: list[common.Row]) -> str:
     if v["must_name"]:
         fool = "**the Drunken Fool**"
         return f"\U0001f449 You turned {fool}: wild! Name what it stands for{_paren(due)}."
@@ -330,6 +331,13 @@ def _your_turn(v: dict[str, Any], due: str) -> str:
     if v["can_pick_up"]:
         top = v["pile_value_label"]
         return f"\U0001f449 Nothing you can play goes on {top}: pick up the pile{_paren(due)}."
+    if v["playable"] == [FOOL_ID]:
+        return (
+            "\U0001f449 Only **the Drunken Fool** fits: choose what it stands for below"
+            f"{_paren(due)}."
+        )
+    if not any(isinstance(row, list) for row in moves):  # menus only (a big hand)
+        return f"\U0001f449 Your turn: pick your card(s) from the menu below{_paren(due)}."
     where = "a face-up card" if v["source"] == "up" else "a card"
     return f"\U0001f449 Your turn: tap {where} to play it{_paren(due)}."
 

@@ -368,7 +368,18 @@ async def test_a_hand_of_forty_cards_can_still_play_every_set(store, clock, fool
     plays = [a for a in ENGINE.legal_actions(t.state, 0) if isinstance(a, Play)]
     legal = {tuple(sorted(code(DECK[i]) for i in a.cards)) for a in plays}
     assert len(legal) >= 42  # 10 values in ones, twos and threes, 12 Majors (and the Fool)
-    assert not legal - _reachable(ui.private(t, 0), t.id)
+    screen = ui.private(t, 0)
+    assert not legal - _reachable(screen, t.id)
+    assert "pick your card(s) from the menu below" in (screen.embed.description or "")
+
+
+async def test_when_only_the_fool_fits_the_turn_line_says_so(store, clock):
+    """Not "tap a card": there is no card button, only the menu naming the Fool."""
+    service, t = await long_named_table(store, clock, "shithead", 2, "fool-only")
+    t.state = make([["M0", "B3"], ["S9"]], pile=["B9"])
+    text = ui.private(t, 0).embed.description or ""
+    assert "Only **the Drunken Fool** fits: choose what it stands for below" in text
+    assert "tap a card" not in text
 
 
 async def test_a_table_ended_early_names_no_winner_no_shithead_and_no_drink(store, clock):
