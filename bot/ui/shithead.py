@@ -159,7 +159,7 @@ def turn_line(table: Table, v: dict[str, Any]) -> str:
     else:
         doing = "to play a face-down card, blind"
     clock = f", time's up {due}" if due else ""
-    return f"\u23f1\ufe0f {who} {doing}{clock} · {stock_text(v)}"
+    return f"\u23f1\ufe0f {who} {doing} (**My hand**){clock} · {stock_text(v)}"
 
 
 def options_text(v: dict[str, Any]) -> str:

@@ -118,7 +118,8 @@ def _turn_line(table: Table, v: dict[str, Any]) -> str:
             taker = _name(table, v["last_winner"])
             head = f"{TROPHY} {taker} took the last trick, {points} · "
         what = "leads the next trick"
-    return f"{head}{POINTER} {who} {what}" + (f", time runs out {clock}." if clock else ".")
+    where = " from **My hand**"  # where the cards are: the table has no card buttons
+    return f"{head}{POINTER} {who} {what}{where}" + (f", time runs out {clock}." if clock else ".")
 
 
 def _player_line(table: Table, v: dict[str, Any], seat: int) -> str:

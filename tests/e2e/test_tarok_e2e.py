@@ -105,7 +105,10 @@ async def test_four_players_play_a_whole_game_to_666_with_a_restart(harness: Har
     assert f"dealer **{table.user_at(v['dealer']).name}**" in msg.text
     assert "draw pile 18 cards" in msg.text  # 78 - 4 x 15
     leader = table.user_at(v["turn"]).name
-    assert re.search(rf"\*\*{leader}\*\* leads the next trick, time runs out <t:\d+:R>", msg.text)
+    assert re.search(
+        rf"\*\*{leader}\*\* leads the next trick from \*\*My hand\*\*, time runs out <t:\d+:R>",
+        msg.text,
+    )
     assert "**Ana**: 15 · **0** (+0)" in msg.text and "first to 666 wins" in msg.text
 
     # everyone opens their hand: sorted, only for them, playable cards enabled on their turn
