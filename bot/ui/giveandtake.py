@@ -141,10 +141,18 @@ def _go(table: Table) -> Button:
 def _piles(table: Table, v: dict[str, Any], mine: bool = False) -> list[Button]:
     p = v["players"][v["capturer"]]
     whose = "my " if mine else ""
-    return [
-        button(table, Pile(take=False), f"Under {whose}give pile ({p['give']})", "primary"),
-        button(table, Pile(take=True), f"Under {whose}take pile ({p['take']})", "primary"),
-    ]
+    # a pile left empty puts its owner out at the next turn: the button that leaves one says so
+    empties = {False: p["take"] == 0, True: p["give"] == 0}  # choice -> the other pile is empty
+    warn = empties[False] != empties[True]
+    out = []
+    for take, pile in ((False, "give"), (True, "take")):
+        label = f"Under {whose}{pile} pile ({p[pile]})"
+        if warn and empties[take]:
+            warning = "you go out!" if mine else "out!"
+            out.append(button(table, Pile(take=take), f"{label}: {warning}", "danger"))
+        else:
+            out.append(button(table, Pile(take=take), label, "primary"))
+    return out
 
 
 def _footer(table: Table) -> str:

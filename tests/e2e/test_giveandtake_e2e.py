@@ -7,8 +7,11 @@ import re
 import pytest
 
 from bot.clock import ManualClock
+from bot.engines.giveandtake import ENGINE, Go
 from bot.tables import Change, TableError
+from bot.ui import giveandtake as ui
 from tests.e2e.conftest import Harness, open_table, seeded_harness
+from tests.engines.test_giveandtake import make
 from tests.phone import assert_fits_phone, long_named_table, table_text
 
 # With this seed and every capture put under the smaller pile (the give pile when equal): Cy
@@ -298,3 +301,17 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
         shown,
         f"Give & Take, {players} players: {len(seeds)} games, {turns} turns, {timeouts} timeouts",
     )
+
+
+async def test_a_pile_choice_that_would_put_the_capturer_out_says_so(store, clock):
+    """Ana turns her last give card and captures: under her take pile, her give pile stays
+    empty and she is out at the next turn. That button says so (one tap decided it, unwarned);
+    the safe one does not."""
+    service, t = await long_named_table(store, clock, "giveandtake", 2, "out-warning")
+    t.state = make(give=["5D", "9S 4C"], take=["5H 2C 3C", "KH 7C"])
+    t.state, _ = ENGINE.apply(t.state, 0, Go())  # Ana's 5♥–9♠ = 4 beats Bo's K♥–5♦ = 8
+    assert t.state.phase == "pile" and t.state.capturer == 0 and not t.state.give[0]
+    for screen, warning in ((ui.public(t), "out!"), (ui.private(t, 0), "you go out!")):
+        labels = [b.label for row in screen.rows if isinstance(row, list) for b in row]
+        assert "Under give pile (0)" in labels[0] or "Under my give pile (0)" in labels[0]
+        assert labels[1].endswith(f"take pile (2): {warning}"), labels
