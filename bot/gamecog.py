@@ -735,6 +735,10 @@ class GameCog(commands.Cog):
                 return Reply("form", Screen(_embed("", common.GREY)), form=spec)
             return Reply("private", self.private(table, seat_no), remember_view=(table, user.id))
         action = self.action_for(ref, values)
+        if type(action) in self.engine.ask_first:  # a move for everyone at one tap: ask first
+            if type(action) in self.engine.host_actions and user.id != table.row.host_id:
+                raise TableError("Only the host can do that.")
+            return Reply("private", common.confirm_screen(table, action.verb))
         change = await self.service.act(table.id, user.id, action, interaction.id)
         return self.reply_for(change, clicked_public, user.id)
 
@@ -745,10 +749,18 @@ class GameCog(commands.Cog):
         play. A table that ended meanwhile, or a player who already left, gets a plain answer
         in place of the question."""
         user = interaction.user
-        if what not in ("leave", "end"):
+        asked = {a.verb: a for a in self.engine.ask_first}
+        if what not in ("leave", "end", *asked):
             raise TableError(STALE)
         if table.status == "ended":
             return Reply("update", _plain(f"Table #{table.id} has already ended."))
+        if what in asked:  # the game's move it asked about
+            try:
+                await self.service.act(table.id, user.id, asked[what](), interaction.id)
+            except GameError as err:  # it changed under the question
+                return Reply("update", _plain(str(err)))
+            label = self.engine.ask_first[asked[what]][1]
+            return Reply("update", _screen(f"Done: {label.removeprefix('Yes, ')}."))
         try:
             if what == "leave":
                 seat = table.seat_row(user.id)

@@ -408,6 +408,9 @@ class Engine(Generic[S]):
     options: ClassVar[tuple[Option, ...]] = ()
     actions: ClassVar[tuple[type[Action], ...]] = ()  # the game's verbs (Leave, Timeout: always)
     host_actions: ClassVar[frozenset[type[Action]]] = frozenset()  # only the host may send these
+    # moves the table asks about first, privately: (the question, its Yes button's label); for
+    # actions without fields that end or change the game for everyone at one tap
+    ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {}
     scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
     state_type: ClassVar[type[Any]]
 

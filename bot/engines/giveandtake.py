@@ -198,6 +198,12 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
     max_players = 6
     actions = (Go, Pile, LastCall)
     host_actions: ClassVar[frozenset[type[Action]]] = frozenset({Go, LastCall})
+    ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {
+        LastCall: (
+            "Call last call? The game ends now: the players still in are ranked by cards held.",
+            "Yes, last call",
+        )
+    }
     scoring = "places"
 
     # ----------------------------------------------------------------- setup

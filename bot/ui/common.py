@@ -439,7 +439,11 @@ def next_game_text(lobby: TableRow, host: str | None) -> str:
 
 
 def confirm_screen(table: Table, what: str) -> Screen:
-    """The private question Leave (``what="leave"``) or End asks during play."""
+    """The private question Leave (``what="leave"``) or End asks during play; or a game's
+    move it asks about first (:attr:`Engine.ask_first`, ``what`` its verb)."""
+    for action, (question, label) in table.engine.ask_first.items():
+        if action.verb == what:
+            return _question(table, question, label, what)
     if what == "leave":
         text = (
             f"Leave table #{table.id}? You're out of this game for good, and a drink you owe "
@@ -452,6 +456,10 @@ def confirm_screen(table: Table, what: str) -> Screen:
             "sips so far stay on the tab."
         )
         label = "Yes, end it"
+    return _question(table, text, label, what)
+
+
+def _question(table: Table, text: str, label: str, what: str) -> Screen:
     embed = discord.Embed(description=f"{text}\nNot sure? Just ignore this.", colour=GREY)
     return Screen(embed, [[platform(table, "confirm", label, "danger", arg=what)]])
 

@@ -204,9 +204,14 @@ async def test_the_host_calls_last_call_from_their_seat(harness: Harness):
         await h.service.act(tid, bo.id, {"type": "last_call"})
     ana_view = (await h.click(ana, msg, "seat")).message
     assert "Last call" in ana_view.text and "go" in h.verbs(ana_view)
+    # one tap away from Go! and it ends the game for everyone: the table asks first
     res = await h.click(ana, ana_view, "last_call")
-    # the platform answers a game-ending click in a private view with a line of its own
-    assert res.in_place and "is over" in res.message.text  # their view becomes the end screen
+    assert res.ephemeral and not res.in_place and table.status == "playing"
+    question = res.message
+    assert "Call last call? The game ends now" in question.text
+    assert question.custom_ids() == [f"giveandtake:{tid}:confirm:last_call"]
+    res = await h.click(ana, question, "confirm")
+    assert res.in_place and res.message.text == "Done: last call."
     await h.rendered(lambda: "is over" in msg.text and "is over" in ana_view.text)
     assert "The host called last call: most cards wins." in msg.text
     final = table.results()
