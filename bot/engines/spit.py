@@ -386,7 +386,6 @@ class SpitEngine(Engine[SpitState]):
             state.phase = PLAY
             return
         if not self.spitters(state):
-            events.append(Log("Both decks are empty and both players are stuck."))
             self._end_by_count(state, events, STUCK)
             return
         state.phase = SPIT
@@ -394,8 +393,8 @@ class SpitEngine(Engine[SpitState]):
 
     def _idle(self, state: SpitState, events: list[Event]) -> None:
         able = [seat for seat in (0, 1) if self.plays(state, seat)]
-        events.append(Log(f"Nobody played for {state.idle_seconds} s: the game ends."))
-        if len(able) == 1:
+        if len(able) == 1:  # (else the result's line says why it ended)
+            events.append(Log(f"Nobody played for {state.idle_seconds} s: the game ends."))
             state.idler = able[0]
             self._end(state, events, IDLE, 1 - able[0])
         else:
@@ -531,10 +530,15 @@ class SpitEngine(Engine[SpitState]):
             lines.append(f"{_p(w)} is out of cards and wins!")
         elif state.ending == IDLE and state.idler is not None:
             lines.append(f"{_p(state.idler)} could play and didn't: {_p(1 - state.idler)} wins.")
-        elif state.ending is not None and w is not None:
-            lines.append(f"Fewest cards left: {_p(w)} wins.")
         elif state.ending is not None:
-            lines.append("Equal cards left: a draw.")
+            why = {
+                STUCK: "Both decks are used up and nobody can play. ",
+                IDLE: f"Nobody played for {state.idle_seconds} s. ",
+            }.get(state.ending, "")
+            if w is not None:
+                lines.append(f"{why}Fewest cards left: {_p(w)} wins.")
+            else:
+                lines.append(f"{why}Equal cards left: a draw.")
         outcomes = []
         for s in (0, 1):
             if state.phase != OVER:

@@ -99,6 +99,8 @@ def _status(table: Table, v: dict, seat: int | None = None) -> str:
         elif alone is not None and seat is not None and seat != alone:  # my deck is empty
             who = common.name(table, alone)
             head = f"Stalemate! Your deck is empty: press **Spit!** while {who} chooses the pile"
+        elif alone is not None and seat == alone:
+            head = "Stalemate! Only you can spit: choose the pile"
         elif alone is not None:
             head = f"Stalemate! {common.name(table, alone)} spits alone: choose the pile"
         else:
@@ -114,12 +116,18 @@ def _spit_buttons(table: Table, v: dict, seat: int | None) -> list[Button]:
     if spit is None:
         return []
     n, alone = spit["n"], spit["alone"]
+    # on the table, in a lone stalemate, each button says whose it is
+    whose = alone is not None and seat is None
     out: list[Button] = []
     if seat is None or seat != alone:
         if seat is None or seat not in spit["said"]:
-            out.append(button(table, Spit(n), "Spit!", "danger", emoji="\U0001f4a5"))
+            label = f"Spit! ({table.user_at(1 - alone).name})" if whose else "Spit!"
+            out.append(button(table, Spit(n), label[:80], "danger", emoji="\U0001f4a5"))
     if alone is not None and (seat is None or seat == alone) and alone not in spit["said"]:
-        out += [button(table, Spit(n, c), f"Spit onto {PILE[c]}", "danger") for c in (0, 1)]
+        who = f"{table.user_at(alone).name}: s" if whose else "S"
+        out += [
+            button(table, Spit(n, c), f"{who}pit onto {PILE[c]}"[:80], "danger") for c in (0, 1)
+        ]
     return out
 
 

@@ -209,8 +209,9 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed
 
 
 async def test_in_a_lone_stalemate_each_panel_says_what_its_player_does(store, clock):
-    """Only Bo has deck cards left: Bo's panel asks for the pile, Ana's for Spit! (her deck is
-    empty: the piles are not hers to choose), and the public table names who chooses."""
+    """Only Bo has deck cards left: Bo's panel asks him for the pile, Ana's for Spit! (her deck
+    is empty: the piles are not hers to choose), and the table names who chooses and whose
+    each button is."""
     service, t = await long_named_table(store, clock, "spit", 2, "lone")
     t.state = make(["5C", "JC"], ["9H"], d0=(), d1=("3D", "9D"), phase="spit")
     bo = common.name(t, 1)
@@ -220,5 +221,12 @@ async def test_in_a_lone_stalemate_each_panel_says_what_its_player_does(store, c
     }
     assert f"Your deck is empty: press **Spit!** while {bo} chooses the pile" in desc[0]
     assert "choose the pile" not in desc[0]
-    assert f"{bo} spits alone: choose the pile" in desc[1]
+    assert "Stalemate! Only you can spit: choose the pile" in desc[1]
     assert f"{bo} spits alone" in desc["public"]
+    ana_name, bo_name = t.user_at(0).name, t.user_at(1).name
+    labels = [b.label for row in ui.public(t).rows if isinstance(row, list) for b in row]
+    assert labels[:3] == [
+        f"Spit! ({ana_name})",
+        f"{bo_name}: spit onto left",
+        f"{bo_name}: spit onto right",
+    ]

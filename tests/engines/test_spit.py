@@ -408,10 +408,9 @@ def test_both_decks_empty_and_both_stuck_the_fewest_cards_win():
     assert ENGINE.is_over(state) and state.ending == "stuck" and state.winner == 0
     assert ENGINE.results(state).outcomes == [Outcome(0, WON), Outcome(1, LOST)]
     assert logs(events) == [
-        "Both decks are empty and both players are stuck.",
         "{p0}: 1 card left",
         "{p1}: 3 cards left",
-        "Fewest cards left: {p0} wins.",
+        "Both decks are used up and nobody can play. Fewest cards left: {p0} wins.",
     ]
 
 
@@ -420,7 +419,7 @@ def test_equal_fewest_cards_is_a_draw():
     state, events = act(state, (0, play_of(state, 0, 0, 0)))
     assert ENGINE.is_over(state) and state.winner is None
     assert ENGINE.results(state).outcomes == [Outcome(0, DRAW), Outcome(1, DRAW)]
-    assert "Equal cards left: a draw." in logs(events)
+    assert "Both decks are used up and nobody can play. Equal cards left: a draw." in logs(events)
 
 
 def test_with_one_deck_left_a_stalemate_is_a_spit_not_the_end():
@@ -466,10 +465,12 @@ def test_when_the_play_clock_runs_out_the_one_who_could_play_and_didnt_loses():
 def test_when_the_play_clock_runs_out_and_both_could_play_the_fewest_cards_win_or_draw():
     state = make(["8C", "2C"], ["QD", "3H"], d0=("5S",), d1=("5H",))
     over, events = act(state, (None, Timeout("idle:2")))
-    assert over.winner is None and "Equal cards left: a draw." in logs(events)
+    said = "Nobody played for 30 s. Equal cards left: a draw."
+    assert over.winner is None and said in logs(events)
     state.decks[1].append(card("6H", 1))
     over, events = act(state, (None, Timeout("idle:2")))
-    assert over.winner == 0 and "Fewest cards left: {p0} wins." in logs(events)
+    said = "Nobody played for 30 s. Fewest cards left: {p0} wins."
+    assert over.winner == 0 and said in logs(events)
 
 
 def test_the_idle_clock_can_be_set_by_the_host():
