@@ -578,6 +578,8 @@ class BlackDeathEngine(Engine[BlackDeathState]):
                 lines.append(f"Everyone else left: {_p(staying[0])} wins.")
         elif loser in state.left:
             lines.append(f"{_p(loser)} held Death and left: their drink is finished for them.")
+        elif state.choice == "finish" and state.phase == OVER and state.writers:
+            lines.append(f"No forfeit was set: {_p(loser)} held Death and finished their drink.")
         elif state.choice == "finish" and state.phase == OVER:
             lines.append(f"{_p(loser)} held Death and finished their drink.")
         elif state.forfeit is not None:

@@ -137,6 +137,9 @@ def _deal_fields(table: Table, v: dict[str, Any], embed: discord.Embed) -> None:
     common.latest_field(table, embed, since, _log_shown(v))
 
 
+DEATH_FOUND = "Only Death is left, and "  # the engine's line naming the loser
+
+
 def _log_shown(v: dict[str, Any]) -> int:
     return LOG_SHOWN if len(v["seats"]) <= COMPACT_OVER else LOG_SHOWN - 1
 
@@ -184,14 +187,15 @@ def public(table: Table) -> Screen:
         description="\n".join(lines),
         colour=common.GOLD,
     )
+    taking = f" · {TAKE_SECONDS} s to take a card" if v["phase"] == "take" else ""
     embed.set_footer(
-        text=f"Seed SHA-256 {table.seed_hash[:16]}… · {plural(v['pairs'], 'pair')} thrown"
-        f" · {TAKE_SECONDS} s to take a card"
+        text=f"Seed SHA-256 {table.seed_hash[:16]}… · {plural(v['pairs'], 'pair')} thrown{taking}"
     )
     if v["phase"] == "take" and not v["last"] and v["deal_log"]:
         _deal_fields(table, v, embed)
-    else:
-        common.latest_field(table, embed, table.row.log, _log_shown(v))
+    else:  # the loser's line is the turn line above: not again in Latest
+        log = [t for t in table.row.log if not t.startswith(DEATH_FOUND)]
+        common.latest_field(table, embed, log, _log_shown(v))
     rows.append(common.table_buttons(table, "My hand"))
     return Screen(embed, rows[:5])
 

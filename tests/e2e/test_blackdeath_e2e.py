@@ -14,6 +14,7 @@ from bot.tables import Table
 from bot.ui import blackdeath as ui
 from bot.ui import common
 from tests.e2e.conftest import Harness, open_table, seeded_harness
+from tests.engines.test_blackdeath import losing
 from tests.phone import long_named_table, table_text
 
 SEED = "bd-e2e-2"
@@ -276,3 +277,13 @@ async def test_an_offer_of_one_card_says_last_card_not_1_cards(store, clock):
     mine = ui.private(t, st.taker).embed.description or ""
     assert f"take {offerer}'s last card (1), here or on the table" in mine
     assert "1 face-down cards" not in public + mine
+
+
+async def test_once_death_is_found_the_table_drops_the_take_clock_and_says_it_once(store, clock):
+    service, t = await long_named_table(store, clock, "blackdeath", 3, "found")
+    t.state = losing(3, 1)
+    found = "Only Death is left, and {p1} holds it! Finish your drink or take a forfeit?"
+    t.row.log = ["{p0} discards a pair of 3s", found]  # as the engine logged it
+    text = table_text(t)
+    assert "to take a card" not in text  # the footer's take clock: over
+    assert text.count("Only Death is left") == 1  # the turn line, not Latest again

@@ -469,6 +469,8 @@ def test_an_unwritten_forfeit_times_out_and_the_loser_finishes_their_drink():
     assert drinks(events) == [Drink(1, 1, FINISH, "held Death (no forfeit was set in time)")]
     assert "{p0} didn't set a forfeit in time." in logs(events)
     assert ENGINE.is_over(state)
+    summary = ["No forfeit was set: {p1} held Death and finished their drink."]
+    assert ENGINE.results(state).summary == summary
 
 
 def test_a_writer_who_leaves_passes_the_forfeit_to_the_next_writer():
