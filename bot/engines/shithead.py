@@ -713,7 +713,7 @@ class ShitheadEngine(Engine[ShitheadState]):
             return
         assert top is not None
         events.append(
-            Log(f"{_p(seat)} turns {card.label} blind: it can't go on {value_label(top)}.")
+            Log(f"{_p(seat)} turns {card.label} blind: it can't go on {value_name(top)}.")
         )
         s.pile.append(Laid(card))
         self._pick_up(s, seat, events, blind=True)

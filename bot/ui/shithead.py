@@ -329,7 +329,7 @@ def _your_turn(v: dict[str, Any], due: str, moves: list[common.Row]) -> str:
     if v["blind"]:
         return f"\U0001f449 Your turn: turn a face-down card and play it blind{_paren(due)}."
     if v["can_pick_up"]:
-        top = v["pile_value_label"]
+        top = value_name(v["pile_value"])  # "a King", "an 8"
         return f"\U0001f449 Nothing you can play goes on {top}: pick up the pile{_paren(due)}."
     if v["playable"] == [FOOL_ID]:
         return (

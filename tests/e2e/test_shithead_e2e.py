@@ -380,6 +380,10 @@ async def test_when_only_the_fool_fits_the_turn_line_says_so(store, clock):
     text = ui.private(t, 0).embed.description or ""
     assert "Only **the Drunken Fool** fits: choose what it stands for below" in text
     assert "tap a card" not in text
+    for top, said in (("B14", "a King"), ("B8", "an 8")):  # with its article
+        t.state = make([["B3"], ["S9"]], pile=[top])
+        text = ui.private(t, 0).embed.description or ""
+        assert f"Nothing you can play goes on {said}: pick up the pile" in text
 
 
 async def test_a_table_ended_early_names_no_winner_no_shithead_and_no_drink(store, clock):

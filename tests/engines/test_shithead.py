@@ -683,7 +683,7 @@ def test_a_blind_card_that_cannot_be_played_is_picked_up_with_the_pile():
     state = make([[], ["S9"]], up=[[], []], down=[["B3", "B4"], ["L3"]], pile=["W5", "W9"])
     state, events = play(state, (0, Blind(0)))
     assert logs(events) == [
-        "{p0} turns 3\U0001f37a blind: it can't go on 9.",
+        "{p0} turns 3\U0001f37a blind: it can't go on a 9.",
         "{p0} picks up the pile (3 cards).",
     ]
     assert hand(state, 0) == ["B3", "W5", "W9"] and state.current == 1
