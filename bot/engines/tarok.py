@@ -397,6 +397,8 @@ class TarokEngine(Engine[TarokState]):
             "trick": self._trick_view(s.trick),
             "last_trick": self._trick_view(s.last_trick),
             "last_winner": s.last_winner,
+            # the last trick went out of play (its taker had left), not to its taker
+            "last_out": bool(s.last_trick) and s.last_trick[0].card in s.discards,
             "pile": len(s.pile),
             "hand_sizes": [len(h) for h in s.hands],
             "points": list(s.points),

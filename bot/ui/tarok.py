@@ -117,6 +117,8 @@ def _turn_line(table: Table, v: dict[str, Any]) -> str:
             points = plural(sum(card_points(c) for c in cards), "point")
             taker = _name(table, v["last_winner"])
             head = f"{TROPHY} {taker} took the last trick, {points} · "
+            if v["last_out"]:
+                head = f"\U0001f6aa {taker} left: the last trick ({points}) is out of play · "
         what = "leads the next trick"
     where = " from **My hand**"  # where the cards are: the table has no card buttons
     return f"{head}{POINTER} {who} {what}{where}" + (f", time runs out {clock}." if clock else ".")

@@ -10,9 +10,11 @@ from collections import Counter
 
 import pytest
 
+from bot.engines.base import Leave
 from bot.engines.cards import TarotCard
-from bot.engines.tarok import card_id
+from bot.engines.tarok import ENGINE, card_id
 from tests.e2e.conftest import seeded_harness
+from tests.engines.test_tarok import make, play
 from tests.fakediscord import FakeMessage, iter_components
 from tests.harness import Harness, open_table
 from tests.phone import assert_fits_phone, long_named_table, table_text
@@ -351,3 +353,15 @@ async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, pla
         f"Tarok, {players} players: {t.view()['hand_no']} hands, {cards} cards, {timeouts} "
         "timeouts",
     )
+
+
+async def test_a_trick_a_leaver_took_shows_as_out_of_play_not_as_theirs(store, clock):
+    service, t = await long_named_table(store, clock, "tarok", 3, "leaver-trick")
+    state = make([["B9", "L9"], ["B2", "L2"], ["B3", "L3"]], ("W1", "W2", "W3"))
+    state, _ = play(state, (0, "B9"))
+    state, _ = ENGINE.apply(state, 0, Leave())
+    t.state, _ = play(state, (1, "B2"), (2, "B3"))
+    text = table_text(t)
+    p0 = t.user_at(0).name
+    assert f"\U0001f6aa **{p0}** left: the last trick (" in text and "is out of play" in text
+    assert "took the last trick" not in text

@@ -516,6 +516,10 @@ def test_a_trick_taken_by_a_leavers_card_goes_out_of_play_and_the_lead_passes_le
     assert state.leader == state.turn == 1
     assert state.hands[1] == cards("L2", "W1") and state.hands[2] == cards("L3", "W2")
     assert "{p0} has left: the trick they took with the 9 of Beers is out of play." in logs(events)
+    assert ENGINE.view(state, None)["last_out"]  # the table says so, not "took the last trick"
+    taken, _ = play(make([["B9"], ["B2"], ["B3"]], ("W1", "W2", "W3")), (0, "B9"), (1, "B2"))
+    taken, _ = play(taken, (2, "B3"))
+    assert not ENGINE.view(taken, None)["last_out"]
 
 
 def test_the_last_player_seated_wins():
