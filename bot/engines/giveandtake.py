@@ -501,7 +501,10 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         if s.ending == STANDING:
             head = f"{_p(firsts[0])} is the last one standing and wins!"
         elif s.ending == ALL_OUT:
-            head = "Everyone went out at once: most cards wins."
+            head = (  # why: a pile each ran empty on the same turn (a fight, say)
+                f"On turn {s.out_turn[firsts[0]]} everyone still in had an empty pile at once: "
+                "most cards wins."
+            )
         elif s.ending == LIMIT:
             head = f"Last call after {TURN_LIMIT} turns: most cards wins."
         elif s.ending == HOST:

@@ -245,7 +245,8 @@ async def test_everyone_out_at_once_most_cards_wins_and_equal_most_is_a_draw(fak
             assert await watch.leaks(table) == []
         assert "is over" in msg.text
         for line in (
-            "Everyone went out at once: most cards wins. A draw between **Bo** and **Cy**.",
+            "On turn 6 everyone still in had an empty pile at once: most cards wins. "
+            "A draw between **Bo** and **Cy**.",
             "1st: **Bo** (16 cards)",
             "1st: **Cy** (16 cards)",
             "3rd: **Ana** (12 cards)",
