@@ -472,6 +472,9 @@ class TableService:
             state = engine.new_game(len(players), table.row.seed, table.row.options)
             for i, s in enumerate(players):
                 s.seat = i
+            # a click read outside the lock meanwhile (Leave, My hand) sees a game with its
+            # state, never "playing" without one (a failed write forgets this memory anyway)
+            table.state = state
             row = table.row
             row.status, row.started_at = "playing", self.clock.now()
             row.log = []  # the lobby's note (who was invited) is done with

@@ -7,6 +7,7 @@ import logging
 import re
 
 import discord
+import pytest
 
 import bot.gamecog
 from bot.ui.components import submitted_values
@@ -333,4 +334,22 @@ async def test_players_clicking_one_table_together_are_answered_at_once(
     assert all(g.name in msg.text for g in guests)
     # the newest screen went out once, not once per acknowledged click
     assert sum(len(r.followups) for r in results) == 1
+    h.assert_clean()
+
+
+@pytest.mark.parametrize("game", ["war", "pyramid"])
+async def test_start_and_leave_pressed_at_once_both_get_plain_answers(harness: Harness, game):
+    """The host presses Start while a guest presses Leave on the lobby, at the same moment:
+    each gets an answer, never the apology. Leave was read outside the table's
+    lock while Start's write was on its way, and saw a game in play with no state yet."""
+    h, fake = harness, harness.fake
+    host, guest = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, game, host, [guest])
+    start, leave = h.custom_id(msg, "start"), h.custom_id(msg, "leave")
+    res = await asyncio.gather(fake.click(host, msg, start), fake.click(guest, msg, leave))
+    await h.answered(*res)
+    for r in res:
+        assert r.ok and bot.gamecog.APOLOGY not in r.message.text, r.message.text
+    table = await h.service.get(tid)
+    assert table.status in ("playing", "lobby")
     h.assert_clean()
