@@ -231,6 +231,24 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     client: Barkeep = interaction.client
     message_id: int | None = None
     followup: int | None = None
+
+    async def remember(followup: int | None) -> None:
+        assert reply.remember_view is not None
+        table, user_id = reply.remember_view
+        async with client.store.transaction() as tx:
+            await tx.set_private_view(
+                table.id,
+                user_id,
+                interaction.application_id,
+                interaction.token,
+                client.service.clock.now(),
+                followup,
+            )
+
+    if reply.remember_view is not None and reply.kind == "private" and not deferred:
+        # stored before it is sent: a bot killed right after sending it still finds this view
+        # (the player's newest) at start-up and keeps it in line (a look's cards hidden again)
+        await remember(None)
     if reply.kind == "form" and reply.form is not None:
         if deferred:  # a form can only be the first answer
             await interaction.followup.send(ephemeral=True, **kwargs)
@@ -263,15 +281,8 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
         )
     if reply.remember_view is not None:
         table, user_id = reply.remember_view
-        async with client.store.transaction() as tx:
-            await tx.set_private_view(
-                table.id,
-                user_id,
-                interaction.application_id,
-                interaction.token,
-                client.service.clock.now(),
-                followup,
-            )
+        if deferred:  # a follow-up: its id is known only now (the window stays open here)
+            await remember(followup)
         client.renderer.opened_private(
             table,
             user_id,

@@ -412,3 +412,26 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_closes(
     res = await h.slash(bo, "war", "start")
     assert not res.ephemeral, res.message.text
     h.assert_clean()
+
+
+async def test_a_private_view_sent_just_before_a_kill_is_kept_in_line(fake, tmp_path):
+    """Ana opens her view (My seat) and the bot dies as Discord shows it, before it learns
+    so: the view was stored after its answer, so the next start did not know it, and it kept
+    showing the past (in Pyramid, a look's cards after the look). It is stored before now."""
+    db = tmp_path / "barkeep.db"
+    async with ChildBot(fake, db) as child:
+        h = child.h
+        ana, bo, msg, tid = await dealt_war(h)
+        fake.stall("POST", CALLBACK, apply=True)  # shown, but the bot never hears back
+        clicked = asyncio.ensure_future(fake.click(ana, msg, h.custom_id(msg, "seat")))
+        await fake.wait_for(lambda: fake.stalled, what="Ana's view to be on its way")
+        await child.kill()
+        fake.release()
+        view = (await clicked).message
+        assert view.ephemeral and "Waiting for a flip" in view.text
+        await child.start()
+        await h.click(bo, msg, "flip")
+        await fake.wait_for(
+            lambda: "Hand 1" in view.text, timeout=10, what="Ana's view to show the flip"
+        )
+        h.assert_clean()
