@@ -309,6 +309,11 @@ class TableService:
             table.tabs = (await q.tabs([table_id])).get(table_id, {})
             if table.status == "ended":
                 table.ledger = await q.table_drinks(table_id)
+        if table_id in self._tables:
+            # another reader (the start-up load, a click at the same moment) put it in memory
+            # while this one read: that copy may have changed since (a clock fired); this
+            # read must never replace it, or two copies would write the same move numbers
+            return self._tables[table_id]
         if table.status != "ended":  # reloaded after a failed write; keep it from now on
             self._tables[table_id] = table
             self._wake.set()

@@ -11,7 +11,7 @@ import pytest
 
 from bot.engines import ENGINES
 from bot.engines.base import GameError
-from bot.store import GameRule, Store
+from bot.store import GameRule, Store, Tx
 from bot.tables import DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
 from tests.harness import Trips
 from tests.seeds import fixed_seeds
@@ -532,3 +532,32 @@ async def test_play_again_opens_one_next_game_even_across_a_restart(tmp_path, cl
         await svc.start(nxt.id, BO)  # dealt: no longer a lobby to point to
         third = await svc.open_table("war", host_id=13, host_name="Dee", **again)
         assert third.id > nxt.id
+
+
+async def test_a_read_that_ends_after_the_start_up_load_never_replaces_its_copy(
+    service, store, clock, monkeypatch
+):
+    """A click reads a table while the start-up load puts the same table in memory, and a
+    clock fires on the loaded copy before the click's read returns. The read used to replace
+    the loaded copy with its older one, and the click's move then took a move number the
+    clock had used (UNIQUE constraint failed: the click got the apology)."""
+    t = await war_table(service)
+    fresh = TableService(store, ENGINES, clock)  # a new process: nothing in memory
+    reading, gate = asyncio.Event(), asyncio.Event()
+    table_read = Tx.table
+
+    async def slow(self, table_id):
+        row = await table_read(self, table_id)
+        reading.set()
+        await gate.wait()
+        return row
+
+    monkeypatch.setattr(Tx, "table", slow)
+    click = asyncio.create_task(fresh.get(t.id))
+    await reading.wait()
+    monkeypatch.undo()
+    assert await fresh.load() == 1
+    loaded = fresh.in_memory(t.id)
+    await fresh.act(t.id, ANA, {"type": "flip"})  # the loaded copy moves on
+    gate.set()
+    assert await click is loaded and fresh.in_memory(t.id) is loaded
