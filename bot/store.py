@@ -1338,7 +1338,18 @@ class Store:
 
     @classmethod
     async def _open(cls, path: Path | str) -> Store:
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        connecting = aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            db = await connecting
+        except BaseException:
+            # aiosqlite stops its thread after a failed connect without waiting for it: wait
+            # here, while the loop still runs, or the thread reports its end to a closed loop
+            # (a traceback under the bot's advice about DATABASE_URL)
+            for _ in range(500):  # at most 5 s: it has one short job left
+                if not connecting._thread.is_alive():
+                    break
+                await asyncio.sleep(0.01)
+            raise
         try:
             if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # _submit
                 raise RuntimeError(f"aiosqlite {aiosqlite.__version__}: no Connection._tx queue")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import AlreadyApplied, DatabaseInUse, DrinkRow, Store
+from bot.store import AlreadyApplied, DatabaseInUse, DatabaseUnusable, DrinkRow, Store
 from tests.harness import Trips
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -464,3 +464,16 @@ async def test_one_store_per_database_file(tmp_path):
         await first.close()
     again = await Store.open(path)  # closed: free again
     await again.close()
+
+
+async def test_a_database_that_cannot_be_opened_leaves_no_thread_behind(tmp_path):
+    """aiosqlite stops its worker thread after a failed connect without waiting for it; the
+    thread then reported its end to an event loop already closed, and a traceback followed the
+    bot's advice about DATABASE_URL (now and then: a flaky test_newcomer). The store waits for
+    that thread before it says the database can't be used."""
+    before = set(threading.enumerate())
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(DatabaseUnusable):
+        await Store.open(folder)
+    assert [t for t in threading.enumerate() if t not in before and t.is_alive()] == []
