@@ -32,7 +32,15 @@ from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private
 from bot.render import ANSWERING, Writer
 from bot.store import COMMITTED, TableRow
-from bot.tables import Change, Elsewhere, NextGameOpen, Table, TableError, check_may_end
+from bot.tables import (
+    Change,
+    Elsewhere,
+    NextGameOpen,
+    Table,
+    TableError,
+    check_may_end,
+    check_may_send,
+)
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
@@ -747,8 +755,7 @@ class GameCog(commands.Cog):
             return Reply("private", self.private(table, seat_no), remember_view=(table, user.id))
         action = self.action_for(ref, values)
         if type(action) in self.engine.ask_first:  # a move for everyone at one tap: ask first
-            if type(action) in self.engine.host_actions and user.id != table.row.host_id:
-                raise TableError("Only the host can do that.")
+            check_may_send(table, user.id, action)
             return Reply("private", common.confirm_screen(table, action.verb))
         change = await self.service.act(table.id, user.id, action, interaction.id)
         return self.reply_for(change, clicked_public, user.id)
@@ -760,17 +767,17 @@ class GameCog(commands.Cog):
         play. A table that ended meanwhile, or a player who already left, gets a plain answer
         in place of the question."""
         user = interaction.user
-        asked = {a.verb: a for a in self.engine.ask_first}
-        if what not in ("leave", "end", *asked):
+        asked = self.engine.asked(what)
+        if what not in ("leave", "end") and asked is None:
             raise TableError(STALE)
         if table.status == "ended":
             return Reply("update", _plain(f"Table #{table.id} has already ended."))
-        if what in asked:  # the game's move it asked about
+        if asked is not None:  # the game's move it asked about
             try:
-                await self.service.act(table.id, user.id, asked[what](), interaction.id)
+                await self.service.act(table.id, user.id, asked(), interaction.id)
             except GameError as err:  # it changed under the question
                 return Reply("update", _plain(str(err)))
-            label = self.engine.ask_first[asked[what]][1]
+            label = self.engine.ask_first[asked][1]
             return Reply("update", _screen(f"Done: {label.removeprefix('Yes, ')}."))
         try:
             if what == "leave":

@@ -209,6 +209,12 @@ def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
         raise TableError("Only the host (or someone with Manage Server) can end the table.")
 
 
+def check_may_send(table: Table, user_id: int, action: Action) -> None:
+    """Only the host may send the game's :attr:`Engine.host_actions`."""
+    if type(action) in table.engine.host_actions and user_id != table.row.host_id:
+        raise TableError("Only the host can do that.")
+
+
 def message_link(row: TableRow) -> str:
     """``": https://discord.com/channels/..."``: where a table's message is, or nothing."""
     if row.message_id is None:
@@ -614,9 +620,7 @@ class TableService:
                 if seat is None:
                     raise TableError("You're not playing at this table.")
                 action = table.engine.parse(action)
-                if type(action) in table.engine.host_actions:
-                    if user_id != table.row.host_id:
-                        raise TableError("Only the host can do that.")
+                check_may_send(table, user_id, action)
                 return await self._apply(table, seat, user_id, action, interaction_id)
             except AlreadyApplied:
                 return await self._duplicate(table_id)

@@ -411,6 +411,12 @@ class Engine(Generic[S]):
     # moves the table asks about first, privately: (the question, its Yes button's label); for
     # actions without fields that end or change the game for everyone at one tap
     ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {}
+
+    @classmethod
+    def asked(cls, verb: str | None) -> type[Action] | None:
+        """The move of :attr:`ask_first` that ``verb`` names, if any."""
+        return next((a for a in cls.ask_first if a.verb == verb), None)
+
     scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
     state_type: ClassVar[type[Any]]
 

@@ -206,25 +206,20 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
         v = v or table.view()
         results = table.results()
         lines += [say(s, table) for s in results.summary]
-        if v["over"]:
+        if v["over"]:  # the result: who was safe (won), who left
             safe = [o.seat for o in results.outcomes if o.result == "won"]
             gone = [o.seat for o in results.outcomes if o.result == "left"]
-            if safe:
-                lines.append("\U0001f37b Safe: " + ", ".join(_name(table, s) for s in safe))
-            if gone:
-                lines.append("\U0001f6aa Left: " + ", ".join(_name(table, s) for s in gone))
         else:  # ended early (the platform says so): how the taking stood
             seats = v["seats"]
             held = [f"{_name(table, x['seat'])} {x['cards']}" for x in seats if x["cards"]]
             if held:
                 lines.append("Still holding cards: " + " · ".join(held))
-            for mark, status, what in (
-                ("\U0001f37b", "safe", "Safe"),
-                ("\U0001f6aa", "left", "Left"),
-            ):
-                who = [_name(table, x["seat"]) for x in seats if x["status"] == status]
-                if who:
-                    lines.append(f"{mark} {what}: " + ", ".join(who))
+            safe = [x["seat"] for x in seats if x["status"] == "safe"]
+            gone = [x["seat"] for x in seats if x["status"] == "left"]
+        if safe:
+            lines.append("\U0001f37b Safe: " + ", ".join(_name(table, s) for s in safe))
+        if gone:
+            lines.append("\U0001f6aa Left: " + ", ".join(_name(table, s) for s in gone))
     return common.ended_screen(table, lines)
 
 

@@ -264,11 +264,11 @@ def drinks(table: Table, seat: int, n: int) -> str:
 DRINKS_APART = 4  # up to this many players, each player's drinks get a line of their own
 
 
-def given_sips(table: Table) -> dict[int, int] | None:
-    """Sips each seat gave away here (a game where players give drinks: Pyramid), from the
-    ledger; ``None`` if nobody gave any."""
+def given_sips(drunk: list[tuple[Drink, Tab]]) -> dict[int, int] | None:
+    """Sips each seat gave away (a game where players give drinks: Pyramid), from the table's
+    :func:`ledger_drinks`; ``None`` if nobody gave any."""
     given: dict[int, int] = {}
-    for d, _ in ledger_drinks(table):
+    for d, _ in drunk:
         if d.giver is not None and d.kind not in safety.NOT_SIPS:
             given[d.giver] = given.get(d.giver, 0) + d.sips
     return given or None
@@ -280,7 +280,7 @@ def drinks_lines(table: Table) -> str | None:
     if nobody drank (finishes and forfeits aside). Where players gave drinks, what each gave
     too: "**Ana**: 12 sips (gave 8)"."""
     parts = []
-    given = given_sips(table)
+    given = given_sips(ledger_drinks(table))
     dealt = {s.seat: s for s in table.seats if s.seat is not None}
     for seat, s in sorted(dealt.items()):  # in seat order
         tab = table.tabs.get(s.user_id) or Tab()
@@ -326,7 +326,7 @@ def moments(table: Table) -> list[str]:
         lines.append(
             f"\U0001f947 Biggest drink: {name(table, big.seat)}, {amount} ({escape(big.reason)})"
         )
-    if given := given_sips(table):
+    if given := given_sips(drunk):
         giver, n = max(given.items(), key=lambda kv: kv[1])  # the first of equals
         lines.append(f"\U0001f381 Most given: {name(table, giver)}, {sips(n)}")
     if table.state is not None:
@@ -441,9 +441,8 @@ def next_game_text(lobby: TableRow, host: str | None) -> str:
 def confirm_screen(table: Table, what: str) -> Screen:
     """The private question Leave (``what="leave"``) or End asks during play; or a game's
     move it asks about first (:attr:`Engine.ask_first`, ``what`` its verb)."""
-    for action, (question, label) in table.engine.ask_first.items():
-        if action.verb == what:
-            return _question(table, question, label, what)
+    if (asked := table.engine.asked(what)) is not None:
+        return _question(table, *table.engine.ask_first[asked], what)
     if what == "leave":
         text = (
             f"Leave table #{table.id}? You're out of this game for good, and a drink you owe "
