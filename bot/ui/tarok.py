@@ -23,7 +23,10 @@ Decisions:
 - The one-line summary of the last hand (each player's points that hand; the totals are on
   the player lines) is in the description until the new hand's first card, then the first of
   the "Latest" lines until newer ones push it out. "Latest" shows only this hand's log, so a
-  card named there is never one shuffled into someone's new hand since.
+  card named there is never one shuffled into someone's new hand since, with one exception:
+  until the new hand's first card, who took the last hand's last trick, labelled with that
+  hand's number (the hand ends and the next is dealt in the same move, so it would otherwise
+  never be seen).
 - A line per player reads ``Ana: 14 · 105 (+35) · 7🍺`` under a legend line, not in words, and
   each card of the trick sits on its player's line (play goes left from the leader, so the
   order needs no more): a name is written once, and five players with long names fit a phone.
@@ -62,6 +65,7 @@ LOG_LINES = 3
 PLAYS = re.compile(r"\{p\d+\} plays ")  # a card played (not by the clock): on the table
 TOTALS = re.compile(r" = \d+")  # "+35 = 105" in a hand's summary: the total is on its line
 PILE_EMPTY = "The draw pile is empty."
+TAKEN = re.compile(r"\{p\d+\} (takes the trick|has left: the trick)")  # a trick's outcome
 
 
 def _name(table: Table, seat: int) -> str:
@@ -158,8 +162,14 @@ def _this_hand_log(table: Table, v: dict[str, Any]) -> list[str]:
     none that the table above already says (see the module's decisions)."""
     log = list(table.row.log)
     ends = [i for i, line in enumerate(log) if v["last_hand"] and line == v["last_hand"]]
-    if ends:
-        log = log[ends[-1] + (1 if _just_dealt(v) else 0) :]
+    if ends and _just_dealt(v):
+        # until the next card, the hand's last trick (who took it, with what) stays in view:
+        # the summary above adds it up
+        end, before = ends[-1], v["hand_no"] - 1
+        taken = [line for line in log[max(0, end - 2) : end] if TAKEN.match(line)]
+        log = [f"Hand {before}'s last trick: {line}" for line in taken[-1:]] + log[end + 1 :]
+    elif ends:
+        log = log[ends[-1] :]
     shown = {PILE_EMPTY}
     if not v["trick"] and v["last_trick"]:
         shown.add(_taken_line(v))

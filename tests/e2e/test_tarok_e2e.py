@@ -12,9 +12,9 @@ import pytest
 
 from bot.engines.base import Leave
 from bot.engines.cards import TarotCard
-from bot.engines.tarok import ENGINE, card_id
+from bot.engines.tarok import ENGINE, Play, card_id
 from tests.e2e.conftest import seeded_harness
-from tests.engines.test_tarok import make, play
+from tests.engines.test_tarok import cards, make, play
 from tests.fakediscord import FakeMessage, iter_components
 from tests.harness import Harness, open_table
 from tests.phone import assert_fits_phone, long_named_table, table_text
@@ -365,3 +365,19 @@ async def test_a_trick_a_leaver_took_shows_as_out_of_play_not_as_theirs(store, c
     p0 = t.user_at(0).name
     assert f"\U0001f6aa **{p0}** left: the last trick (" in text and "is out of play" in text
     assert "took the last trick" not in text
+
+
+async def test_a_new_hand_shows_who_took_the_last_trick_of_the_hand_before(store, clock):
+    """The hand's last trick is scored and the next hand dealt in one move: until the first
+    card of the new hand, the table still says who took that trick, with what."""
+    service, t = await long_named_table(store, clock, "tarok", 3, "last-trick")
+    t.state = make([["B5"], ["B6", "B2"], ["B9", "B3"]], dealer=2, leader=0)
+    for seat, code in ((0, "B5"), (1, "B6"), (2, "B9")):
+        await service.act(t.id, 100 + seat, Play(card_id(cards(code)[0])))
+    assert t.view()["hand_no"] == 2 and not t.view()["trick"]
+    text = table_text(t)
+    p2 = t.user_at(2).name
+    assert f"Hand 1's last trick: **{p2}** takes the trick with the 9 of Beers" in text, text
+    first = t.view()["turn"]
+    await service.act(t.id, 100 + first, Play(card_id(t.state.hands[first][0])))
+    assert "takes the trick with the 9 of Beers" not in table_text(t)  # that hand is done
