@@ -240,7 +240,7 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     message_id: int | None = None
     followup: int | None = None
 
-    async def remember(followup: int | None) -> None:
+    async def remember(followup: int | None, unsent: bool = False) -> None:
         assert reply.remember_view is not None
         table, user_id = reply.remember_view
         async with client.store.transaction() as tx:
@@ -251,12 +251,14 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
                 interaction.token,
                 client.service.clock.now(),
                 followup,
+                unsent,
             )
 
     if reply.remember_view is not None and reply.kind == "private" and not deferred:
         # stored before it is sent: a bot killed right after sending it still finds this view
-        # (the player's newest) at start-up and keeps it in line (a look's cards hidden again)
-        await remember(None)
+        # (the player's newest) at start-up and keeps it in line (a look's cards hidden again);
+        # if it never arrived, the view it replaces is kept in line instead
+        await remember(None, unsent=True)
     if reply.kind == "form" and reply.form is not None:
         if deferred:  # a form can only be the first answer
             await interaction.followup.send(ephemeral=True, **kwargs)

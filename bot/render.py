@@ -66,6 +66,7 @@ EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
 UNKNOWN_CHANNEL = 10003  # Discord's error codes: the channel (or thread) is gone,
 THREAD_ARCHIVED = 50083  # the message's thread is archived (its messages can't be edited)
+UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
@@ -274,6 +275,9 @@ class EditToken:
     followup: bool = False  # the message is a follow-up: edited by its id, not "@original"
     row: str = ""  # a private view: the token its stored row is known by
     budget: Budget = field(default_factory=lambda: Budget(*TOKEN_BUDGET))
+    # a private view read from the store that may never have reached Discord: the view it
+    # replaced, still on the player's screen if so
+    fallback: EditToken | None = None
 
     async def edit(self, client: discord.Client, screen: Screen) -> None:
         hook = discord.Webhook.partial(self.app_id, self.token, client=client)
@@ -1186,22 +1190,15 @@ class Renderer:
                 log.exception("could not read the private views of table #%s", table.id)
                 return
             self._views_read.add(table.id)
-            for user_id, app_id, token, opened_at, followup in views:
-                key = (table.id, user_id)
+            for view in views:
+                key = (table.id, view.user_id)
                 tok = self._view_token(key)
-                if tok is None or (tok.row != token and opened_at > tok.at):
-                    self._set_view_token(
-                        key,
-                        EditToken(
-                            app_id,
-                            token,
-                            opened_at,
-                            followup,
-                            followup is not None,
-                            token,
-                            self._token_budget(),
-                        ),
+                if tok is None or (tok.row != view.token and view.opened_at > tok.at):
+                    fallback = view.fallback and self._stored_view(*view.fallback)
+                    stored = self._stored_view(
+                        view.app_id, view.token, view.opened_at, view.message_id, fallback
                     )
+                    self._set_view_token(key, stored)
         now = self.service.clock.now()
         for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
             key = (table.id, user_id)
@@ -1211,6 +1208,41 @@ class Renderer:
             task = self._view_tasks.get(key)
             if task is None or task.done():
                 self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
+
+    def _stored_view(
+        self,
+        app_id: int,
+        token: str,
+        opened_at: float,
+        followup: int | None,
+        fallback: EditToken | None = None,
+    ) -> EditToken:
+        return EditToken(
+            app_id,
+            token,
+            opened_at,
+            followup,
+            followup is not None,
+            token,
+            self._token_budget(),
+            fallback,
+        )
+
+    async def _fall_back(self, key: tuple[int, int], tok: EditToken) -> bool:
+        """``tok``'s view never reached Discord (the bot died as it was sent): the view it
+        replaced becomes the one kept in line, if its token still lives."""
+        older = tok.fallback
+        tok.fallback = None
+        if older is None or self.service.clock.now() - older.at > TOKEN_LIFE:
+            return False
+        if self._view_token(key) is tok:
+            self._set_view_token(key, older)
+        try:
+            async with self.service.store.transaction() as tx:
+                await tx.fall_back_private_view(key[0], key[1], tok.row)
+        except Exception:
+            log.exception("could not record the private view of %s at #%s", key[1], key[0])
+        return True
 
     def _views_pending(self, table_id: int) -> bool:
         """Whether a private view of this table still waits for an edit (other than the
@@ -1253,8 +1285,10 @@ class Renderer:
                 try:
                     await tok.edit(self.client, screen)
                 except discord.HTTPException as err:
-                    if err.code == THREAD_ARCHIVED and await self._reopen(table):
-                        self._private_dirty.setdefault(key, table)  # once more, reopened
+                    if (err.code == THREAD_ARCHIVED and await self._reopen(table)) or (
+                        err.code == UNKNOWN_WEBHOOK and await self._fall_back(key, tok)
+                    ):
+                        self._private_dirty.setdefault(key, table)  # once more, reopened or older
                         continue
                     log.info("private view of %s at #%s not updated: %s", key[1], key[0], err)
                     continue

@@ -296,6 +296,21 @@ class TimerRow:
 
 
 @dataclass(frozen=True)
+class PrivateView:
+    """A player's latest private view of a table: the token that edits it, and the message
+    (a follow-up's id; None: the interaction's original response)."""
+
+    user_id: int
+    app_id: int
+    token: str
+    opened_at: float
+    message_id: int | None
+    # the view it replaced, (app, token, opened at, message id), while nothing says the newer
+    # one ever reached Discord
+    fallback: tuple[int, str, float, int | None] | None = None
+
+
+@dataclass(frozen=True)
 class ResultRow:
     outcome: str
     place: int | None = None
@@ -833,23 +848,53 @@ class Tx:
         token: str,
         at: float,
         message_id: int | None = None,
+        unsent: bool = False,
     ) -> None:
         """The latest private view a player opened: the interaction's original response, or
-        the follow-up ``message_id`` (after a deferral)."""
+        the follow-up ``message_id`` (after a deferral). ``unsent``: stored before it is sent,
+        so the view it replaces is kept as its fallback until it is known to show (see
+        :meth:`private_views`)."""
+        keep = 1 if unsent else 0
         self._write(
-            "INSERT OR REPLACE INTO private_views"
-            " (table_id, user_id, app_id, token, opened_at, message_id) VALUES (?,?,?,?,?,?)",
+            "INSERT INTO private_views"
+            " (table_id, user_id, app_id, token, opened_at, message_id) VALUES (?,?,?,?,?,?)"
+            " ON CONFLICT (table_id, user_id) DO UPDATE SET"
+            f" prev_app_id = CASE WHEN {keep} THEN app_id END,"
+            f" prev_token = CASE WHEN {keep} THEN token END,"
+            f" prev_opened_at = CASE WHEN {keep} THEN opened_at END,"
+            f" prev_message_id = CASE WHEN {keep} THEN message_id END,"
+            " app_id = excluded.app_id, token = excluded.token,"
+            " opened_at = excluded.opened_at, message_id = excluded.message_id, shown = NULL",
             (table_id, user_id, app_id, token, at, message_id),
         )
 
-    async def private_views(self, table_id: int) -> list[tuple[int, int, str, float, int | None]]:
-        """(user, app, token, opened at, message id or None for the original response)."""
+    async def private_views(self, table_id: int) -> list[PrivateView]:
+        """The table's private views, each with its fallback: the view it replaced, while
+        nothing says the newer one ever reached Discord (what it shows not yet recorded)."""
         rows = await self._all(
-            "SELECT user_id, app_id, token, opened_at, message_id FROM private_views"
+            "SELECT user_id, app_id, token, opened_at, message_id,"
+            " CASE WHEN shown IS NULL THEN prev_token END,"
+            " prev_app_id, prev_opened_at, prev_message_id FROM private_views"
             " WHERE table_id = ? ORDER BY rowid",
             (table_id,),
         )
-        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return [
+            PrivateView(
+                r[0], r[1], r[2], r[3], r[4], None if r[5] is None else (r[6], r[5], r[7], r[8])
+            )
+            for r in rows
+        ]
+
+    async def fall_back_private_view(self, table_id: int, user_id: int, token: str) -> None:
+        """The view stored under ``token`` never reached Discord: its fallback is the view."""
+        self._write(
+            "UPDATE private_views SET app_id = prev_app_id, token = prev_token,"
+            " opened_at = prev_opened_at, message_id = prev_message_id, shown = NULL,"
+            " prev_app_id = NULL, prev_token = NULL, prev_opened_at = NULL,"
+            " prev_message_id = NULL"
+            " WHERE table_id = ? AND user_id = ? AND token = ? AND prev_token IS NOT NULL",
+            (table_id, user_id, token),
+        )
 
     # -- what the table messages show (bot/render.py) ------------------------------------
     async def set_origin(self, table_id: int, app_id: int, token: str, at: float) -> None:

@@ -7,6 +7,8 @@ import logging
 import signal
 import sqlite3
 
+import pytest
+
 from bot.render import Renderer
 from bot.tables import TableService
 from tests.e2e.conftest import Harness, open_table, spawn_bot
@@ -435,3 +437,33 @@ async def test_a_private_view_sent_just_before_a_kill_is_kept_in_line(fake, tmp_
             lambda: "Hand 1" in view.text, timeout=10, what="Ana's view to show the flip"
         )
         h.assert_clean()
+
+
+async def test_a_private_view_lost_on_its_way_as_the_bot_died_leaves_the_older_one_current(
+    fake, tmp_path
+):
+    """Ana has her view open and opens it again; the bot stores the new one and dies before
+    Discord gets it. The next start finds that the new one never arrived (Discord: Unknown
+    Webhook) and keeps her older view, the one on her screen, in line instead."""
+    db = tmp_path / "barkeep.db"
+    async with ChildBot(fake, db) as child:
+        h = child.h
+        ana, bo, msg, tid = await dealt_war(h)
+        older = (await h.click(ana, msg, "seat")).message
+        assert older.ephemeral and "Waiting for a flip" in older.text
+        fake.stall("POST", CALLBACK)  # lost on the way: Discord never shows it
+        clicked = asyncio.ensure_future(fake.click(ana, msg, h.custom_id(msg, "seat")))
+        await fake.wait_for(lambda: fake.stalled, what="Ana's second view to be on its way")
+        await child.kill()
+        fake.release()
+        with pytest.raises(AssertionError, match="never answered"):
+            await clicked  # Discord never showed it
+        await child.start()
+        await h.click(bo, msg, "flip")
+        await fake.wait_for(
+            lambda: "Hand 1" in older.text, timeout=10, what="Ana's older view to show the flip"
+        )
+    # the lost answer, and the one try of its token that told the bot so
+    kinds = sorted(f.kind for f in fake.failures)
+    assert kinds == ["unanswered", "webhook_before_ack"], fake.failures
+    assert not fake.violations and not fake.unknown_routes
