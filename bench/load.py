@@ -95,7 +95,12 @@ class Players:
 
     async def press(self, user: FakeUser, msg: FakeMessage, verb: str) -> Any:
         """Press the control of ``verb`` (with its argument, "lay:3", or without: "flip")."""
-        ids = [c for c in msg.custom_ids() if verb in (c.split(":", 2)[2], c.split(":")[2])]
+        ids = [
+            c
+            for c in msg.custom_ids()
+            if verb in (c.split(":", 2)[2], c.split(":")[2])
+            or c.split(":", 2)[2].startswith(f"{verb}.")  # lay:3 is lay:3..0 (on card 0)
+        ]
         return await self.click(user, msg, ids[0]) if ids else None
 
     async def changed(self, *msgs: FakeMessage | None, timeout: float = 2.0) -> None:

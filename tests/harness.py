@@ -112,7 +112,7 @@ class Harness:
 
     @staticmethod
     def custom_id(msg: FakeMessage, verb: str) -> str:
-        pattern = re.compile(rf"[a-z]+:\d+:{verb}(:.*)?$")
+        pattern = re.compile(rf"[a-z]+:\d+:{verb}([:.].*)?$")  # lay:1 is lay:1..0 too
         ids = [c for c in msg.custom_ids() if pattern.match(c)]
         assert ids, f"no {verb!r} control on message {msg.id}: {msg.custom_ids()}"
         return ids[0]

@@ -120,15 +120,21 @@ class Peek(Action, verb="peek"):
 
 @dataclass(frozen=True)
 class Lay(Action, verb="lay"):
-    """Lay hand card ``slot`` (1-based) on the turned card, or several ``slots`` at once."""
+    """Lay hand card ``slot`` (1-based) on the turned card, or several ``slots`` at once.
+    ``on``: the pyramid card the button was for; a press that reaches the table after that
+    card's window closed (and the next was turned) is refused, not laid on the next one
+    (``None``: the card turned now, as actions stored before this field read)."""
 
     slot: int | None = None
     slots: list[int] | None = None
+    on: int | None = None
 
 
 @dataclass(frozen=True)
 class Pass(Action, verb="pass"):
-    pass
+    """Pass on the turned card (``on``: as :class:`Lay`'s)."""
+
+    on: int | None = None
 
 
 @dataclass(frozen=True)
@@ -377,7 +383,7 @@ class PyramidEngine(Engine[PyramidState]):
             elif isinstance(action, Lay):
                 self._lay(st, seat, action, events)
             elif isinstance(action, Pass):
-                self._pass(st, seat, events)
+                self._pass(st, seat, action, events)
             elif isinstance(action, Give):
                 self._give(st, seat, action, events)
             elif isinstance(action, Answer | Refuse):
@@ -418,11 +424,11 @@ class PyramidEngine(Engine[PyramidState]):
             and any(c is not None for c in st.hands[seat])
         )
 
-    def _check_claim(self, st: PyramidState, seat: int) -> None:
+    def _check_claim(self, st: PyramidState, seat: int, on: int | None) -> None:
         if st.phase != CLAIM:
             raise IllegalAction("There is no pyramid card to lay on now.")
-        if not st.window_open:
-            raise IllegalAction("The time to lay on this card is over.")
+        if not st.window_open or (on is not None and on != st.index):
+            raise IllegalAction("Too late: the time to lay on that card is over.")
         if st.claims[seat] == PASSED:
             if all(c is None for c in st.hands[seat]):  # passed for them: nothing left to lay
                 raise IllegalAction("You have no cards left to lay.")
@@ -436,7 +442,7 @@ class PyramidEngine(Engine[PyramidState]):
         Laying counts as responding (the window closes once every player has laid or
         passed), so a player with two matching cards lays them together.
         """
-        self._check_claim(st, seat)
+        self._check_claim(st, seat, action.on)
         if (action.slot is None) == (action.slots is None):
             raise IllegalAction("Choose the cards to lay, each once.")
         slots = [action.slot] if action.slot is not None else list(action.slots or [])
@@ -484,8 +490,8 @@ class PyramidEngine(Engine[PyramidState]):
                 )
             )
 
-    def _pass(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
-        self._check_claim(st, seat)
+    def _pass(self, st: PyramidState, seat: int, action: Pass, ev: list[Event]) -> None:
+        self._check_claim(st, seat, action.on)
         st.claims[seat] = PASSED  # not logged: the table shows whom it still waits for
         self._check_window(st)
 

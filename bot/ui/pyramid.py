@@ -281,14 +281,18 @@ def _pending(table: Table, v: dict[str, Any]) -> list[str]:
 def _lay_rows(table: Table, v: dict[str, Any]) -> list[common.Row]:
     """Lay card 1-4 and Pass; with two or more cards in some hand, a select to lay several."""
     slots = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
+    on = v["index"]  # a press that arrives after this card's window is refused, never moved on
     row: list[Button] = [
-        button(table, Lay(slot=n), f"Lay card {n}", "primary") for n in range(1, slots + 1)
+        button(table, Lay(slot=n, on=on), f"Lay card {n}", "primary")
+        for n in range(1, slots + 1)
     ]
-    row.append(button(table, Pass(), "Pass"))
+    row.append(button(table, Pass(on=on), "Pass"))
     rows: list[common.Row] = [row]
     if any(s["active"] and s["cards_left"] > 1 for s in v["seats"]):
         several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in range(1, slots + 1))
-        rows.append(select(table, Lay, "slots", several, "Lay two or more at once\u2026", 2, slots))
+        rows.append(
+            select(table, Lay, "slots", several, "Lay two or more at once\u2026", 2, slots, on=on)
+        )
     return rows
 
 

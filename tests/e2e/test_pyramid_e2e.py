@@ -490,7 +490,7 @@ async def test_small_things_players_noticed(service, clock):
     await service.fire_due()
     text = ui.public(table).embed.description
     assert "**8\u2663** (1 sip): got an 8?" in text
-    assert "lay:._" in control_verbs(ui.public(table))  # open: lay one, or several at once
+    assert "lay:._.0" in control_verbs(ui.public(table))  # open: lay one, or several at once
     await service.act(table.id, 500, Lay(slots=[1, 2]))
     text = ui.public(table).embed.description
     assert [line for line in text.split("\n") if "\U0001f381" in line] == [
@@ -509,3 +509,27 @@ async def test_small_things_players_noticed(service, clock):
     text = ui.public(table).embed.description
     assert "**A\u2663**: got an ace?" in text
     assert "**Ana** gives 2 sips: **Bo** 1, **Cy** 1" in text
+
+
+async def test_a_lay_pressed_as_the_cards_window_closed_is_too_late_not_laid_on_the_next(
+    harness: Harness,
+):
+    """Bo taps Lay for the turned card just as its clock runs out and the next is turned:
+    Discord delivers the click with the message as it is now, whose Lay buttons look the
+    same. The button names the card it was for, so the tap is refused, not laid (and shown,
+    and drunk for) on the new card."""
+    h = harness
+    players, msg, table = await open_pyramid(h)
+    bo = players[1]
+    await everyone_looks(h, players, msg, table)
+    st, seat = table.state, table.seat_of(bo.id)
+    first = st.index
+    cid = h.custom_id(msg, "lay:1")
+    hand = list(st.hands[seat])
+    h.clock.advance(table.deadline(f"claim:{first}") - h.clock.now())
+    await h.service.fire_due()
+    assert table.state.index == first + 1
+    res = await h.fake.click(bo, msg, cid)
+    assert res.ephemeral and "Too late" in res.message.text, res.message.text
+    assert table.state.hands[seat] == hand
+    h.assert_clean()

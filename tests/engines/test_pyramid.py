@@ -471,6 +471,20 @@ def test_a_player_with_no_cards_left_is_told_so_not_that_they_passed():
         act(state, 0, Pass())
 
 
+def test_a_lay_or_pass_meant_for_a_card_whose_window_closed_is_refused_not_moved_on():
+    """A tap on "Lay card 1" for the 3 that reaches the table after the clock turned the next
+    card is too late: it is not laid on the new card (where a 3 would be wrong, shown and
+    drunk)."""
+    state = arrange(3, pyramid={0: "3C", 1: "7C"}, hands={0: ["3H", "9D"]})
+    state = advance_to(state, 1)
+    for late in (Lay(slot=1, on=0), Lay(slots=[1, 2], on=0), Pass(on=0)):
+        with pytest.raises(IllegalAction, match="^Too late: the time to lay on that card is over.$"):
+            act(state, 0, late)
+    assert state.hands[0][:2] == cards("3H", "9D") and state.claims[0] == "waiting"
+    state, _ = act(state, 0, Pass(on=1))  # a press for the card turned now counts
+    assert state.claims[0] == "passed"
+
+
 def test_lay_wrong_card_is_shown_drunk_and_bars():
     state = arrange(3, pyramid={0: "QH"}, hands={0: ["9D", "QS", "KH", "2C"]})
     state, ev = act(state, 0, Lay(slot=1))
