@@ -283,8 +283,7 @@ def _lay_rows(table: Table, v: dict[str, Any]) -> list[common.Row]:
     slots = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
     on = v["index"]  # a press that arrives after this card's window is refused, never moved on
     row: list[Button] = [
-        button(table, Lay(slot=n, on=on), f"Lay card {n}", "primary")
-        for n in range(1, slots + 1)
+        button(table, Lay(slot=n, on=on), f"Lay card {n}", "primary") for n in range(1, slots + 1)
     ]
     row.append(button(table, Pass(on=on), "Pass"))
     rows: list[common.Row] = [row]

@@ -478,7 +478,9 @@ def test_a_lay_or_pass_meant_for_a_card_whose_window_closed_is_refused_not_moved
     state = arrange(3, pyramid={0: "3C", 1: "7C"}, hands={0: ["3H", "9D"]})
     state = advance_to(state, 1)
     for late in (Lay(slot=1, on=0), Lay(slots=[1, 2], on=0), Pass(on=0)):
-        with pytest.raises(IllegalAction, match="^Too late: the time to lay on that card is over.$"):
+        with pytest.raises(
+            IllegalAction, match="^Too late: the time to lay on that card is over.$"
+        ):
             act(state, 0, late)
     assert state.hands[0][:2] == cards("3H", "9D") and state.claims[0] == "waiting"
     state, _ = act(state, 0, Pass(on=1))  # a press for the card turned now counts
