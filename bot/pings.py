@@ -98,7 +98,12 @@ class TurnPings:
     def _due(self, table: Table, key: str, users: list[int]) -> None:
         self._drop(table.id, key)
         if table.status != "ended" and key in table.timers:
-            self._spawn(self._ping(table, users))
+            # only those the clock still waits on (others may have acted since, as everyone
+            # choosing at once does)
+            seats = table.timers[key].seats
+            users = [u for u in users if (seat := table.seat_of(u)) is not None and seat in seats]
+            if users:
+                self._spawn(self._ping(table, users))
 
     def _drop(self, table_id: int, key: str) -> None:
         nudges = self._nudges.get(table_id, {})

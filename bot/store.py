@@ -821,6 +821,12 @@ class Tx:
             (t.table_id, t.key, t.due_at, _dumps(t.action), _dumps(t.seats)),
         )
 
+    async def set_timer_seats(self, table_id: int, key: str, seats: list[int]) -> None:
+        self._write(
+            "UPDATE timers SET seats = ? WHERE table_id = ? AND key = ?",
+            (_dumps(seats), table_id, key),
+        )
+
     async def delete_timer(self, table_id: int, key: str) -> None:
         self._write("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
 

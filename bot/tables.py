@@ -772,6 +772,11 @@ class TableService:
                     tr = TimerRow(table.id, key, now + t.seconds, t.action.to_json(), list(t.seats))
                     await tx.add_timer(tr)
                     timers[key] = tr
+                elif key in timers and timers[key].seats != list(t.seats):
+                    # the same clock runs on, waiting on fewer players (one who chose in time
+                    # is neither struck nor pinged when it runs out)
+                    timers[key] = dataclasses.replace(timers[key], seats=list(t.seats))
+                    await tx.set_timer_seats(table.id, key, list(t.seats))
             if over:
                 results = engine.results(state)
                 outcomes: dict[int, str | ResultRow] = {

@@ -561,3 +561,25 @@ async def test_a_read_that_ends_after_the_start_up_load_never_replaces_its_copy(
     await fresh.act(t.id, ANA, {"type": "flip"})  # the loaded copy moves on
     gate.set()
     assert await click is loaded and fresh.in_memory(t.id) is loaded
+
+
+async def test_a_shared_clock_strikes_only_those_it_still_waits_on(service, store, clock):
+    """Shithead's choosing clock runs for everyone still choosing: Ana and Bo choose in time,
+    Cy lets it run out. Only Cy gets a strike (three in a row put a player out), here and
+    after a restart (the clock's seats are stored as they shrink)."""
+    from bot.engines.shithead import ChooseUp
+
+    t = await open_as(service, ANA, "Ana", game="shithead")
+    await service.join(t.id, BO, "Bo")
+    await service.join(t.id, CY, "Cy")
+    await service.start(t.id, ANA)
+    for user in (ANA, BO):
+        hand = t.view(t.seat_of(user))["hand"]
+        await service.act(t.id, user, ChooseUp([h["id"] for h in hand[:3]]))
+    assert t.timers["choose"].seats == [t.seat_of(CY)]
+    again = TableService(store, ENGINES, clock)
+    await again.load()
+    assert (await again.get(t.id)).timers["choose"].seats == [t.seat_of(CY)]
+    clock.advance(t.timers["choose"].due_at - clock.now())
+    await service.fire_due()
+    assert {s.user_id: s.strikes for s in t.seats} == {ANA: 0, BO: 0, CY: 1}

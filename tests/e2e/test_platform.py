@@ -658,3 +658,25 @@ async def test_a_private_view_in_an_archived_thread_reopens_it_too(harness: Harn
     assert not thread.archived and len(view.versions) == edits + 1  # reopened, and it landed
     assert "Waiting for a flip" in view.text
     assert not fake.violations and not fake.unknown_routes
+
+
+async def test_a_shared_clocks_ping_names_only_those_it_still_waits_on(harness: Harness):
+    """Shithead's choosing clock waits on everyone at first; Ana and Bo choose before its
+    nudge is due, so the ping mentions Cy alone."""
+    from bot.engines.shithead import ChooseUp
+
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    msg, tid = await open_table(h, "shithead", ana, [bo, cy])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    assert set(h.bot.pings._nudges[tid]) == {"choose"}  # waiting on all three (10 s)
+    for user in (ana, bo):
+        hand = table.view(table.seat_of(user.id))["hand"]
+        await h.service.act(tid, user.id, ChooseUp([c["id"] for c in hand[:3]]))
+    h.bot.pings._due(table, "choose", [ana.id, bo.id, cy.id])  # the nudge comes due now
+    await h.bot.pings.flush()
+    pings = [m for m in fake.channel_messages() if m is not msg]
+    assert len(pings) == 1 and f"<@{cy.id}>" in pings[0].content, [p.content for p in pings]
+    assert f"<@{ana.id}>" not in pings[0].content and f"<@{bo.id}>" not in pings[0].content
+    h.assert_clean()
