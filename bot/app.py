@@ -25,7 +25,7 @@ from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import ODD, Tree, error_text, odd_ids
 from bot.store import Store, TableRow
-from bot.tables import CHANNEL_DELETED, TableService
+from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, TableService
 from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
@@ -141,6 +141,14 @@ class Barkeep(commands.Bot):
         await self.close_tables(
             lambda row: row.channel_id == payload.thread_id, "its thread was deleted"
         )
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A moderator closed and locked a table's thread: nothing there can be edited or
+        reopened, so its tables close rather than play on unseen (clocks charging drinks,
+        players struck out). A thread only archived reopens when the table next changes."""
+        meta = payload.data.get("thread_metadata") or {}
+        if meta.get("locked") and meta.get("archived"):
+            await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_LOCKED)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted); not an outage, which discord.py

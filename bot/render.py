@@ -54,7 +54,7 @@ import discord
 from discord.http import Route
 
 from bot.config import PERMISSIONS
-from bot.tables import CHANNEL_DELETED, Change, Table, TableService
+from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, Change, Table, TableService
 from bot.ui.common import Screen, moved_screen, retired_view_screen
 
 log = logging.getLogger(__name__)
@@ -697,7 +697,8 @@ class Renderer:
         """The table's thread is archived: by a moderator, or after a while without a new
         message (a game edits its one message, and a member's click reopens it, but a clock
         does not). Reopen it, as a member's message would, so that the table carries on; False
-        if Discord refuses (a locked thread) or it was reopened a moment ago."""
+        if Discord refuses or it was reopened a moment ago. A locked thread is a moderator's
+        word: it is never reopened, and its tables close."""
         channel_id = table.row.channel_id
         now = asyncio.get_running_loop().time()
         if now - self._reopened.get(channel_id, -REOPEN_EVERY) < REOPEN_EVERY:
@@ -709,6 +710,11 @@ class Renderer:
                 channel_id
             )
             if not isinstance(thread, discord.Thread):
+                return False
+            if thread.locked:  # locked while the bot was away (else its event closed them)
+                await self.service.close_where(
+                    lambda row: row.channel_id == channel_id, THREAD_LOCKED
+                )
                 return False
             await thread.edit(archived=False)
         except discord.HTTPException as err:

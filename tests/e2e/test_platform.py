@@ -680,3 +680,25 @@ async def test_a_shared_clocks_ping_names_only_those_it_still_waits_on(harness: 
     assert len(pings) == 1 and f"<@{cy.id}>" in pings[0].content, [p.content for p in pings]
     assert f"<@{ana.id}>" not in pings[0].content and f"<@{bo.id}>" not in pings[0].content
     h.assert_clean()
+
+
+async def test_a_table_whose_thread_a_moderator_locks_closes_instead_of_playing_on_unseen(
+    harness: Harness,
+):
+    """A locked, archived thread can't be reopened or edited: before, the table's clocks went
+    on firing where nobody could see them (drinks charged, players struck out, a result
+    recorded). Now its tables close when the lock is announced; a thread only archived is
+    reopened (see above)."""
+    h, fake = harness, harness.fake
+    thread = await new_thread(h, "war night")
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    closed = asyncio.ensure_future(h.bot.wait_for("raw_thread_update", timeout=5))
+    await fake.archive_thread(thread, locked=True)
+    await closed
+    await h.rendered(lambda: table.status == "ended" and not table.timers)
+    assert table.row.end_reason == "closed: its thread was locked"
+    assert h.service.open_tables() == []
+    h.assert_clean()
