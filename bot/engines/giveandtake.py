@@ -26,15 +26,17 @@ Decisions, where the rules file is silent:
   ring closes and the newest flip is looked at again without them.
 - The pile choice defaults (20 s, a strike) to the smaller pile; equal piles: the give pile.
   The captured cards go under it in an order shuffled from the seed and the turn number.
-- Places use shared ranks ("1, 2, 2, 4"): players going out at the same moment share the place
-  behind everyone still in. When everyone still in goes out at once, or at last call, those
-  players are ranked by the cards in their piles (cards on the table are ignored). A shared
-  first place is a draw for those players; everyone else has lost (or left).
+- Places use shared ranks ("1, 2, 2, 4"): players going out in the same turn (a fight flip is
+  a turn of its own), a leaver among them, share the place behind everyone still in. When
+  everyone still in goes out at once, or at last call, those players are ranked by the cards
+  in their piles (cards on the table are ignored). A shared first place is a draw for those
+  players; everyone else has lost (or left).
 - Last call (after turn 300, or the host's ``LastCall`` at any time) comes after the out check.
   A capture still waiting for its pile goes under the capturer's smaller pile first.
-- A player who leaves is out at once in their own place (result "left"): their piles, and in a
-  fight the cards they turned in it, go to the leftovers, and a fight is looked at again. A
-  capturer who leaves before choosing forfeits the capture: the turn's cards join the leftovers.
+- A player who leaves is out at once (result "left"), sharing the place of anyone else out in
+  that turn: their piles, and in a fight the cards they turned in it, go to the leftovers, and
+  a fight is looked at again. A capturer who leaves before choosing forfeits the capture: the
+  turn's cards join the leftovers.
 - When one player is left standing mid-fight, the fight's cards stay on the table.
 """
 
@@ -412,14 +414,18 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
     def _knock_out(
         self, s: GiveAndTakeState, seats: list[int], why: str, events: list[Event]
     ) -> None:
-        """``seats`` go out together and share the place behind everyone still in."""
-        place = len(self.ring(s)) - len(seats) + 1
+        """``seats`` go out together. Everyone out in the same turn (a player who left
+        earlier in it, too) shares the place behind everyone still in."""
+        earlier = [p for p in range(s.players) if s.out_turn[p] == s.turns and p not in seats]
         for p in seats:
             s.out_turn[p] = s.turns
+        place = len(self.ring(s)) + 1
+        for p in [*earlier, *seats]:
             s.place[p] = place
         verb = "is" if len(seats) == 1 else "are"
-        shared = "" if len(seats) == 1 else "sharing "
-        events.append(Log(f"{_names(seats)} {why} and {verb} out, {shared}{ordinal(place)}."))
+        shared = "" if len(seats) == 1 and not earlier else "sharing "
+        also = f" with {_names(earlier)}" if earlier else ""
+        events.append(Log(f"{_names(seats)} {why} and {verb} out, {shared}{ordinal(place)}{also}."))
 
     def _all_out(self, s: GiveAndTakeState, seats: list[int], events: list[Event]) -> None:
         events.append(Log("Everyone still in goes out at once: the most cards wins."))

@@ -18,8 +18,9 @@ What is shown where:
 Decisions:
 - Go! and the pile buttons sit on the public table for everybody; the table service lets only
   the host cue and the engine only the capturer choose, and anybody else gets their plain
-  answer privately. When the host is out (or gone) there is no Go! button: the table cues by
-  itself every 10 seconds, and the 👉 line says so.
+  answer privately. A host out of the ring still cues (the rules: the host directs); with no
+  host at the table there is no Go! button: the table cues by itself every 10 seconds,
+  and the 👉 line says so.
 - Last call ends the game for everyone, so it is not on the shared message, where a stray tap
   costs a whole game: it is in the host's own view (My seat, then Last call).
 - Only the newest flip's duets are drawn (only they count); a fight's earlier flips are the

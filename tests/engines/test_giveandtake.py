@@ -403,6 +403,17 @@ def test_players_going_out_on_the_same_turn_share_a_place():
     assert state.place[1] == state.place[2] == 3
 
 
+def test_a_player_who_leaves_in_a_turn_shares_the_place_of_those_out_in_it():
+    """Rules: a leaver is out "as if their piles were empty", and players going out in the
+    same turn share a place. Seat 1 leaves while seat 0 chooses its pile; seat 2 runs out in
+    that turn's out check: both are 2nd (before, the leaver was 3rd behind seat 2)."""
+    state = make(give=["KH 2C", "9S", "5C"], take=["7H 3C", "8S 4D", "AD 9D"])
+    state, logs = play(state, (0, Go()), (1, Leave()), (0, Pile(take=True)))
+    assert state.place[1] == state.place[2] == 2
+    assert "{p2} ran out of a pile and is out, sharing 2nd with {p1}." in logs
+    assert state.out_turn[1] == state.out_turn[2] == 1
+
+
 # -- everyone out at once ---------------------------------------------------------------------
 
 
