@@ -438,6 +438,10 @@ class Renderer:
         self._private_tasks: set[asyncio.Task[None]] = set()
         self._to_store: dict[int, str] = {}
         self._to_store_private: dict[tuple[int, int, str], str] = {}
+        # private views that a click's younger token edits now: (table, user, stored token)
+        # -> (application, younger token, when): stored with what they show, so that after a
+        # restart a view kept alive by clicks is still edited (its first token expires)
+        self._to_store_tokens: dict[tuple[int, int, str], tuple[int, str, float]] = {}
         self._store_task: asyncio.Task[None] | None = None
         self._resync_task: asyncio.Task[None] | None = None
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
@@ -1014,10 +1018,12 @@ class Renderer:
         await self._after_answers()
         public, self._to_store = self._to_store, {}
         private, self._to_store_private = self._to_store_private, {}
-        if not public and not private:
+        tokens, self._to_store_tokens = self._to_store_tokens, {}
+        if not public and not private and not tokens:
             return
         try:
             async with self.service.store.transaction() as tx:
+                await tx.set_view_tokens([(*k, *new) for k, new in tokens.items()])
                 await tx.set_shown(list(public.items()), [(*k, fp) for k, fp in private.items()])
         except Exception:
             log.exception("could not record what the table messages show")
@@ -1160,14 +1166,16 @@ class Renderer:
         if tok is None or tok.message_id != message_id:
             return
         now = self.service.clock.now()
+        if token != tok.row:  # the stored row follows (with what the view shows, below)
+            self._to_store_tokens[(key[0], key[1], tok.row)] = (app_id, token, now)
         self._set_view_token(
-            key, EditToken(app_id, token, now, message_id, row=tok.row, budget=self._token_budget())
+            key, EditToken(app_id, token, now, message_id, row=token, budget=self._token_budget())
         )
         table = self.service.in_memory(key[0])
         seat = table.seat_of(key[1]) if table is not None else None
         fp = self._fingerprint(screen, key[0], seat) if seat is not None else screen.fingerprint()
         self._private_seen[key] = fp
-        self._to_store_private[(key[0], key[1], tok.row)] = fp
+        self._to_store_private[(key[0], key[1], token)] = fp
         self._store_soon()
 
     def _view_token(self, key: tuple[int, int]) -> EditToken | None:

@@ -891,6 +891,18 @@ class Tx:
             for r in rows
         ]
 
+    async def set_view_tokens(self, moved: list[tuple[int, int, str, int, str, float]]) -> None:
+        """Private views now edited by a click's younger token: ``(table, user, stored token,
+        application, younger token, when)``, in the order they moved. The click's token edits
+        the message it was clicked on as its original response, and the view showed it."""
+        self._write(
+            "UPDATE private_views SET app_id = ?, token = ?, opened_at = ?, message_id = NULL,"
+            " prev_app_id = NULL, prev_token = NULL, prev_opened_at = NULL,"
+            " prev_message_id = NULL WHERE table_id = ? AND user_id = ? AND token = ?",
+            [(app, new, at, t, u, old) for t, u, old, app, new, at in moved],
+            many=True,
+        )
+
     async def fall_back_private_view(self, table_id: int, user_id: int, token: str) -> None:
         """The view stored under ``token`` never reached Discord: its fallback is the view."""
         self._write(

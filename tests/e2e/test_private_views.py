@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.ui.common import RETIRED_VIEW
 from tests.e2e.conftest import Harness, seeded_harness
+from tests.fakediscord import iter_components
 from tests.harness import open_table
 
 SEED = "e2e-1"  # Bo holds the 3♥ for the first turned card, the 3♣
@@ -75,4 +76,57 @@ async def test_a_tap_in_a_private_view_after_the_table_ended_shows_the_end_there
     assert res.in_place and res.message.id == mine.id
     assert "is over" in mine.text and "\u26a0\ufe0f" in mine.text
     assert "again" not in h.verbs(mine)
+    h.assert_clean()
+
+
+async def test_a_view_kept_alive_by_clicks_still_follows_the_table_after_a_restart(
+    harness: Harness,
+):
+    """Ana and Bo play Tarok from the views they opened 16 minutes ago: each click's younger
+    token edits the view. The bot restarts: the views still follow the table (before, the
+    store knew only the first token, expired by then, so they froze on "Not your turn")."""
+    from bot.engines.tarok import card_id
+
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "tarok", ana, [bo], play_seconds=300)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
+
+    async def play_from_view() -> None:
+        seat = table.state.turn
+        user = table.user_at(seat).user_id
+        card = table.engine.legal_cards(table.state, seat)[0]
+        await h.click(
+            next(u for u in (ana, bo) if u.id == user), views[user], f"play:{card_id(card)}"
+        )
+        await h.bot.renderer.flush()  # the other view shows it is their turn
+
+    for _ in range(4):
+        h.clock.advance(240)
+        fake.advance(240)
+        await play_from_view()
+    await h.bot.renderer.flush()
+    await h.stop_bot()
+    await h.start_bot()
+    await h.bot.renderer.resynced()
+    table = await h.service.get(tid)
+    await play_from_view()
+    await h.bot.renderer.flush()
+
+    def playable(view) -> set[str]:  # the card buttons enabled on a view
+        return {
+            c["custom_id"].split(":")[3]
+            for c in iter_components(view.current.get("components"))
+            if c.get("custom_id", "").split(":")[2:3] == ["play"] and not c.get("disabled")
+        }
+
+    seat = table.state.turn
+    legal = {str(card_id(c)) for c in table.engine.legal_cards(table.state, seat)}
+    mover, other = table.user_at(seat).user_id, table.user_at(1 - seat).user_id
+    await fake.wait_for(
+        lambda: playable(views[mover]) == legal, timeout=5, what="the view to say whose turn it is"
+    )
+    assert playable(views[other]) == set()
     h.assert_clean()
