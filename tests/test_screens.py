@@ -219,7 +219,7 @@ def test_war_tells_who_went_double_or_nothing_from_the_drinks():
 
 async def test_more_than_four_players_share_one_drinks_line_and_all_are_invited(service):
     table = await open_as(service, 1, "Ana", game="blackdeath")
-    for user, name in ((2, "Bo"), (3, "{p1}"), (4, "Dee"), (5, "Eve")):
+    for user, name in ((2, "Bo"), (3, "{p1}"), (4, "Dee"), (5, "[Eve](https://x.co/a)")):
         await service.join(table.id, user, name)
     await service.start(table.id, 1)
     await service.end(table.id, 1, can_manage=False)
@@ -227,7 +227,8 @@ async def test_more_than_four_players_share_one_drinks_line_and_all_are_invited(
     lines = ui_lines(table)
     assert "\U0001f37a **Ana** 2 sips · **Bo** 0 sips · **{p1}** \u2b50 4 points" in lines
     assert invite_note(table, 2) == (
-        "\U0001f501 Again from table #1: **Ana**, **{{p1}}**, **Dee** and **Eve**, press **Join**."
+        "\U0001f501 Again from table #1: **Ana**, **{{p1}}**, **Dee** and "
+        "**\\[Eve\\](https://x.co/a)**, press **Join**."  # a name is never a link
     )
     assert say(invite_note(table, 2) or "", table).count("{p1}") == 1  # shown as written
 

@@ -249,14 +249,16 @@ class Log:
     text: str
 
 
-_MARKDOWN = re.compile(r"([\\*_~|`>])")
+_MARKDOWN = re.compile(r"([\\*_~|`>#\[\]])")
+_LINE_BREAKS = re.compile(r"[\r\n\v\f\x85\u2028\u2029]+")
 
 
 def literal(text: str) -> str:
     """A player's own words inside a :class:`Log` or :class:`Private` line, shown as written:
-    braces doubled (``{p1}`` stays ``{p1}`` instead of becoming a name), Markdown escaped, and
-    ``@`` followed by a zero-width space (no mention)."""
-    text = _MARKDOWN.sub(r"\\\1", text).replace("@", "@\u200b")
+    on one line, braces doubled (``{p1}`` stays ``{p1}`` instead of becoming a name),
+    Markdown escaped (a masked link ``[text](address)`` shows its address; a heading or
+    subtext needs a line of its own), and ``@`` followed by a zero-width space (no mention)."""
+    text = _MARKDOWN.sub(r"\\\1", _LINE_BREAKS.sub(" ", text)).replace("@", "@\u200b")
     return text.replace("{", "{{").replace("}", "}}")
 
 

@@ -421,6 +421,17 @@ def test_a_forfeit_is_written_by_the_host_and_recorded_as_a_forfeit():
     assert ENGINE.results(state).summary == ["{p1} held Death and took a forfeit: Do ten push-ups"]
 
 
+def test_a_forfeit_is_shown_as_written_never_as_a_link_a_heading_or_a_mention():
+    """The forfeit is a player's own words on the public table: a masked link shows its
+    address, line breaks can't start a heading or subtext, and nobody is mentioned."""
+    state, _ = play(losing(3, 1), (1, Forfeit()))
+    text = "[Free Nitro](https://x.example/a)\n# LOOK\n-# small @everyone {p0}"
+    state, events = play(state, (0, SetForfeit(text)))
+    shown = "\\[Free Nitro\\](https://x.example/a) \\# LOOK -\\# small @\u200beveryone {{p0}}"
+    assert f"{{p1}}'s forfeit, set by {{p0}}: {shown}" in logs(events)
+    assert ENGINE.results(state).summary == [f"{{p1}} held Death and took a forfeit: {shown}"]
+
+
 def test_when_the_host_loses_the_next_player_writes_the_forfeit():
     state, _ = play(losing(3, 0), (0, Forfeit()))
     assert state.writer == 1
