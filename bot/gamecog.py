@@ -612,6 +612,18 @@ class GameCog(commands.Cog):
         table = await self.find_table(interaction, table_id)
         if table.status != "ended" or table.row.started_at is None:
             raise TableError(STALE)
+        played = table.seat_row(interaction.user.id)
+        if interaction.user.id != table.row.host_id and (played is None or played.seat is None):
+            # the players' rematch is theirs: a passer-by hosting it would hold its Start.
+            # They are pointed to the next game if it is open (rare: a read of its own)
+            async with self.bot.store.reading() as q:
+                lobby = await q.open_rematch(table.id)
+            if lobby is not None:
+                raise TableError(common.next_game_text(*lobby))
+            raise TableError(
+                f"Only the players of table #{table.id} can open its next game. "
+                f"`/{self.game} start` opens one of your own."
+            )
         return table
 
     def rules_screen(self, table: Table) -> Screen:

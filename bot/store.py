@@ -689,6 +689,12 @@ class Tx:
             lambda rows: judge([_table(r) for r in rows]),
         )
 
+    async def open_rematch(self, table_id: int) -> tuple[TableRow, str | None] | None:
+        """The lobby the finished table ``table_id``'s Play again opened, if still open, with
+        its host's name (None if its host has no seat)."""
+        row = await self._one(_REMATCH, (table_id,))
+        return (_table(row), row["host_name"]) if row is not None else None
+
     def check_rematch(
         self, table_id: int, refuse: Callable[[TableRow, str | None], Exception]
     ) -> None:

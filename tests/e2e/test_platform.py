@@ -296,9 +296,12 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     posted = len(fake.channel_messages())
     res = await h.click(ana, msg, "again")
     assert res.ephemeral and "You're already seated at table #2 (war)" in res.message.text
-    # ... and Cy, who hasn't taken a seat, already hosts an open table
+    # ... and Cy never played at this table: its next game is its players' to open
     res = await h.click(cy, msg, "again")
-    assert res.ephemeral and "You already have an open table here, #2" in res.message.text
+    assert res.ephemeral and res.message.text == (
+        f"Only the players of table #{first} can open its next game. "
+        "`/war start` opens one of your own."
+    )
     assert len(fake.channel_messages()) == posted
     # Bo presses it: a new table below, Bo hosting and seated, Ana invited, same options
     res = await h.click(bo, msg, "again")
@@ -319,9 +322,11 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     await h.rendered(lambda: "2. Ana" not in new.text, "the new table to show Ana gone")
     assert msg.text == finished and h.verbs(msg) == ["again"]
     await h.join(ana, new)
-    # a second press finds the new table rather than opening another
-    res = await h.click(cy, msg, "again")
-    assert res.ephemeral and "Bo already opened the next game: table #3" in res.message.text
+    # a second press finds the new table rather than opening another (Cy, who never played
+    # here, is pointed to it too)
+    for presser in (ana, cy):
+        res = await h.click(presser, msg, "again")
+        assert res.ephemeral and "Bo already opened the next game: table #3" in res.message.text
     assert len(fake.channel_messages()) == posted + 1
     # the game deals with the old table's options
     res = await h.click(bo, new, "start")
