@@ -306,16 +306,6 @@ def test_the_take_clock_is_30_seconds_and_counts_against_the_taker():
     assert (view["clock"], view["seconds"]) == ("take:1", 30)
 
 
-def test_on_take_timeout_the_tables_generator_picks_the_position():
-    state = make(["B2", "W7", "B3"], ["S9"], [DEATH, "L4", "S5"], seed="late")
-    pos = rng("late", "pick", 1).randrange(3) + 1
-    card = state.hands[0][pos - 1]
-    new, events = timeout(state)
-    assert card in new.hands[1]
-    assert "{p1} ran out of time: a card is taken for them." in logs(events)
-    assert Private(1, f"You drew {card.name}") in events
-
-
 def test_every_offer_has_its_own_clock():
     state = make(["B2", "W7"], ["S9"], [DEATH, "L4"])
     keys = []
@@ -674,3 +664,21 @@ def test_random_games_conserve_57_cards_keep_the_count_odd_and_end_with_death_la
             assert state.loser is not None and state.hands[state.loser] == [DEATH_CARD]
             losers += 1
     assert losers == 60
+
+
+@pytest.mark.parametrize("seed", ["t3", "pick-a"])  # the generator picks position 2, then 3
+def test_the_take_timeout_takes_the_position_the_tables_generator_picks_when_it_is_not_the_first(
+    seed,
+):
+    """black-death.md: "Take clock: 30 s; on timeout a position chosen by the table's
+    generator." -- exactly rng(seed, "pick", offer) picks it, not a fixed position."""
+    state = make(["B2", "W7", "B3"], ["S9"], [DEATH, "L4", "S5"], seed=seed)
+    pos = rng(seed, "pick", state.offers).randrange(3) + 1
+    assert pos != 1  # the seed is chosen so that a fixed first position would be caught
+    card = state.hands[0][pos - 1]
+    new, events = timeout(state)
+    assert new.hands[1] == [TarotCard.from_code("S9"), card]
+    assert new.hands[0] == [c for i, c in enumerate(state.hands[0]) if i != pos - 1]
+    assert "{p1} ran out of time: a card is taken for them." in logs(events)
+    assert Private(1, f"You drew {card.name}") in events
+    assert Private(0, f"{{p1}} took {card.name} from you") in events

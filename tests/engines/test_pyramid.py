@@ -1329,21 +1329,6 @@ def test_leaving_drops_pending_gives_and_frees_the_next_card():
     assert state.gives == [] and state.index == 1
 
 
-def test_leaving_with_an_open_question_charges_the_double_drink_first():
-    """A drink already owed is never lost to a leave: the answer clock's default (drink double)
-    is charged before the hand goes out of play."""
-    state = four_row(convo=True)
-    state, _ = act(state, 0, Give(to=1))
-    (answer,) = state.answers
-    left, ev_left = act(state, 1, Leave())
-    timed, ev_timed = ENGINE.apply(state, None, Timeout(f"answer:{answer.id}"))
-    assert left.answers == [] and left.gives == []
-    assert [d for d in ev_left if isinstance(d, Drink)] == [
-        d for d in ev_timed if isinstance(d, Drink)
-    ]
-    assert left.active[1] is False
-
-
 def test_leaving_with_sips_to_give_deals_them_as_the_timeout_would():
     state = four_row()
     (give,) = state.gives
@@ -1633,3 +1618,65 @@ def test_random_playouts(players):
     if players == 2:
         expected -= {"shared"}  # one other player: nobody to share with
     assert set(seen) == expected, seen  # the games really went everywhere
+
+
+@pytest.mark.parametrize("code,pos,row,sips", [("JS", 11, "4-row", 4), ("QH", 6, "5-row", 2)])
+def test_the_explorer_drinks_and_starts_again_when_turning_a_jack_or_a_queen(code, pos, row, sips):
+    """pyramid.md: "If it is a royal card (J, Q, K, A), the explorer drinks that row's value,
+    the dealer replaces every turned card from the stock, and the explorer starts again from
+    the 6-row." -- a J or a Q is as royal as a K or an A."""
+    state = to_explore(arrange(3))
+    path = [p for p in (0, 6, 11) if p < pos]
+    for n, p in enumerate(path):
+        ex_put(state, f"{n + 2}D", p)
+    ex_put(state, code, pos)
+    for p in path:
+        state, _ = act(state, 0, Explore(pos=p))
+    top_of_stock = state.stock[: len(path) + 1]
+    state, ev = act(state, 0, Explore(pos=pos))
+    label = C(code).label
+    assert drinks(ev) == [Drink(0, sips, PENALTY, f"{label} exploring the {row}")]
+    said = f"{{p0}} explores: turns {label} in the {row}, drinks {sips} and starts again"
+    assert said in logs(ev)
+    assert state.ex_row == 0 and not any(state.ex_turned) and state.explorer == 0
+    assert [state.ex_pyramid[p] for p in (*path, pos)] == top_of_stock
+    check_conservation(state)
+
+
+def test_the_host_may_not_ask_when_two_players_each_lay_one_card_on_the_same_pyramid_card():
+    """pyramid.md (convo mode): "When a player lays two or more cards on one pyramid card, the
+    host may ask that player to answer the question" -- two players laying one card each on
+    the same pyramid card earn no host question."""
+    state = arrange(
+        3,
+        pyramid={0: "7C", 1: "5S"},
+        hands={0: ["7D", "2C", "3C", "4C"], 1: ["7H", "2D", "3D", "4D"]},
+        convo=True,
+    )
+    state, _ = act(state, 0, Lay(slot=1))
+    state, _ = act(state, 1, Lay(slot=1))
+    assert [s for s, _ in state.laid[0]] == [0, 1]  # two cards on one pyramid card
+    assert ENGINE.view(state, None)["askable"] == []
+    for who in (0, 1):
+        with pytest.raises(GameError, match="two or more"):
+            act(state, 2, Ask(seat=who, card=0))
+    for seat in range(3):
+        assert not [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, Ask)]
+
+
+def test_leaving_with_an_open_question_charges_the_row_value_as_the_answer_clock_would():
+    """A drink already owed is never lost to a leave (base.Timer.owes): the leaver is charged
+    what the answer clock's timeout charges, "does not choose, so answers": the row value
+    (4 sips on the 4-row), assigned by the giver -- not double, and no fresh give returns to
+    the giver. (pyramid.md is silent on leaving with an open question.)"""
+    state = four_row(convo=True)
+    state, _ = act(state, 0, Give(to=1))
+    (answer,) = state.answers
+    assert (answer.target, answer.giver, answer.sips) == (1, 0, 4)
+    left, ev_left = act(state, 1, Leave())
+    assert drinks(ev_left) == [Drink(1, 4, ASSIGNED, "answered the 8's question", 0)]
+    assert "{p1} does not choose, so answers the question of the 8♣ and drinks 4" in logs(ev_left)
+    assert left.taken[1] == 4 and left.given[0] == 4
+    assert left.answers == [] and left.gives == [] and left.active[1] is False
+    timed, ev_timed = ENGINE.apply(state, None, Timeout(f"answer:{answer.id}"))
+    assert drinks(ev_timed) == drinks(ev_left)

@@ -18,6 +18,7 @@ from bot.engines.base import (
     NotYourTurn,
     Outcome,
     Private,
+    rng,
 )
 from bot.engines.cards import TarotCard, major, tarot_deck
 from bot.engines.shithead import (
@@ -936,3 +937,40 @@ def test_random_playouts_conserve_78_cards_and_always_end(players):
         results = ENGINE.results(state)
         assert sorted(o.seat for o in results.outcomes) == list(range(players))
         assert sum(o.result == "won" for o in results.outcomes) == 1
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_deal_gives_three_face_down_first_then_six_more_when_dealt_from_the_shuffled_deck(
+    players,
+):
+    """shithead.md: "Deal 3 cards face down to each player, then 6 more. [...] The rest is the
+    draw pile." -- one at a time from the dealer's left (seat 1; seat 0 deals)."""
+    state = ENGINE.new_game(players, "deal-order", {})
+    deck = tarot_deck()
+    rng("deal-order", "deal").shuffle(deck)
+    n = players
+    for seat in range(n):
+        k = (seat - 1) % n  # the dealer's left gets the first card of each round
+        assert state.down[seat] == deck[k : 3 * n : n], seat
+        assert sorted(state.hands[seat], key=order) == sorted(
+            deck[3 * n + k : 9 * n : n], key=order
+        ), seat
+    assert state.draw == deck[9 * n :]
+
+
+def test_the_cards_of_a_player_who_left_stay_hidden_from_every_viewer_when_they_leave():
+    """shithead.md: "A player who leaves: all their cards leave the game." -- face down: the
+    leaver's hand, face-up and face-down cards are hidden from everyone, the public included."""
+    state = make(
+        [["B3", "B4"], ["S9"], ["L9"], ["L10"]],
+        up=[["W2", "W7"], [], [], []],
+        down=[["S3", "S4", "S5"], ["L2", "L3", "L4"], ["B8", "B9", "B11"], ["W8", "W9", "W11"]],
+    )
+    state, _ = play(state, (1, Leave()))  # not their turn: seat 0 keeps playing
+    state, _ = play(state, (0, Leave()))
+    gone = {C(x) for x in ("B3", "B4", "W2", "W7", "S3", "S4", "S5", "S9", "L2", "L3", "L4")}
+    assert set(state.removed) == gone
+    assert not ENGINE.is_over(state)
+    for viewer in (None, 0, 1, 2, 3):
+        assert gone <= set(ENGINE.hidden(state, viewer)), viewer
+    check_views(ENGINE, state)

@@ -644,3 +644,45 @@ def test_spit_keeps_the_contract_over_more_seeds_and_whole_games_without_clocks(
     for n in range(3):  # every step checked deeply, played to a natural end
         state, _ = playout(ENGINE, 2, f"deep-{n}", random.Random(n), timeout_chance=0.0)
         assert state.ending in ("out", "stuck", "left")
+
+
+STALEMATE_SEED = "stale-1"  # its opening spit leaves both players stuck
+
+
+def opened(seed: str, **options):
+    """A game from ENGINE.new_game after its opening spit (both said spit)."""
+    state = ENGINE.new_game(2, seed, dict(options))
+    state, events = act(state, (0, Spit(0)), (1, Spit(0)))
+    return state, events
+
+
+def test_the_spit_clock_after_a_stalemate_is_five_seconds_when_the_game_comes_from_new_game():
+    """spit.md: "When both are stuck, each gets a "Spit!" button; the spit happens when both
+    have pressed it or 5 s after the bot detected the stalemate, whichever is first."
+    -- the table's default, not make()'s."""
+    state, events = opened(STALEMATE_SEED)
+    assert ENGINE.stuck(state, 0) and ENGINE.stuck(state, 1)
+    assert state.phase == SPIT and "Both players are stuck: spit!" in logs(events)
+    assert ENGINE.timers(state) == [Timer("spit:1", 5, ())]
+    assert ENGINE.view(state, None)["seconds"] == 5
+
+
+def test_the_spit_clock_after_a_stalemate_is_the_hosts_option_when_the_game_comes_from_new_game():
+    """spit.md: the spit comes "5 s after the bot detected the stalemate" -- a table option
+    (3-15 s): the host's spit_seconds=10 gives a 10 s clock."""
+    state, _ = opened("stale-100", spit_seconds=10)  # stuck after the opening spit and the next
+    assert state.phase == SPIT
+    assert ENGINE.timers(state) == [Timer("spit:1", 10, ())]
+    state, _ = act(state, (0, Spit(1)), (1, Spit(1)))
+    assert state.phase == SPIT
+    assert ENGINE.timers(state) == [Timer("spit:2", 10, ())]
+
+
+def test_the_play_clock_is_thirty_seconds_when_the_game_comes_from_new_game():
+    """The idle clock: "Seconds without a play (when one is possible) before the game ends",
+    30 s by default (table option 10-300 s)."""
+    state, _ = opened("idle-d")
+    assert state.phase == PLAY
+    (timer,) = ENGINE.timers(state)
+    assert timer.key.startswith("idle:") and timer.seconds == 30
+    assert ENGINE.view(state, None)["seconds"] == 30

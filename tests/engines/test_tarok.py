@@ -625,3 +625,30 @@ def test_random_playouts_keep_the_contract(players):
         state, _ = playout(ENGINE, players, seed, random.Random(seed), deep=False)
         assert ENGINE.is_over(state)
         assert sorted(map(card_id, every_card(state))) == ALL_IDS
+
+
+def test_the_game_ends_when_a_player_reaches_exactly_666_at_the_end_of_a_hand():
+    """devils-tarok.md: "The game ends at the end of a hand in which a player has at least
+    666" -- so a total of exactly 666 wins, and 665 plays on."""
+    state = make([["M15"], ["M1", "B2"]], totals=[586, 300])
+    state, events = play(state, (0, "M15"), (1, "M1"))
+    assert state.totals == [666, 300]
+    assert ENGINE.is_over(state) and state.winner == 0
+    assert logs(events)[-1] == "Hand 1: {p0} +80 = 666, {p1} +0 = 300. {p0} wins with 666 points!"
+    # one point short plays on
+    short = make([["M15"], ["M1", "B2"]], totals=[585, 300])
+    short, _ = play(short, (0, "M15"), (1, "M1"))
+    assert short.totals == [665, 300]
+    assert not ENGINE.is_over(short) and short.hand_no == 2
+
+
+def test_the_hand_of_a_player_who_left_is_hidden_from_every_viewer_when_they_leave():
+    """devils-tarok.md: "A player who leaves: their hand goes out of play" (face down, the
+    engine's decision) -- nobody may see those cards, the leaver and the public included."""
+    state = make([["B1", "W2"], ["B2", "B3", "M15"], ["B4", "B5"]], ("L1",))
+    state, _ = ENGINE.apply(state, 1, Leave())
+    gone = set(cards("B2", "B3", "M15"))
+    assert set(state.out) == gone
+    for viewer in (None, 0, 1, 2):
+        assert gone <= set(ENGINE.hidden(state, viewer)), viewer
+    check_views(ENGINE, state)

@@ -595,3 +595,17 @@ def test_random_playouts():
             assert state.piles == [[], []]
         results = ENGINE.results(state)
         assert sorted(o.seat for o in results.outcomes) == [0, 1]
+
+
+def test_the_hidden_cards_are_both_whole_piles_for_every_viewer_when_a_hand_is_on_the_table():
+    """war.md: "deal 26 cards face down to each player. Nobody sees their pile." -- both
+    piles are hidden from the public and from each player, their own pile included; the
+    turned cards are not."""
+    state, _ = play(make(["2H", "3H"], ["9S", "4H"]), (0, FLIP))
+    piles = set(state.piles[0]) | set(state.piles[1])
+    assert len(piles) == 50
+    for viewer in (None, 0, 1):
+        hidden = ENGINE.hidden(state, viewer)
+        assert set(hidden) == piles, viewer
+        assert set(state.piles[0]) <= set(hidden) and set(state.piles[1]) <= set(hidden)
+        assert not set(cards("2H", "9S")) & set(hidden)
