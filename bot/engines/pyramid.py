@@ -34,9 +34,12 @@ Decisions taken where the rules file is silent (the lead's brief, plus these):
   drink (answering is the whole point). The engine does not know the host, so
   :meth:`PyramidEngine.legal_actions` lists ``ask`` for every seat; the table service lets only
   the host send :attr:`PyramidEngine.host_actions`.
-- Leaving: the hand is out of play, the leaver's pending gives are dropped, an answer the leaver
-  still owed goes back to its giver as a fresh give (new clock). An answer the leaver was owed
-  stays. An explorer who leaves ends their exploration.
+- Leaving: the hand is out of play, the leaver's pending gives are dropped. An answer the
+  leaver still owed is settled first, as its clock would settle it (a drink owed is never lost
+  to a leave, ``Timer.owes``): they answer and drink the row value, assigned by the giver.
+  (``_leave`` would hand it back to its giver as a fresh give, but through ``apply`` nothing
+  is left to hand back.) An answer the leaver was owed stays. An explorer who leaves ends
+  their exploration.
 - Results: the active seat(s) with the fewest sips taken win; if all active seats tie, draw;
   a lone remaining player (everyone else left) wins. Unlaid hand cards stay hidden even at the
   end.
