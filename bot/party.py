@@ -140,8 +140,8 @@ class Party:
             table = await tx.active_seat(guild_id, user_id)
             if table is not None:
                 raise TableError(
-                    f"Table #{table} isn't over yet and still holds your seat: erase your "
-                    "history once it has ended."
+                    f"Table #{table} isn't over yet and still holds your seat (or you host "
+                    "it): erase your history once it has ended."
                 )
             erased = await tx.erase_player(guild_id, user_id)
         log.info("erased a player's history in server %s: %s", guild_id, erased)

@@ -1206,12 +1206,13 @@ class Tx:
 
     async def active_seat(self, guild_id: int, user_id: int) -> int | None:
         """An unfinished table of this server that holds a seat of this player, even one they
-        left (the game still refers to it)."""
+        left (the game still refers to it), or that they host (a host who never sat down
+        still holds its Start)."""
         row = await self._one(
-            "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE s.guild_id = ? AND s.user_id = ? AND t.status != 'ended'"
-            " ORDER BY t.id LIMIT 1",
-            (guild_id, user_id),
+            "SELECT t.id FROM tables t WHERE t.guild_id = :g AND t.status != 'ended' AND"
+            " (t.host_id = :u OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id"
+            " AND s.user_id = :u)) ORDER BY t.id LIMIT 1",
+            {"g": guild_id, "u": user_id},
         )
         return row[0] if row else None
 
@@ -1241,7 +1242,8 @@ class Tx:
         )
         self._write("DELETE FROM results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         self._write(
-            "UPDATE tables SET host_id = 0 WHERE guild_id = ? AND host_id = ?", (guild_id, user_id)
+            "UPDATE tables SET host_id = 0 WHERE guild_id = ? AND host_id = ? AND status = 'ended'",
+            (guild_id, user_id),
         )
         for r in seats:
             tid = r["table_id"]

@@ -329,3 +329,19 @@ async def test_standing_says_whose_cap_applies_and_what_is_left(store, clock):
     other = Party(store, clock)  # a restart reads the servers' settings back
     await other.load()
     assert other.guild(G).default_cap == 12
+
+
+async def test_a_host_who_never_sat_down_cannot_erase_while_their_lobby_is_open(svc, store, clock):
+    """Ana opens a lobby without taking a seat; Bo joins. Her erase waits for the lobby to
+    close: erasing her would have left it with no host after a restart (nobody could Start
+    or End it)."""
+    t = await svc.open_table(
+        "pour", guild_id=G, channel_id=C, host_id=ANA, host_name="Ana", options={},
+        seat_host=False,
+    )  # fmt: skip
+    await svc.join(t.id, BO, "Bo")
+    party = Party(store, clock)
+    with pytest.raises(TableError, match=f"Table #{t.id} isn't over yet"):
+        await party.erase(G, ANA)
+    async with store.reading() as q:
+        assert (await q.table(t.id)).host_id == ANA
