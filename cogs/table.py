@@ -2,7 +2,9 @@
 
 One live copy of a table at a time: the new message becomes the table's message and the old
 one is retired (its buttons removed, a link left; bot/render.py). Several ``/table`` at once
-for one table post it once: the others are answered with a link to the copy just posted.
+for one table post it once: the others are answered with a link to the copy just posted, and
+so is a ``/table`` within REPOST_EVERY seconds of the last (each post leaves a retired copy
+behind in the channel: a burst of them would flood it).
 """
 
 from __future__ import annotations
@@ -19,11 +21,14 @@ from bot.gamecog import Reply, answer, from_here, start_hints
 
 log = logging.getLogger(__name__)
 
+REPOST_EVERY = 30.0  # seconds: a table is posted again by /table at most this often
+
 
 class TableCommand(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
+        self._posted: dict[int, float] = {}  # table -> when /table last posted it
 
     @app_commands.command(
         name="table", description="Post your table again at the bottom of this channel"
@@ -52,12 +57,16 @@ class TableCommand(commands.Cog):
             if lock.locked():  # another /table for this table is posting it right now
                 async with lock:
                     pass
-            if table.row.message_id != seen and table.row.message_id is not None:
+            now = service.clock.now()
+            recent = now - self._posted.get(table.id, -REPOST_EVERY) < REPOST_EVERY
+            if table.row.message_id is not None and (table.row.message_id != seen or recent):
                 link = (
                     f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                     f"{table.row.message_id}"
                 )
                 return Reply.text(f"Table #{table.id} was just posted again: {link}")
+            self._posted = {t: at for t, at in self._posted.items() if now - at < REPOST_EVERY}
+            self._posted[table.id] = now
             reply = Reply(
                 "public",
                 self.bot.games[table.row.game].screen(table),

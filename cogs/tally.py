@@ -22,10 +22,14 @@ SORT_CHOICES = [app_commands.Choice(name=word, value=key) for key, word in tally
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in GAMES.items()]
 
+BOARD_EVERY = 60.0  # seconds: the same board is posted in a channel at most this often
+BOARD_JUST_POSTED = "This board was posted here a moment ago, so this copy is just for you."
+
 
 class Tally(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
+        self._boards: dict[tuple[int | None, str, str], float] = {}  # posted: when
 
     @app_commands.command(name="tally", description="The bar tab: who drank what in this server")
     @app_commands.describe(
@@ -61,6 +65,14 @@ class Tally(commands.Cog):
                 rows = await q.leaderboard(guild_id, since, order)
                 names = await q.names(guild_id, [r["user_id"] for r in rows])
             board = tally.leaderboard(rows, names, key, guild_name, start_hints(), order)
+            now = self.bot.service.clock.now()
+            asked = (interaction.channel_id, key, order)
+            if now - self._boards.get(asked, -BOARD_EVERY) < BOARD_EVERY:
+                # the same board is on screen a moment up the channel: a burst of /tally
+                # would flood it
+                return Reply("private", Screen(board, content=BOARD_JUST_POSTED))
+            self._boards = {k: at for k, at in self._boards.items() if now - at < BOARD_EVERY}
+            self._boards[asked] = now
             return Reply("public", Screen(board))
 
         await answer(interaction, work, public=public)

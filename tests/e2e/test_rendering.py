@@ -341,3 +341,22 @@ async def test_the_answer_is_drawn_while_its_move_commits_and_never_shown_before
     await renderer.flush()
     assert msg.current == shown and await shows_the_store(h, msg, tid)
     h.assert_clean()
+
+
+async def test_table_one_after_another_posts_at_most_once_in_30_s(harness: Harness):
+    """Each post of /table leaves a retired copy in the channel, so a burst would flood it:
+    within 30 s of the last, /table answers privately with a link to the copy just posted."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    first, tid = await open_war(h, ana, bo)
+    await h.click(ana, first, "start")
+    posted = (await h.slash(bo, "table")).message
+    for _ in range(3):
+        h.clock.advance(9)
+        res = await h.slash(bo, "table")
+        assert res.ephemeral and str(posted.id) in res.message.text, res.message.text
+    h.clock.advance(4)
+    again = await h.slash(ana, "table")
+    assert not again.ephemeral and again.message.id != posted.id
+    assert len(fake.channel_messages()) == 3  # the first and one retired copy, and the live one
+    h.assert_clean()

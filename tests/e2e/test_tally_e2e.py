@@ -118,3 +118,23 @@ async def test_an_empty_board_says_how_to_start(harness: Harness):
     assert not res.ephemeral and "Nobody has played or drunk a thing" in res.message.text
     assert "/war start" in res.message.text
     h.assert_clean()
+
+
+async def test_the_same_board_asked_again_within_a_minute_is_answered_privately(
+    harness: Harness,
+):
+    """A burst of /tally would flood the channel with the same board: within a minute of it,
+    the same board in the same channel comes privately, saying why. Another period or order
+    is a board of its own."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    assert not (await h.slash(ana, "tally")).ephemeral
+    h.clock.advance(30)
+    res = await h.slash(bo, "tally")
+    assert res.ephemeral and "posted here a moment ago" in res.message.text
+    assert "Nobody has played or drunk a thing" in res.message.text
+    assert not (await h.slash(bo, "tally", sort="wins")).ephemeral
+    h.clock.advance(31)
+    assert not (await h.slash(bo, "tally")).ephemeral
+    assert len(fake.channel_messages()) == 3
+    h.assert_clean()
