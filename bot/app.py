@@ -331,6 +331,7 @@ class Barkeep(commands.Bot):
             await asyncio.wait(set(self.answering.values()), timeout=ANSWERS_AT_CLOSE)
         if hasattr(self, "renderer"):
             await self.renderer.stop_resync()
+            self.renderer.stop_expiries()
             try:
                 await asyncio.wait_for(self.renderer.flush(), EDITS_AT_CLOSE)
             except TimeoutError:

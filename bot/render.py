@@ -55,7 +55,7 @@ from discord.http import Route
 
 from bot.config import PERMISSIONS
 from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, Change, Table, TableService
-from bot.ui.common import Screen, moved_screen, retired_view_screen
+from bot.ui.common import Screen, expired_view_screen, moved_screen, retired_view_screen
 
 log = logging.getLogger(__name__)
 
@@ -438,6 +438,7 @@ class Renderer:
         self._private_tasks: set[asyncio.Task[None]] = set()
         self._to_store: dict[int, str] = {}
         self._to_store_private: dict[tuple[int, int, str], str] = {}
+        self._expiries: dict[tuple[int, int], asyncio.TimerHandle] = {}  # see _set_view_token
         # private views that a click's younger token edits now: (table, user, stored token)
         # -> (application, younger token, when): stored with what they show, so that after a
         # restart a view kept alive by clicks is still edited (its first token expires)
@@ -779,6 +780,8 @@ class Renderer:
                     self._drawn_private.pop((tid, seat.seat), None)
                 self._private_seen.pop((tid, seat.user_id), None)
                 self._view_tasks.pop((tid, seat.user_id), None)
+                if (handle := self._expiries.pop((tid, seat.user_id), None)) is not None:
+                    handle.cancel()
 
     async def _recover(self, table: Table) -> None:
         """A table without a message: find the message its opening answer posted (the token
@@ -1183,6 +1186,44 @@ class Renderer:
 
     def _set_view_token(self, key: tuple[int, int], tok: EditToken) -> None:
         self._view_tokens.setdefault(key[0], {})[key[1]] = tok
+        # just before its token dies, the view says it stops updating (else it would sit there
+        # showing the past: "Not your turn yet" on the player's turn)
+        old = self._expiries.pop(key, None)
+        if old is not None:
+            old.cancel()
+        left = tok.at + TOKEN_LIFE - self.service.clock.now()
+        if left > 0:
+            loop = asyncio.get_running_loop()
+            self._expiries[key] = loop.call_later(left, self._expire, key, tok)
+
+    def _expire(self, key: tuple[int, int], tok: EditToken) -> None:
+        """``tok``'s last moments: if it still edits the player's view, that view says it has
+        stopped updating and offers **Refresh**; it is not edited again."""
+        self._expiries.pop(key, None)
+        table = self.service.in_memory(key[0])
+        if self._view_token(key) is not tok or table is None or table.status == "ended":
+            return
+
+        async def job() -> None:
+            async with self.writer(key):  # after any edit of it already under way
+                if self._view_token(key) is not tok:
+                    return  # a click brought a younger token meanwhile
+                self._view_tokens.get(key[0], {}).pop(key[1], None)
+                self._private_seen.pop(key, None)
+                try:
+                    await tok.edit(self.client, expired_view_screen(table))
+                except discord.HTTPException as err:
+                    log.info("private view of %s at #%s not closed: %s", key[1], key[0], err)
+
+        task = asyncio.create_task(job())
+        self._private_tasks.add(task)
+        task.add_done_callback(self._private_tasks.discard)
+
+    def stop_expiries(self) -> None:
+        """Shutting down: views are not told they stop (the next start keeps them in line)."""
+        for handle in self._expiries.values():
+            handle.cancel()
+        self._expiries.clear()
 
     def refresh_private(self, table: Table) -> None:
         if table.id in self._views_read and not self._view_tokens.get(table.id):

@@ -513,6 +513,19 @@ def moved_screen(table: Table) -> Screen:
 RETIRED_VIEW = "\U0001f447 Your cards and buttons moved to your newest private message below."
 
 
+EXPIRED_VIEW = (
+    "\u23f3 This view has stopped updating (Discord lets a bot update a message like this for 15"
+    " minutes). Tap **Refresh** for a fresh one."
+)
+
+
+def expired_view_screen(table: Table) -> Screen:
+    """A player's private view just before its token dies: it says it stops following the
+    table, and its one button opens a fresh view (as the table's own button does)."""
+    refresh = platform(table, "seat", "Refresh", "primary", emoji="\U0001f504")
+    return Screen(discord.Embed(description=EXPIRED_VIEW, colour=GREY), [[refresh]])
+
+
 def retired_view_screen() -> Screen:
     """A player's older private view: one line, no buttons (their newest view is the live one)."""
     return Screen(discord.Embed(description=RETIRED_VIEW, colour=GREY), [])

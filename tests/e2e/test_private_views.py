@@ -130,3 +130,27 @@ async def test_a_view_kept_alive_by_clicks_still_follows_the_table_after_a_resta
     )
     assert playable(views[other]) == set()
     h.assert_clean()
+
+
+async def test_a_view_whose_token_is_about_to_die_says_so_and_offers_refresh(harness: Harness):
+    """Discord lets a bot edit a private view for 15 minutes. Just before that, the view says
+    it has stopped updating and offers Refresh (before, it sat there showing the past); it is
+    not edited again, and Refresh opens a fresh view."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    view = (await h.click(ana, msg, "seat")).message
+    renderer = h.bot.renderer
+    key = (tid, ana.id)
+    assert key in renderer._expiries  # due when the token has 30 s left
+    renderer._expire(key, renderer._view_token(key))  # that moment comes now
+    await renderer.flush_private()
+    assert "stopped updating" in view.text and h.verbs(view) == ["seat"]
+    edits = len(view.versions)
+    await h.click(bo, msg, "flip")
+    await renderer.flush()
+    assert len(view.versions) == edits  # never edited again
+    fresh = await h.click(ana, view, "seat")
+    assert fresh.ephemeral and fresh.message.id != view.id and "Hand 1" in fresh.message.text
+    h.assert_clean()
