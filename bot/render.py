@@ -46,7 +46,7 @@ import logging
 import time
 import weakref
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -950,7 +950,12 @@ class Renderer:
             except discord.HTTPException as err:
                 log.info("table #%s: the notice could not be sent privately (%s)", table_id, err)
 
-        task = asyncio.create_task(send())
+        self._spawn_private(send())
+
+    def _spawn_private(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` (a private view's edit, a private notice) as a task that flushes and
+        shutdown wait for."""
+        task = asyncio.create_task(work)
         self._private_tasks.add(task)
         task.add_done_callback(self._private_tasks.discard)
 
@@ -1150,9 +1155,7 @@ class Renderer:
                 except discord.HTTPException as err:
                     log.info("old private view of %s at #%s not retired: %s", key[1], key[0], err)
 
-        task = asyncio.create_task(job())
-        self._private_tasks.add(task)
-        task.add_done_callback(self._private_tasks.discard)
+        self._spawn_private(job())
 
     def live_view(self, key: tuple[int, int]) -> int | None:
         """The message id of the player's live private view at a table, when known."""
@@ -1215,9 +1218,7 @@ class Renderer:
                 except discord.HTTPException as err:
                     log.info("private view of %s at #%s not closed: %s", key[1], key[0], err)
 
-        task = asyncio.create_task(job())
-        self._private_tasks.add(task)
-        task.add_done_callback(self._private_tasks.discard)
+        self._spawn_private(job())
 
     def stop_expiries(self) -> None:
         """Shutting down: views are not told they stop (the next start keeps them in line)."""
@@ -1228,9 +1229,7 @@ class Renderer:
     def refresh_private(self, table: Table) -> None:
         if table.id in self._views_read and not self._view_tokens.get(table.id):
             return  # no private view of this table is known: nothing to do (most changes)
-        task = asyncio.create_task(self._refresh_private(table))
-        self._private_tasks.add(task)
-        task.add_done_callback(self._private_tasks.discard)
+        self._spawn_private(self._refresh_private(table))
 
     async def _refresh_private(self, table: Table) -> None:
         """Mark the table's live private views for an update; one loop per view sends it.
