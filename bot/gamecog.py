@@ -367,6 +367,23 @@ def split_rules(text: str) -> tuple[str, str]:
 GAMES: dict[str, Game] = _load_games()
 
 
+class Recently:
+    """What a command posted in the last ``seconds`` (by the service's clock), so that a burst
+    of it cannot flood a channel: :meth:`posted` says whether ``key`` was, :meth:`post` records
+    it (forgetting what is older)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._at: dict[Hashable, float] = {}
+
+    def posted(self, key: Hashable, now: float) -> bool:
+        return now - self._at.get(key, -self.seconds) < self.seconds
+
+    def post(self, key: Hashable, now: float) -> None:
+        self._at = {k: at for k, at in self._at.items() if now - at < self.seconds}
+        self._at[key] = now
+
+
 def start_hints() -> str:
     """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints."""
     hints = [g.start_hint for g in GAMES.values()]

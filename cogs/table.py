@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import Reply, answer, from_here, start_hints
+from bot.gamecog import Recently, Reply, answer, from_here, start_hints
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ class TableCommand(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
-        self._posted: dict[int, float] = {}  # table -> when /table last posted it
+        self._posted = Recently(REPOST_EVERY)  # tables /table posted
 
     @app_commands.command(
         name="table", description="Post your table again at the bottom of this channel"
@@ -58,15 +58,14 @@ class TableCommand(commands.Cog):
                 async with lock:
                     pass
             now = service.clock.now()
-            recent = now - self._posted.get(table.id, -REPOST_EVERY) < REPOST_EVERY
+            recent = self._posted.posted(table.id, now)
             if table.row.message_id is not None and (table.row.message_id != seen or recent):
                 link = (
                     f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                     f"{table.row.message_id}"
                 )
                 return Reply.text(f"Table #{table.id} was just posted again: {link}")
-            self._posted = {t: at for t, at in self._posted.items() if now - at < REPOST_EVERY}
-            self._posted[table.id] = now
+            self._posted.post(table.id, now)
             reply = Reply(
                 "public",
                 self.bot.games[table.row.game].screen(table),
