@@ -707,6 +707,11 @@ class GameCog(commands.Cog):
                 if stale:
                     raise TableError(too_late(str(err))) from None
                 raise
+            if clicked_public and reply.kind == "update" and reply.table is None:
+                # a private answer (a question's outcome, a consent) to a press on a public
+                # message, which only a forged click makes: it goes privately, and the table
+                # stays on its message
+                return Reply("private", reply.redraw() if reply.redraw else reply.screen)
             if reply.table is not None and clicked_public and msg is not None:
                 if reply.table.row.message_id is None:  # its message was lost: this is it now
                     await self.service.set_message(reply.table.id, msg.id)
@@ -813,7 +818,9 @@ class GameCog(commands.Cog):
         try:
             if what == "leave":
                 seat = table.seat_row(user.id)
-                if seat is None or seat.left_at is not None:
+                if seat is None:  # never sat here (a forged or borrowed question)
+                    return Reply("update", _plain(f"You're not playing at table #{table.id}."))
+                if seat.left_at is not None:
                     return Reply("update", _plain(f"You already left table #{table.id}."))
                 await self.service.leave(table.id, user.id)
                 return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))

@@ -263,6 +263,31 @@ async def test_clicks_are_checked_against_the_tables_server_and_channel(harness:
     h.assert_clean()
 
 
+async def test_a_forged_private_press_on_the_table_is_answered_privately(harness: Harness):
+    """The answers to Yes, leave / Yes, end it / the rules' consent belong on the private
+    message that asked: pressed on the public table (only a forged click can), they come
+    privately and the table stays on its message."""
+    h, fake = harness, harness.fake
+    ana, bo, cy, eve = (fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Eve"))
+    msg, tid = await open_table(h, "giveandtake", ana, [bo, cy])
+    data = {"custom_id": f"giveandtake:{tid}:consent", "component_type": 2}
+    res = await fake.interact(eve, 3, data, message=msg)
+    assert res.ephemeral and f"You're in at table #{tid}" in res.message.text
+    await h.rendered(lambda: "Eve" in msg.text)  # the lobby shows her, as a join does
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    shown = msg.text
+    for user, verb, said in (
+        (fake.add_user("Zed"), "confirm:leave", f"You're not playing at table #{tid}."),
+        (bo, "confirm:end", "Only the host (or someone with Manage Server) can end the table."),
+    ):
+        data = {"custom_id": f"giveandtake:{tid}:{verb}", "component_type": 2}
+        res = await fake.interact(user, 3, data, message=msg)
+        assert res.ok and res.ephemeral and said in res.message.text, (verb, res)
+        assert msg.text == shown and table.status == "playing"
+    h.assert_clean()
+
+
 async def test_a_private_view_sent_after_a_deferral_never_lands_on_the_table(
     harness: Harness, monkeypatch
 ):
