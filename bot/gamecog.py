@@ -83,6 +83,17 @@ class Reply:
     # the screen again while holding it, so that the newest state is what lands.
     writes: Hashable | None = None
     redraw: Callable[[], Screen] | None = None
+    public_ok: bool = False  # an update that shows no table, yet is fit for a public message
+
+    def private_only(self, message: discord.Message | None) -> bool:
+        """An update meant for a private message, while the press came from a public one (or
+        from none): only a forged press (a private question's button sent from the table) does
+        that. Such a screen never replaces what a public message shows."""
+        if self.kind != "update":
+            return False
+        if message is None:
+            return True
+        return not (message.flags.ephemeral or self.table is not None or self.public_ok)
 
     @classmethod
     def text(cls, message: str, *buttons: common.Button) -> Reply:
@@ -228,9 +239,9 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
 
 
 async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
-    if reply.kind == "update" and interaction.message is None:
-        # nothing to update (a form sent from no message): Discord refuses the update, so
-        # the same screen goes privately
+    if reply.private_only(interaction.message):
+        # nothing to update (a form sent from no message; Discord refuses the update), or a
+        # public message a private screen must not replace: the same screen goes privately
         reply = Reply("private", reply.redraw() if reply.redraw is not None else reply.screen)
     if reply.kind == "update":  # drawn, and its components built, once: in _update
         await _update(interaction, reply, deferred)
@@ -707,17 +718,12 @@ class GameCog(commands.Cog):
                 if stale:
                     raise TableError(too_late(str(err))) from None
                 raise
-            if clicked_public and reply.kind == "update" and reply.table is None:
-                # a private answer (a question's outcome, a consent) to a press on a public
-                # message, which only a forged click makes: it goes privately, and the table
-                # stays on its message
-                return Reply("private", reply.redraw() if reply.redraw else reply.screen)
             if reply.table is not None and clicked_public and msg is not None:
                 if reply.table.row.message_id is None:  # its message was lost: this is it now
                     await self.service.set_message(reply.table.id, msg.id)
                 elif msg.id != reply.table.row.message_id:
                     # an old copy: one live copy of a table at a time, this one points to it
-                    return Reply("update", common.moved_screen(reply.table))
+                    return Reply("update", common.moved_screen(reply.table), public_ok=True)
             return reply
 
         if ref.verb == "again":  # a new public message, like /<game> start

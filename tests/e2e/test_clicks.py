@@ -285,6 +285,11 @@ async def test_a_forged_private_press_on_the_table_is_answered_privately(harness
         res = await fake.interact(user, 3, data, message=msg)
         assert res.ok and res.ephemeral and said in res.message.text, (verb, res)
         assert msg.text == shown and table.status == "playing"
+    # the same for the buttons of /limits, which act for whoever presses them
+    data = {"custom_id": "limits:0:free", "component_type": 2}
+    res = await fake.interact(bo, 3, data, message=msg)
+    assert res.ok and res.ephemeral and "Alcohol-free it is" in res.message.text
+    assert msg.text == shown
     h.assert_clean()
 
 
