@@ -339,6 +339,12 @@ class Barkeep(commands.Bot):
         if hasattr(self, "pings"):
             self.pings.stop_waiting()  # nudges not yet due are dropped, pings under way finish
             await self.pings.flush()
+        # discord.py's close leaves its wait for the servers' GUILD_CREATEs running: stopped
+        # within a few seconds of connecting, that task would then dispatch "ready" on a closed
+        # client and log an AttributeError. Cancelled, it ends quietly.
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None:
+            ready.cancel()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
