@@ -39,6 +39,7 @@ from bot.tables import (
     Table,
     TableError,
     check_may_end,
+    check_may_remove,
     check_may_send,
 )
 from bot.ui import common
@@ -784,6 +785,8 @@ class GameCog(commands.Cog):
             if interaction.channel_id != table.row.channel_id:  # from a refusal elsewhere
                 return Reply("update", _screen(f"You ended table #{table.id}."))
             return self.reply_for(change, clicked_public, user.id)
+        if verb == "remove":
+            return await self.remove(interaction, table, ref.arg, values)
         if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)
             if seat_no is None or table.status != "playing":
@@ -801,6 +804,26 @@ class GameCog(commands.Cog):
             return Reply("private", common.confirm_screen(table, action.verb))
         change = await self.service.act(table.id, user.id, action, interaction.id)
         return self.reply_for(change, clicked_public, user.id)
+
+    async def remove(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        arg: str | None,
+        values: list[str] | None,
+    ) -> Reply:
+        """**Remove a player** on a lobby: the host's private pick of whom, then the removal."""
+        user, manage = interaction.user, can_manage(interaction)
+        if arg is None:  # the lobby's button: ask whom
+            check_may_remove(table, user.id, manage)
+            return Reply("private", common.remove_screen(table, user.id))
+        who = values[0] if values and len(values) == 1 else ""
+        if arg != "pick" or not who.isascii() or not who.isdigit() or len(who) > 20:
+            raise TableError(STALE)
+        seat = table.seat_row(int(who))
+        change = await self.service.remove(table.id, user.id, int(who), can_manage=manage)
+        name = common.escape(seat.name) if seat is not None else "They"
+        return Reply("update", _screen(f"{name} is off table #{change.table.id}."))
 
     async def confirmed(
         self, interaction: discord.Interaction[Any], table: Table, what: str | None

@@ -284,6 +284,7 @@ class SeatRow:
     left_at: float | None
     strikes: int
     notes: list[str] = field(default_factory=list)  # latest lines only this player may see
+    removed: bool = False  # removed from the lobby by its host: may not join this table again
 
 
 @dataclass
@@ -408,6 +409,7 @@ def _rule(row: sqlite3.Row) -> GameRule:
 def _seat(row: sqlite3.Row) -> SeatRow:
     data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
     data["notes"] = json.loads(data["notes"])
+    data["removed"] = bool(data["removed"])
     return SeatRow(**data)
 
 
@@ -650,9 +652,18 @@ class Tx:
 
     async def save_seat(self, s: SeatRow) -> None:
         self._write(
-            "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?"
+            "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?, removed = ?"
             " WHERE table_id = ? AND user_id = ?",
-            (s.name, s.seat, s.left_at, s.strikes, _dumps(s.notes), s.table_id, s.user_id),
+            (
+                s.name,
+                s.seat,
+                s.left_at,
+                s.strikes,
+                _dumps(s.notes),
+                int(s.removed),
+                s.table_id,
+                s.user_id,
+            ),
         )
 
     async def seated_at(self, guild_id: int, user_id: int) -> int | None:

@@ -210,6 +210,17 @@ def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
         raise TableError("Only the host (or someone with Manage Server) can end the table.")
 
 
+def check_may_remove(table: Table, user_id: int, can_manage: bool) -> None:
+    """Only the host, or someone with Manage Server, may remove a player, and only from a
+    lobby (in a game, three missed turns in a row put a player out)."""
+    if user_id != table.row.host_id and not can_manage:
+        raise TableError("Only the host (or someone with Manage Server) can remove players.")
+    if table.status != "lobby":
+        raise TableError(
+            "The game has started. In a game, a player who misses three turns in a row is out."
+        )
+
+
 def check_may_send(table: Table, user_id: int, action: Action) -> None:
     """Only the host may send the game's :attr:`Engine.host_actions`."""
     if type(action) in table.engine.host_actions and user_id != table.row.host_id:
@@ -224,7 +235,7 @@ def message_link(row: TableRow) -> str:
 
 
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
-    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes))
+    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes), s.removed)
 
 
 @dataclass
@@ -448,8 +459,11 @@ class TableService:
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         async with self.lock(table_id):
             table = await self._require(table_id)
-            if table.seat_row(user_id) and table.seat_row(user_id).left_at is None:  # type: ignore[union-attr]
+            old = table.seat_row(user_id)
+            if old is not None and old.left_at is None:
                 raise TableError("You're already at this table.")
+            if old is not None and old.removed:
+                raise TableError("The host removed you from this table.")
             if table.status != "lobby":
                 raise TableError("This game has already started. Catch the next one!")
             if len(table.seated()) >= table.engine.max_players:
@@ -508,6 +522,26 @@ class TableService:
             assert seat.seat is not None
             return await self._apply(table, seat.seat, user_id, Leave(), None)
 
+    async def remove(self, table_id: int, by: int, user_id: int, *, can_manage: bool) -> Change:
+        """The host (or someone with Manage Server) removes a player from the lobby: one who
+        joined and is not wanted, or not there. They may not join this table again."""
+        async with self.lock(table_id):
+            table = await self._require(table_id)
+            check_may_remove(table, by, can_manage)
+            seat = table.seat_row(user_id)
+            if seat is None or seat.left_at is not None:
+                raise TableError("They're not at this table any more.")
+            if user_id == by:
+                raise TableError("To leave the table yourself, press Leave.")
+            now = self.clock.now()
+            seat.left_at, seat.removed = now, True
+            events: list[Event] = [Log(f"{seat.name} was removed from the table.")]
+            async with self.store.transaction() as tx:
+                await tx.save_seat(seat)
+                await self._lobby_after_exit(tx, table, seat, events, now)
+            table.saved([seat])
+            return self._changed(table, events, None)
+
     async def _stand_up(self, table: Table, seat: SeatRow) -> Change:
         """A player who is already out of the game (safe, finished) leaves the table: the game
         itself does not change, so nothing goes into its action log."""
@@ -526,16 +560,23 @@ class TableService:
             await tx.remove_seat(table.id, seat.user_id)
             table.seats = [s for s in table.seats if s.user_id != seat.user_id]
             events: list[Event] = [Log(f"{seat.name} left.")]
-            if not table.seated():
-                self._finish(table, "everyone left", now)
-                await tx.save_table(table.row)
-                await tx.delete_timers(table.id)
-                table.timers.clear()
-            elif table.row.host_id == seat.user_id:
-                table.row.host_id = table.seated()[0].user_id
-                events.append(Log(f"{table.seated()[0].name} is the host now."))
-                await tx.save_table(table.row)
+            await self._lobby_after_exit(tx, table, seat, events, now)
         return self._changed(table, events, None)
+
+    async def _lobby_after_exit(
+        self, tx: Tx, table: Table, seat: SeatRow, events: list[Event], now: float
+    ) -> None:
+        """A lobby someone left (or was removed from): closed if nobody is left, else the host's
+        powers pass on if they were the host's."""
+        if not table.seated():
+            self._finish(table, "everyone left", now)
+            await tx.save_table(table.row)
+            await tx.delete_timers(table.id)
+            table.timers.clear()
+        elif table.row.host_id == seat.user_id:
+            table.row.host_id = table.seated()[0].user_id
+            events.append(Log(f"{table.seated()[0].name} is the host now."))
+            await tx.save_table(table.row)
 
     async def end(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
         async with self.lock(table_id):

@@ -196,7 +196,7 @@ def countdown(due: float | None) -> str:
 
 
 def lobby_rows(table: Table) -> list[Row]:
-    return [
+    rows: list[Row] = [
         [
             platform(table, "join", "Join", "success", "\U0001f37a"),
             platform(table, "leave", "Leave"),
@@ -205,6 +205,27 @@ def lobby_rows(table: Table) -> list[Row]:
             platform(table, "end", "End", "danger"),
         ]
     ]
+    if len(table.seated()) >= 2:  # someone the host could remove (the host's own seat aside)
+        rows.append([platform(table, "remove", "Remove a player")])
+    return rows
+
+
+def remove_screen(table: Table, by: int) -> Screen:
+    """The host's private pick of a player to remove from the lobby."""
+    others = [s for s in table.seated() if s.user_id != by]
+    options = [SelectOption(s.name[:100] or "?", str(s.user_id)) for s in others][:25]
+    embed = discord.Embed(
+        description=(
+            f"Remove a player from table #{table.id}? They can't join this table again.\n"
+            "Not sure? Just ignore this."
+        ),
+        colour=GREY,
+    )
+    if not options:
+        embed.description = "There is nobody else at the table to remove."
+        return Screen(embed)
+    cid = custom_id(table.row.game, table.id, "remove", "pick")
+    return Screen(embed, [Select(cid, tuple(options), "Who leaves the table?")])
 
 
 def options_line(table: Table) -> str:

@@ -218,6 +218,52 @@ async def test_only_host_or_manage_server_can_end(harness: Harness):
     h.assert_clean()
 
 
+async def test_the_host_removes_a_lobby_squatter_who_cannot_come_back(harness: Harness):
+    """A lobby's host (or a moderator) removes someone who joined and is not wanted: picked in
+    a private list, off the table, and refused if they press Join again, after a restart too.
+    Only from a lobby: in a game, three missed turns put a player out."""
+    h, fake = harness, harness.fake
+    ana, bo, eve = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Eve")
+    mod = fake.add_user("Mod", manage_guild=True)
+    msg, tid = await open_table(h, "pyramid", ana, [])
+    assert "remove" not in h.verbs(msg)  # nobody to remove but the host
+    for user in (bo, eve):
+        await h.join(user, msg)
+    await h.rendered(lambda: "remove" in h.verbs(msg) and "Eve" in msg.text)
+    res = await h.click(bo, msg, "remove")
+    assert res.ephemeral and "Only the host (or someone with Manage Server)" in res.message.text
+    ask = (await h.click(ana, msg, "remove")).message
+    again = (await h.click(ana, msg, "remove")).message  # a second list, used late below
+    assert ask.flags & 64 and "can't join this table again" in ask.text
+    [picker] = [c for c in ask.components[0]["components"]]
+    assert [o["label"] for o in picker["options"]] == ["Bo", "Eve"]  # not the host
+    res = await h.select(ana, ask, "remove", [str(eve.id)])
+    assert res.in_place and ask.text == f"Eve is off table #{tid}."
+    await h.rendered(lambda: "Eve" not in msg.text)
+    res = await h.select(ana, again, "remove", [str(eve.id)])
+    assert "They're not at this table any more." in res.message.text
+    res = await h.click(eve, msg, "join")
+    assert res.ephemeral and res.message.text == "The host removed you from this table."
+    await h.stop_bot()
+    await h.start_bot()
+    res = await h.click(eve, msg, "join")  # the bar is stored
+    assert res.ephemeral and res.message.text == "The host removed you from this table."
+    other, _ = await open_war(h, eve, fake.add_user("Cy"))  # free to play elsewhere
+    assert "Eve" in other.text
+    # a moderator may remove too; not once the game has started
+    res = await h.select(mod, (await h.click(mod, msg, "remove")).message, "remove", [str(bo.id)])
+    assert res.in_place and "Bo is off table" in res.message.text
+    await h.join(fake.add_user("Dee"), msg)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    assert table.status == "playing" and [s.name for s in table.seated()] == ["Ana", "Dee"]
+    res = await fake.interact(
+        ana, 3, {"custom_id": f"pyramid:{tid}:remove", "component_type": 2}, message=msg
+    )
+    assert res.ephemeral and "the game has started. In a game" in res.message.text
+    h.assert_clean()
+
+
 async def test_one_seat_per_server_is_explained(harness: Harness):
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
