@@ -345,3 +345,22 @@ async def test_a_host_who_never_sat_down_cannot_erase_while_their_lobby_is_open(
         await party.erase(G, ANA)
     async with store.reading() as q:
         assert (await q.table(t.id)).host_id == ANA
+
+
+async def test_erasing_ones_history_is_no_way_back_to_a_lobby_one_was_removed_from(
+    svc, store, clock
+):
+    """Bo, removed from Ana's lobby, cannot erase his history there (which would take the seat
+    row that bars him) until that table has ended."""
+    t = await svc.open_table(
+        "pour", guild_id=G, channel_id=C, host_id=ANA, host_name="Ana", options={},
+        seat_host=True,
+    )  # fmt: skip
+    await svc.join(t.id, BO, "Bo")
+    await svc.remove(t.id, ANA, BO, can_manage=False)
+    with pytest.raises(TableError, match=f"Table #{t.id} isn't over yet"):
+        await Party(store, clock).erase(G, BO)
+    svc2 = TableService(store, GAMES, clock)  # as after a restart: from the store
+    await svc2.load()
+    with pytest.raises(TableError, match="The host removed you from this table."):
+        await svc2.join(t.id, BO, "Bo")
