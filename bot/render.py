@@ -1083,6 +1083,8 @@ class Renderer:
             now_fp = self.private_for(viewed.row.game)(viewed, seat).fingerprint()
             if now_fp == was:
                 self._private_seen[(table_id, user_id)] = now_fp
+                # known, so that it says it stops updating when its token is about to die
+                await self._read_views(table_id)
                 continue
             self._private_seen.pop((table_id, user_id), None)
             self.refresh_private(viewed)
@@ -1236,23 +1238,8 @@ class Renderer:
 
         The views are read from the store once per table (after a start); views opened since
         are known from :meth:`opened_private`."""
-        if table.id not in self._views_read:
-            try:
-                async with self.service.store.reading() as q:
-                    views = await q.private_views(table.id)
-            except Exception:
-                log.exception("could not read the private views of table #%s", table.id)
-                return
-            self._views_read.add(table.id)
-            for view in views:
-                key = (table.id, view.user_id)
-                tok = self._view_token(key)
-                if tok is None or (tok.row != view.token and view.opened_at > tok.at):
-                    fallback = view.fallback and self._stored_view(*view.fallback)
-                    stored = self._stored_view(
-                        view.app_id, view.token, view.opened_at, view.message_id, fallback
-                    )
-                    self._set_view_token(key, stored)
+        if not await self._read_views(table.id):
+            return
         now = self.service.clock.now()
         for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
             key = (table.id, user_id)
@@ -1262,6 +1249,29 @@ class Renderer:
             task = self._view_tasks.get(key)
             if task is None or task.done():
                 self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
+
+    async def _read_views(self, table_id: int) -> bool:
+        """Know the table's private views from the store, once per start (each one's token, and
+        its expiry notice due). False if the store could not be read."""
+        if table_id in self._views_read:
+            return True
+        try:
+            async with self.service.store.reading() as q:
+                views = await q.private_views(table_id)
+        except Exception:
+            log.exception("could not read the private views of table #%s", table_id)
+            return False
+        self._views_read.add(table_id)
+        for view in views:
+            key = (table_id, view.user_id)
+            tok = self._view_token(key)
+            if tok is None or (tok.row != view.token and view.opened_at > tok.at):
+                fallback = view.fallback and self._stored_view(*view.fallback)
+                stored = self._stored_view(
+                    view.app_id, view.token, view.opened_at, view.message_id, fallback
+                )
+                self._set_view_token(key, stored)
+        return True
 
     def _stored_view(
         self,

@@ -154,3 +154,28 @@ async def test_a_view_whose_token_is_about_to_die_says_so_and_offers_refresh(har
     fresh = await h.click(ana, view, "seat")
     assert fresh.ephemeral and fresh.message.id != view.id and "Hand 1" in fresh.message.text
     h.assert_clean()
+
+
+async def test_a_view_found_up_to_date_after_a_restart_still_says_when_it_stops(harness: Harness):
+    """After a restart, a private view that already shows the table as stored is not redrawn;
+    it is still known, so that it says it has stopped updating when its token is about to die
+    (before, only views that needed a redraw, or whose table changed, were)."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    view = (await h.click(ana, msg, "seat")).message
+    await h.bot.renderer.flush()  # what the view shows is stored
+    edits = len(view.versions)
+    await h.stop_bot()
+    await h.start_bot()
+    renderer = h.bot.renderer
+    await renderer.resynced()
+    await renderer.flush()
+    key = (tid, ana.id)
+    assert len(view.versions) == edits  # up to date: not redrawn
+    assert key in renderer._expiries  # due when the token has 30 s left
+    renderer._expire(key, renderer._view_token(key))  # that moment comes now
+    await renderer.flush_private()
+    assert "stopped updating" in view.text and h.verbs(view) == ["seat"]
+    h.assert_clean()
