@@ -129,6 +129,7 @@ class Barkeep(commands.Bot):
         tables = await self.service.load()
         self.service.start_clocks()
         self.renderer.start_resync()  # what the messages show, in line with the store
+        await self.pings.resume()
         keep_out_of_gc()
         log.info("ready to deal: %d open tables loaded", tables)
 

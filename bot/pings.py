@@ -8,7 +8,8 @@ Edits notify nobody, so a ping must be a new message. Decisions:
   makes no pings at all. The player who just acted is not pinged: they are at the table
   already. A clock nobody in particular owns (the dealer's flip) pings nobody.
 - One ping per table at a time: the previous one is deleted when the next goes out and when the
-  table ends, so a channel holds at most one ping per table.
+  table ends, so a channel holds at most one ping per table. Which one it is is stored, so a
+  restart keeps that (and the next start nudges those the open tables still wait on).
 - The message mentions exactly those players (no one else is named in it; allowed mentions
   permit users only) and links the table.
 - On by default (issue 8: whose move it is must reach the player's phone); a server that finds
@@ -48,6 +49,7 @@ class TurnPings:
         self.party = party
         self.after = after
         self.clock = service.clock
+        self.service = service
         self._waiting: dict[int, set[str]] = {}  # table -> clocks seen that wait on players
         self._last: dict[int, int] = {}  # table -> its ping's message id
         # a table's ping lock lives while a ping holds or awaits it, as the table service's do
@@ -57,6 +59,39 @@ class TurnPings:
         # as the clock stops waiting (a lively table acts long before its nudges are due)
         self._nudges: dict[int, dict[str, asyncio.TimerHandle]] = {}
         service.listeners.append(self.on_change)
+
+    async def resume(self) -> None:
+        """At start-up, once the open tables are loaded: take over the pings the last run left
+        (an open table's is deleted when its next goes out; an ended one's now), and nudge the
+        players the open tables wait on, as if their clocks had just started."""
+        store = self.service.store
+        async with store.reading() as q:
+            left = await q.pings()
+        for table_id, channel_id, message_id, ended in left:
+            if not ended:
+                self._last[table_id] = message_id
+                continue
+            self._spawn(self._retire(table_id, channel_id, message_id))
+        for table in self.service.open_tables():
+            if table.status == "playing":
+                self.on_change(Change(table, [], None))
+
+    async def _retire(self, table_id: int, channel_id: int, message_id: int) -> None:
+        """Delete a ping the last run left for a table that has ended since."""
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            try:
+                channel = self.client.get_partial_messageable(channel_id)
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException as err:
+                log.info("turn ping of ended table #%s: %s", table_id, err)
+            await self._record(table_id, channel_id, None)
+
+    async def _record(self, table_id: int, channel_id: int, message_id: int | None) -> None:
+        try:
+            async with self.service.store.transaction() as tx:
+                await tx.set_ping(table_id, channel_id, message_id)
+        except Exception:
+            log.exception("could not record the turn ping of table #%s", table_id)
 
     def on_change(self, change: Change) -> None:
         table = change.table
@@ -162,7 +197,10 @@ class TurnPings:
                         ),
                     )
                     self._last[table.id] = message.id
+                    await self._record(table.id, table.row.channel_id, message.id)
                 if old is not None:
+                    if table.id not in self._last:
+                        await self._record(table.id, table.row.channel_id, None)
                     await channel.get_partial_message(old).delete()
             except discord.HTTPException as err:
                 log.info("turn ping at table #%s: %s", table.id, err)

@@ -609,6 +609,25 @@ class Tx:
         """The unstarted tables this person hosts in this server."""
         return [_table(r) for r in await self._all(_OPEN_LOBBIES, (guild_id, host_id))]
 
+    # -- turn pings (bot/pings.py) ----------------------------------------------------------
+    async def set_ping(self, table_id: int, channel_id: int, message_id: int | None) -> None:
+        """The turn ping the table now has in its channel (None: none)."""
+        if message_id is None:
+            self._write("DELETE FROM pings WHERE table_id = ?", (table_id,))
+            return
+        self._write(
+            "INSERT OR REPLACE INTO pings (table_id, channel_id, message_id) VALUES (?,?,?)",
+            (table_id, channel_id, message_id),
+        )
+
+    async def pings(self) -> list[tuple[int, int, int, bool]]:
+        """Every table's turn ping: (table, channel, message, whether the table has ended)."""
+        rows = await self._all(
+            "SELECT p.table_id, p.channel_id, p.message_id, t.status = 'ended'"
+            " FROM pings p JOIN tables t ON t.id = p.table_id ORDER BY p.table_id"
+        )
+        return [(r[0], r[1], r[2], bool(r[3])) for r in rows]
+
     async def set_message(self, table_id: int, message_id: int) -> None:
         self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 

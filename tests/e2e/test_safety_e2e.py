@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from bot.store import Store
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 
@@ -218,6 +219,47 @@ async def test_turn_pings_are_on_and_mention_only_whoever_must_act_one_at_a_time
     await play_war(h, table_msg, tid, users)
     await h.bot.pings.flush()
     assert not [m for m in fake.channel_messages() if "your turn at table" in m.content]
+    h.assert_clean()
+
+
+async def test_a_restart_keeps_one_ping_per_table_and_nudges_whoever_it_still_waits_on(
+    harness: Harness,
+):
+    """Which ping a table has is stored: after a restart, the next ping replaces it (and the
+    table, still waiting on Bo, nudges him again); a table that ended as the bot went down
+    has its ping deleted at the next start."""
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: SEED
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    h.bot.pings.after = 0
+
+    def pings() -> list:
+        return [m for m in fake.channel_messages() if "your turn at table" in m.content]
+
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    while not pings():
+        await play_war_step(h, table, table_msg, users)
+        await h.bot.pings.flush()
+    [before] = pings()
+    await h.stop_bot()
+    await h.start_bot(ping_after=0.0)
+    await h.bot.pings.flush()
+    [after] = pings()  # one, and a fresh one: Bo is still the one to choose
+    assert after.id != before.id and f"<@{bo.id}>" in after.content
+    # the table ends just as the bot goes down, its ping not yet deleted
+    await h.stop_bot()
+    store = await Store.open(h.db_path)
+    async with store.transaction() as tx:
+        tx._write("UPDATE tables SET status = 'ended' WHERE id = ?", (tid,))
+    await store.close()
+    await h.start_bot()
+    await h.bot.pings.flush()
+    assert pings() == []
+    async with h.bot.store.reading() as q:
+        assert await q.pings() == []
     h.assert_clean()
 
 
