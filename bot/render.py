@@ -54,8 +54,21 @@ import discord
 from discord.http import Route
 
 from bot.config import PERMISSIONS
-from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, Change, Table, TableService
-from bot.ui.common import Screen, expired_view_screen, moved_screen, retired_view_screen
+from bot.tables import (
+    CHANNEL_DELETED,
+    STRIKES_OUT,
+    THREAD_LOCKED,
+    Change,
+    Table,
+    TableService,
+)
+from bot.ui.common import (
+    Screen,
+    expired_view_screen,
+    left_view_screen,
+    moved_screen,
+    retired_view_screen,
+)
 
 log = logging.getLogger(__name__)
 
@@ -1078,7 +1091,12 @@ class Renderer:
                 await asyncio.sleep(0)
             viewed = await self.service.get(table_id)
             seat = viewed.seat_of(user_id) if viewed is not None else None
-            if viewed is None or seat is None:
+            if viewed is None:
+                continue
+            if seat is None:  # left, or put out: its last screen, if not shown yet
+                drawn = self._view_screen(viewed, user_id)
+                if drawn is not None and drawn[1] != was:
+                    self.refresh_private(viewed)
                 continue
             now_fp = self.private_for(viewed.row.game)(viewed, seat).fingerprint()
             if now_fp == was:
@@ -1186,6 +1204,25 @@ class Renderer:
         self._to_store_private[(key[0], key[1], token)] = fp
         self._store_soon()
 
+    def _view_screen(self, table: Table, user_id: int) -> tuple[Screen, str] | None:
+        """What a player's private view should show now, with its fingerprint: their view of
+        the game, or, once they have left it (or were put out), one last line saying so.
+        None for someone never dealt in."""
+        seat = table.seat_of(user_id)
+        if seat is not None:
+            return self.draw_private(table, seat)
+        row = table.seat_row(user_id)
+        if row is None or row.seat is None:
+            return None
+        screen = left_view_screen(table, row.strikes >= STRIKES_OUT)
+        return screen, screen.fingerprint()
+
+    def _forget_view(self, key: tuple[int, int]) -> None:
+        self._view_tokens.get(key[0], {}).pop(key[1], None)
+        handle = self._expiries.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+
     def _view_token(self, key: tuple[int, int]) -> EditToken | None:
         return self._view_tokens.get(key[0], {}).get(key[1])
 
@@ -1243,7 +1280,7 @@ class Renderer:
         now = self.service.clock.now()
         for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
             key = (table.id, user_id)
-            if table.seat_of(user_id) is None or now - tok.at > TOKEN_LIFE:
+            if self._view_screen(table, user_id) is None or now - tok.at > TOKEN_LIFE:
                 continue
             self._private_dirty[key] = table
             task = self._view_tasks.get(key)
@@ -1330,22 +1367,18 @@ class Renderer:
         await self._sleep(self.debounce)
         while (table := self._private_dirty.pop(key, None)) is not None:
             tok = self._view_token(key)
-            seat = table.seat_of(key[1])
-            if tok is None or seat is None:
-                continue
-            if self._private_seen.get(key) == self.draw_private(table, seat)[1]:
+            drawn = self._view_screen(table, key[1])
+            if tok is None or drawn is None or self._private_seen.get(key) == drawn[1]:
                 continue
             await tok.gate()
             await self._after_answers()
             # One writer per view: the screen is drawn while holding it, so the newest lands last.
             async with self.writer(key):
                 tok = self._view_token(key) or tok  # a click may have brought a younger one
-                seat = table.seat_of(key[1])
-                if seat is None:
+                drawn = self._view_screen(table, key[1])
+                if drawn is None or self._private_seen.get(key) == drawn[1]:
                     continue
-                screen, fp = self.draw_private(table, seat)
-                if self._private_seen.get(key) == fp:
-                    continue
+                screen, fp = drawn
                 try:
                     await tok.edit(self.client, screen)
                 except discord.HTTPException as err:
@@ -1362,3 +1395,5 @@ class Renderer:
                 self._private_seen[key] = fp
                 self._to_store_private[(key[0], key[1], tok.row)] = fp
                 self._store_soon()
+                if table.seat_of(key[1]) is None:  # its last screen: never edited again
+                    self._forget_view(key)

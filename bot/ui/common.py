@@ -547,6 +547,17 @@ def expired_view_screen(table: Table) -> Screen:
     return Screen(discord.Embed(description=EXPIRED_VIEW, colour=GREY), [[refresh]])
 
 
+def left_view_screen(table: Table, timed_out: bool) -> Screen:
+    """The last screen of the private view of a player who left the game, or was put out for
+    missing three turns in a row: it says so, with no buttons (nothing there is theirs now)."""
+    text = (
+        f"\u23f0 You're out of table #{table.id}: you missed three turns in a row."
+        if timed_out
+        else f"\U0001f44b You left table #{table.id}. Thanks for playing!"
+    )
+    return Screen(discord.Embed(description=text, colour=GREY), [])
+
+
 def retired_view_screen() -> Screen:
     """A player's older private view: one line, no buttons (their newest view is the live one)."""
     return Screen(discord.Embed(description=RETIRED_VIEW, colour=GREY), [])

@@ -179,3 +179,31 @@ async def test_a_view_found_up_to_date_after_a_restart_still_says_when_it_stops(
     await renderer.flush_private()
     assert "stopped updating" in view.text and h.verbs(view) == ["seat"]
     h.assert_clean()
+
+
+async def test_a_player_who_leaves_or_is_put_out_sees_it_on_their_private_view(harness: Harness):
+    """A player's open view does not go on looking live once they are out of the game: it
+    says they left (or missed three turns in a row), with no buttons, and is not edited
+    again. Before, a Tarok player who left still saw "Your lead" with every card lit."""
+    h, fake = harness, harness.fake
+    ana, bo, cy, dee = (fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Dee"))
+    msg, tid = await open_table(h, "tarok", ana, [bo, cy, dee])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo, cy, dee)}
+    await h.confirmed(dee, msg, "leave")
+    await h.bot.renderer.flush()
+    left = views[dee.id]
+    assert left.text == f"\U0001f44b You left table #{tid}. Thanks for playing!"
+    assert left.custom_ids() == []
+    edits = len(left.versions)
+    # nobody plays: the clocks strike whoever is to play, until one is out
+    while all(table.user_at(s).left_at is None for s in range(3)):
+        h.clock.advance(table.row.options.get("play_seconds", 60) + 1)
+        await h.service.fire_due()
+    await h.bot.renderer.flush()
+    [out] = [u for u in (ana, bo, cy) if table.seat_row(u.id).left_at is not None]
+    text = views[out.id].text
+    assert text == f"\u23f0 You're out of table #{tid}: you missed three turns in a row."
+    assert views[out.id].custom_ids() == [] and len(left.versions) == edits
+    h.assert_clean()
