@@ -144,12 +144,20 @@ class Barkeep(commands.Bot):
         )
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
-        """A moderator closed and locked a table's thread: nothing there can be edited or
-        reopened, so its tables close rather than play on unseen (clocks charging drinks,
-        players struck out). A thread only archived reopens when the table next changes."""
+        """A moderator locked a table's thread (closed or not): unless the bot has Manage
+        Threads there, Discord refuses its messages and edits in it, so its tables close rather
+        than play on unseen (clocks charging drinks, players struck out). A thread only archived
+        reopens when the table next changes."""
         meta = payload.data.get("thread_metadata") or {}
-        if meta.get("locked") and meta.get("archived"):
+        if meta.get("locked") and not self.manages_thread(payload.thread_id):
             await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_LOCKED)
+
+    def manages_thread(self, thread_id: int) -> bool:
+        """Whether the bot has Manage Threads in this thread (as far as its cache knows)."""
+        thread = self.get_channel(thread_id)
+        if not isinstance(thread, discord.Thread) or thread.guild.me is None:
+            return False
+        return thread.permissions_for(thread.guild.me).manage_threads
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted); not an outage, which discord.py

@@ -79,6 +79,7 @@ EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 POST_ROUTE = "/channels/{channel_id}/messages"
 UNKNOWN_CHANNEL = 10003  # Discord's error codes: the channel (or thread) is gone,
 THREAD_ARCHIVED = 50083  # the message's thread is archived (its messages can't be edited)
+THREAD_IS_LOCKED = 160005  # a moderator locked the thread: only Manage Threads may write there
 UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
@@ -683,6 +684,9 @@ class Renderer:
                     if await self._reopen(table):
                         self.request(table, at_once=True)
                     return
+                if err.code == THREAD_IS_LOCKED:  # locked while the bot was away
+                    await self._locked(table.row.channel_id)
+                    return
                 if tok is not None:  # the token no longer works: the channel way, then
                     log.info("table #%s: its edit token failed (%s)", table.id, err)
                     if self._tokens.get(table.id) is tok:
@@ -730,9 +734,7 @@ class Renderer:
             if not isinstance(thread, discord.Thread):
                 return False
             if thread.locked:  # locked while the bot was away (else its event closed them)
-                await self.service.close_where(
-                    lambda row: row.channel_id == channel_id, THREAD_LOCKED
-                )
+                await self._locked(channel_id)
                 return False
             await thread.edit(archived=False)
         except discord.HTTPException as err:
@@ -745,6 +747,10 @@ class Renderer:
             return False
         log.info("table #%s: its thread %s was archived; reopened it", table.id, channel_id)
         return True
+
+    async def _locked(self, channel_id: int) -> None:
+        """A moderator locked the thread: its tables close, as when the lock is announced."""
+        await self.service.close_where(lambda row: row.channel_id == channel_id, THREAD_LOCKED)
 
     async def _channel_gone(self, table: Table) -> None:
         """Discord no longer knows the table's channel: the table closes (if the deletion's

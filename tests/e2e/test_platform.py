@@ -10,7 +10,11 @@ import bot.gamecog
 from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_safety_e2e import play_war, play_war_step
 from tests.e2e.test_war_e2e import open_war
-from tests.fakediscord.server import P_SEND_MESSAGES, P_SEND_MESSAGES_IN_THREADS
+from tests.fakediscord.server import (
+    P_MANAGE_THREADS,
+    P_SEND_MESSAGES,
+    P_SEND_MESSAGES_IN_THREADS,
+)
 from tests.harness import from_another_server, realistic_budgets
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -752,4 +756,51 @@ async def test_a_table_whose_thread_a_moderator_locks_closes_instead_of_playing_
     await h.rendered(lambda: table.status == "ended" and not table.timers)
     assert table.row.end_reason == "closed: its thread was locked"
     assert h.service.open_tables() == []
+    h.assert_clean()
+
+
+async def test_a_thread_locked_but_left_open_closes_its_tables_unless_the_bot_manages_threads(
+    harness: Harness,
+):
+    """Since 2023 a moderator can lock a thread without closing it; then only members with
+    Manage Threads may write there, and Discord refuses the bot's edits (160005). Its tables
+    close when the lock is announced, or at the first refused edit for a lock made while the
+    bot was away; a bot that has Manage Threads there plays on."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    thread = await new_thread(h, "war night")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    announced = asyncio.ensure_future(h.bot.wait_for("raw_thread_update", timeout=5))
+    await fake.lock_thread(thread)
+    await announced
+    await h.rendered(lambda: table.status == "ended" and not table.timers)
+    assert table.row.end_reason == "closed: its thread was locked"
+
+    # locked while the bot was down: the next edit is refused, and the tables close then
+    other = await new_thread(h, "war night 2")
+    cy, dee = fake.add_user("Cy"), fake.add_user("Dee")
+    msg, tid = await open_table(h, "war", cy, [dee], channel=other)
+    await h.click(cy, msg, "start")
+    await h.stop_bot()
+    await fake.lock_thread(other)
+    await h.start_bot()
+    table = await h.service.get(tid)
+    h.clock.advance(60)  # the dealer's clock flips: the table changes, its edit is refused
+    await h.service.fire_due()
+    await h.rendered(lambda: table.status == "ended")
+    assert table.row.end_reason == "closed: its thread was locked"
+
+    # with Manage Threads, the bot may still write there: the game goes on
+    third = await new_thread(h, "war night 3")
+    await fake.set_bot_permissions(allow=P_MANAGE_THREADS)
+    eve, fay = fake.add_user("Eve"), fake.add_user("Fay")
+    msg, tid = await open_table(h, "war", eve, [fay], channel=third)
+    await h.click(eve, msg, "start")
+    announced = asyncio.ensure_future(h.bot.wait_for("raw_thread_update", timeout=5))
+    await fake.lock_thread(third)
+    await announced
+    res = await h.click(eve, msg, "flip")
+    assert res.in_place and (await h.service.get(tid)).status == "playing"
     h.assert_clean()

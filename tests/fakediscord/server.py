@@ -917,15 +917,35 @@ class FakeDiscord:
         await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
         self._changed()
 
+    async def lock_thread(self, thread: FakeChannel | int) -> None:
+        """A moderator locks a thread without closing it (possible since 2023), announced with
+        THREAD_UPDATE. As in Discord, from then on only members with Manage Threads may send or
+        edit messages there: the bot's writes, interaction answers included, get 400 Thread is
+        locked (160005)."""
+        ch = self.channels[_id_of(thread)]
+        ch.locked = True
+        await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
+        self._changed()
+
     async def _unarchive(self, ch: FakeChannel) -> None:
         ch.archived = False
         await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
 
     def _editable(self, m: FakeMessage) -> None:
-        """Refuse an edit of a message in an archived thread, as Discord does."""
+        """Refuse an edit of a message in an archived thread, or by the bot in a locked one
+        without Manage Threads, as Discord does."""
         ch = self.channels.get(m.channel_id)
         if ch is not None and ch.archived:
             raise _Rejected(_error(400, 50083, "Thread is archived"))
+        self._unlocked(ch)
+
+    def _unlocked(self, ch: FakeChannel | None) -> None:
+        if (
+            ch is not None
+            and ch.locked
+            and not self.permissions(self.bot_user, ch) & P_MANAGE_THREADS
+        ):
+            raise _Rejected(_error(400, 160005, "Thread is locked"))
 
     def _bot_may(self, ch: FakeChannel, need: int) -> None:
         """Refuse a channel request as Discord does when the bot lacks a permission there."""
@@ -2998,6 +3018,7 @@ class FakeDiscord:
             if ch.locked and not self.permissions(self.bot_user, ch) & P_MANAGE_THREADS:
                 return _error(400, 50083, "Thread is archived")
             await self._unarchive(ch)
+        self._unlocked(ch)
         self._check_message_rules(ctx, payload, webhook=False)
         if (payload.get("flags") or 0) & EPHEMERAL:
             payload = dict(payload, flags=payload["flags"] & ~EPHEMERAL)
