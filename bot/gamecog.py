@@ -668,12 +668,17 @@ class GameCog(commands.Cog):
             embed.add_field(
                 name="This server", value=f"\U0001f51e {common.escape(age)}", inline=False
             )
+        if self.engine.drinks:
+            before = (
+                "This is a drinking game. Play only if you're of legal drinking age, know your "
+                "limits, and swap in water whenever you like (`/limits` sets a cap for tonight, "
+                "or alcohol-free mode: points instead of sips)."
+            )
+        else:
+            before = "Nobody drinks in this one: it's all about the game."
         embed.add_field(
             name="Before you play",
-            value="This is a drinking game. Play only if you're of legal drinking age, know your "
-            "limits, and swap in water whenever you like (`/limits` sets a cap for tonight, or "
-            "alcohol-free mode: points instead of sips). Read the rules above, then press "
-            "**I'm in** to take your seat.",
+            value=f"{before} Read the rules above, then press **I'm in** to take your seat.",
             inline=False,
         )
         consent = common.platform(table, "consent", "I'm in", "success")

@@ -420,6 +420,7 @@ class Engine(Generic[S]):
         return next((a for a in cls.ask_first if a.verb == verb), None)
 
     scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
+    drinks: ClassVar[bool] = True  # False: nobody drinks in this game (the consent says so)
     state_type: ClassVar[type[Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

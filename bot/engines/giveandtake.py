@@ -207,6 +207,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         )
     }
     scoring = "places"
+    drinks = False  # the rules have no drinks in this one
 
     # ----------------------------------------------------------------- setup
 

@@ -212,6 +212,7 @@ class SpitEngine(Engine[SpitState]):
     )
     actions = (Play, Spit)
     scoring = "sips"
+    drinks = False  # the rules have no drinks in this one
 
     # ----------------------------------------------------------------- setup
 

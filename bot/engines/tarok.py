@@ -164,6 +164,7 @@ class TarokEngine(Engine[TarokState]):
     )
     actions = (Play,)
     scoring = "points"
+    drinks = False  # the rules have no drinks in this one
 
     # ----------------------------------------------------------------- setup
 

@@ -6,7 +6,10 @@ import asyncio
 import logging
 import time
 
+import pytest
+
 import bot.gamecog
+from bot.engines import ENGINES
 from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_safety_e2e import play_war, play_war_step
 from tests.e2e.test_war_e2e import open_war
@@ -803,4 +806,21 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_unless_the_bot_ma
     await announced
     res = await h.click(eve, msg, "flip")
     assert res.in_place and (await h.service.get(tid)).status == "playing"
+    h.assert_clean()
+
+
+@pytest.mark.parametrize("game", sorted(bot.gamecog.GAMES))
+async def test_the_consent_says_this_is_a_drinking_game_only_where_someone_drinks(
+    harness: Harness, game: str
+):
+    """Spit, Tarok and Give & Take have no drinks: their consent said "This is a drinking
+    game" just under "No drinks in this one"."""
+    h, fake = harness, harness.fake
+    res = await h.slash(fake.add_user("Ana"), game, "start")
+    rules = await res.followup()
+    drinks = ENGINES[game].drinks
+    assert ("This is a drinking game" in rules.text) is drinks
+    assert ("Nobody drinks in this one" in rules.text) is not drinks
+    assert not ("No drinks in this one" in rules.text and drinks)
+    assert "I'm in" in rules.text
     h.assert_clean()
