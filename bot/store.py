@@ -116,6 +116,25 @@ class AlreadyApplied(Exception):
         self.table_id, self.seq = table_id, seq
 
 
+# A player's drinks in /tally, from the ledger: sips, social sips, finished drinks and forfeits
+# as taken, and the sips counted as water (over a cap) or points (alcohol-free). A finish
+# counted as water or points is not a finished drink: it is counted apart.
+_DRINK_SUMS = """
+    SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
+        THEN amount ELSE 0 END) AS sips,
+    SUM(CASE WHEN kind = 'social' AND counted_as = 'sips' THEN amount ELSE 0 END) AS social,
+    SUM(CASE WHEN kind = 'finish' AND counted_as = 'sips' THEN amount ELSE 0 END) AS finishes,
+    SUM(CASE WHEN kind = 'finish' AND counted_as = 'capped' THEN amount ELSE 0 END)
+        AS finishes_water,
+    SUM(CASE WHEN kind = 'finish' AND counted_as = 'points' THEN amount ELSE 0 END)
+        AS finishes_points,
+    SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits,
+    SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'capped'
+        THEN amount ELSE 0 END) AS water,
+    SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'points'
+        THEN amount ELSE 0 END) AS points
+"""
+
 # /tally's orders (fixed texts: the only SQL a leaderboard query takes from its caller). Ties:
 # by sips, more finished drinks and forfeits first; by wins, the same wins in fewer games first.
 LEADERBOARD_ORDER = {
@@ -1034,17 +1053,7 @@ class Tx:
         rows = await self._all(
             f"""
             WITH d AS (
-                SELECT user_id,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
-                           THEN amount ELSE 0 END) AS sips,
-                       SUM(CASE WHEN kind = 'social' AND counted_as = 'sips' THEN amount ELSE 0 END)
-                           AS social,
-                       SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes,
-                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'capped'
-                           THEN amount ELSE 0 END) AS water,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'points'
-                           THEN amount ELSE 0 END) AS points
+                SELECT user_id, {_DRINK_SUMS}
                 FROM drinks WHERE guild_id = :g AND at >= :since GROUP BY user_id
             ), gv AS (
                 SELECT giver_id AS user_id, SUM(amount) AS given
@@ -1061,6 +1070,8 @@ class Tx:
             )
             SELECT u.user_id AS user_id, COALESCE(d.sips, 0) AS sips,
                    COALESCE(d.social, 0) AS social, COALESCE(d.finishes, 0) AS finishes,
+                   COALESCE(d.finishes_water, 0) AS finishes_water,
+                   COALESCE(d.finishes_points, 0) AS finishes_points,
                    COALESCE(d.forfeits, 0) AS forfeits,
                    COALESCE(d.water, 0) AS water, COALESCE(d.points, 0) AS points,
                    COALESCE(gv.given, 0) AS given, COALESCE(r.played, 0) AS played,
@@ -1078,19 +1089,9 @@ class Tx:
     ) -> list[dict[str, Any]]:
         """One player's sums per game."""
         rows = await self._all(
-            """
+            f"""
             WITH d AS (
-                SELECT game,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
-                           THEN amount ELSE 0 END) AS sips,
-                       SUM(CASE WHEN kind = 'social' AND counted_as = 'sips' THEN amount ELSE 0 END)
-                           AS social,
-                       SUM(CASE WHEN kind = 'finish' THEN amount ELSE 0 END) AS finishes,
-                       SUM(CASE WHEN kind = 'forfeit' THEN amount ELSE 0 END) AS forfeits,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'capped'
-                           THEN amount ELSE 0 END) AS water,
-                       SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'points'
-                           THEN amount ELSE 0 END) AS points
+                SELECT game, {_DRINK_SUMS}
                 FROM drinks WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), gv AS (
                 SELECT game, SUM(amount) AS given FROM drinks
@@ -1103,7 +1104,9 @@ class Tx:
                 FROM results WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), g AS (SELECT game FROM d UNION SELECT game FROM gv UNION SELECT game FROM r)
             SELECT g.game AS game, COALESCE(d.sips, 0) AS sips, COALESCE(d.social, 0) AS social,
-                   COALESCE(d.finishes, 0) AS finishes, COALESCE(d.forfeits, 0) AS forfeits,
+                   COALESCE(d.finishes, 0) AS finishes,
+                   COALESCE(d.finishes_water, 0) AS finishes_water,
+                   COALESCE(d.finishes_points, 0) AS finishes_points, COALESCE(d.forfeits, 0) AS forfeits,
                    COALESCE(d.water, 0) AS water, COALESCE(d.points, 0) AS points,
                    COALESCE(gv.given, 0) AS given,
                    COALESCE(r.played, 0) AS played, COALESCE(r.won, 0) AS won,

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import AlreadyApplied, DatabaseInUse, DatabaseUnusable, DrinkRow, Store
+from bot.ui import tally
 from tests.harness import Trips
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,6 +90,8 @@ async def test_ledger_sums_by_period_and_kind(store):
         "sips": 8,
         "social": 1,
         "finishes": 0,
+        "finishes_water": 0,
+        "finishes_points": 0,
         "forfeits": 0,
         "water": 0,
         "points": 0,
@@ -101,6 +104,8 @@ async def test_ledger_sums_by_period_and_kind(store):
         "sips": 5,
         "social": 1,
         "finishes": 1,
+        "finishes_water": 0,
+        "finishes_points": 0,
         "forfeits": 1,
         "water": 0,
         "points": 0,
@@ -115,6 +120,8 @@ async def test_ledger_sums_by_period_and_kind(store):
             "sips": 8,
             "social": 1,
             "finishes": 0,
+            "finishes_water": 0,
+            "finishes_points": 0,
             "forfeits": 0,
             "water": 0,
             "points": 0,
@@ -125,6 +132,34 @@ async def test_ledger_sums_by_period_and_kind(store):
             "avg_place": None,
             "best_points": None,
         }
+    ]
+
+
+async def test_a_finish_counted_as_water_or_points_is_not_a_finished_drink(store):
+    """An alcohol-free player's "finish your drink" is recorded as points, and one over a cap
+    as water: /tally counts them apart, never as a finished drink (nor as sips of water or
+    points, which a finish is not)."""
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.add_drinks(
+            [
+                dataclasses.replace(_drink(tid, 10, 1, "finish"), counted_as="points"),
+                dataclasses.replace(_drink(tid, 10, 2), counted_as="points"),
+                dataclasses.replace(_drink(tid, 11, 1, "finish"), counted_as="capped"),
+                _drink(tid, 12, 1, "finish"),
+            ]
+        )
+    async with store.reading() as q:
+        by = {r["user_id"]: r for r in await q.leaderboard(1, since=0.0)}
+    figures = ("finishes", "finishes_water", "finishes_points", "water", "points")
+    assert [by[10][k] for k in figures] == [0, 0, 1, 0, 2]
+    assert [by[11][k] for k in figures] == [0, 1, 0, 0, 0]
+    assert [by[12][k] for k in figures] == [1, 0, 0, 0, 0]
+    shown = [tally._stats(by[u]) for u in (10, 11, 12)]
+    assert shown == [
+        "**\u2b50 2 points (alcohol-free)** · 0 games, 0 wins · \u2b50 1 finish alcohol-free",
+        "**0 sips** · 0 games, 0 wins · \U0001f4a7 1 finish as water",
+        "**0 sips** · 0 games, 0 wins · 1 finished drink",
     ]
 
 

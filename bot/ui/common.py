@@ -302,18 +302,33 @@ def drinks_lines(table: Table) -> str | None:
     too: "**Ana**: 12 sips (gave 8)"."""
     parts = []
     given = given_sips(ledger_drinks(table))
+    soft = soft_finishes(table)
     dealt = {s.seat: s for s in table.seats if s.seat is not None}
     for seat, s in sorted(dealt.items()):  # in seat order
         tab = table.tabs.get(s.user_id) or Tab()
         n = tab.sips + tab.water + tab.points
         gave = f" (gave {given.get(seat, 0)})" if given is not None else ""
-        parts.append((n, name(table, seat), drinks(table, seat, n) + gave))
+        text = drinks(table, seat, n) if n or s.user_id not in soft else ""
+        text = " · ".join(t for t in (text, soft.get(s.user_id, "")) if t)
+        parts.append((n + (s.user_id in soft), name(table, seat), text + gave))
     if not any(n for n, _, _ in parts) and given is None:
         return None
     if len(parts) <= DRINKS_APART:
         return "\n".join(f"{who}: {text}" for _, who, text in parts)
     many = any(" · " in text for _, _, text in parts)  # "8 sips · 💧 4 water": no " · " then
     return "\U0001f37a " + (", " if many else " · ").join(f"{w} {t}" for _, w, t in parts)
+
+
+def soft_finishes(table: Table) -> dict[int, str]:
+    """Per player, a "finish your drink" counted as points (alcohol-free) or water (over
+    their cap), as the end screen says it: the game's own line says "finished their drink"."""
+    out = {}
+    for r in table.ledger:
+        if r.kind == safety.FINISH and r.counted_as == safety.POINTS:
+            out[r.user_id] = f"{safety.STAR} finish alcohol-free"
+        elif r.kind == safety.FINISH and r.counted_as == safety.CAPPED:
+            out[r.user_id] = f"{safety.WATER} finish as water"
+    return out
 
 
 def ledger_drinks(table: Table) -> list[tuple[Drink, Tab]]:

@@ -60,6 +60,10 @@ def _stats(r: dict, scoring: str = "sips", sort: str = "sips", board: bool = Fal
         parts.append(f"{r['social']} social")
     if r["finishes"]:
         parts.append(_s(r["finishes"], "finished drink"))
+    if r.get("finishes_water"):
+        parts.append(f"{WATER} {_s(r['finishes_water'], 'finish')} as water")
+    if r.get("finishes_points"):
+        parts.append(f"{STAR} {_s(r['finishes_points'], 'finish')} alcohol-free")
     if r.get("forfeits"):
         parts.append(_s(r["forfeits"], "forfeit"))
     if r["given"]:
@@ -122,7 +126,19 @@ def breakdown(rows: list[dict], name: str, period: str) -> discord.Embed:
         title = engine.title if engine else r["game"].capitalize()
         scoring = engine.scoring if engine else "sips"
         embed.add_field(name=title, value=_stats(r, scoring), inline=False)
-    keys = ("sips", "social", "finishes", "forfeits", "water", "points", "given", "played", "won")
+    keys = (
+        "sips",
+        "social",
+        "finishes",
+        "finishes_water",
+        "finishes_points",
+        "forfeits",
+        "water",
+        "points",
+        "given",
+        "played",
+        "won",
+    )
     total = {k: sum(r[k] for r in rows) for k in keys}
     embed.description = "All games: " + _stats(total)
     return embed

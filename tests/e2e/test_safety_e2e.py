@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.store import Store
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_war_e2e import open_war
 
 WATER, STAR = "\U0001f4a7", "\u2b50"
@@ -292,4 +292,29 @@ async def test_a_server_turns_pings_off_and_a_player_who_acts_in_time_is_never_p
         await play_war_step(h, table, table_msg, users)
         await h.bot.pings.flush()
     assert pings() == []
+    h.assert_clean()
+
+
+async def test_an_alcohol_free_finish_is_shown_as_such_on_the_end_screen_and_the_tally(
+    harness: Harness,
+):
+    """Black Death's loser, alcohol-free, finishes their drink: the ledger records points, and
+    the end screen and /tally say so. Before, both said a real finished drink."""
+    h, fake = harness, harness.fake
+    players = [fake.add_user(n) for n in ("Ana", "Bo", "Cy")]
+    for p in players:
+        await h.slash(p, "limits", mode="alcohol-free")
+    msg, tid = await open_table(h, "blackdeath", players[0], players[1:])
+    await h.click(players[0], msg, "start")
+    table = await h.service.get(tid)
+    by = {table.seat_of(p.id): p for p in players}
+    while table.state.phase == "take":
+        await h.click(by[table.state.taker], msg, "take:1")
+    loser = by[table.state.loser]
+    await h.bot.renderer.flush()
+    await h.click(loser, msg, "finish")
+    await h.rendered(lambda: "is over" in msg.text)
+    assert f"**{loser.name}**: \u2b50 finish alcohol-free" in msg.text
+    tally = (await h.slash(players[0], "tally", options={"user": loser})).message.text
+    assert "\u2b50 1 finish alcohol-free" in tally and "finished drink" not in tally
     h.assert_clean()
