@@ -25,7 +25,7 @@ from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import ODD, Tree, error_text, odd_ids
 from bot.store import Store, TableRow
-from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, TableService
+from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_LOCKED, TableService
 from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
@@ -162,9 +162,7 @@ class Barkeep(commands.Bot):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted); not an outage, which discord.py
         reports as the server being unavailable."""
-        await self.close_tables(
-            lambda row: row.guild_id == guild.id, "Barkeep was removed from the server"
-        )
+        await self.close_tables(lambda row: row.guild_id == guild.id, REMOVED)
 
     async def tables_loaded(self) -> None:
         """Every open table is in memory (the start-up load is done)."""
@@ -269,14 +267,40 @@ class Barkeep(commands.Bot):
                 "Barkeep is in no server yet. Open this link to add it to yours:\n  %s",
                 invite_url(self.application_id or 0),
             )
+        await self.close_tables_of_servers_left()
+
+    async def close_tables_of_servers_left(self) -> None:
+        """At each new session: the servers Discord lists are all the bot is in, so an open
+        table in a server missing from the list is in one that removed the bot while it was
+        away (no event ever says so): it closes, as a removal seen live does. Only when the
+        bot is the one that stored these tables (its user id is kept): a bot started with
+        another token must not close every table."""
+        if self.user is None:
+            return
+        await self.tables_loaded()
+        async with self.store.reading() as q:
+            known = await q.get_meta("bot_user_id")
+        if known != str(self.user.id):
+            if known is not None:
+                log.warning(
+                    "this token is another bot (%s) than the one that stored these tables (%s): "
+                    "tables in servers it is not in are left open",
+                    self.user.id,
+                    known,
+                )
+                return
+            async with self.store.transaction() as tx:
+                await tx.set_meta("bot_user_id", str(self.user.id))
+        present = {g.id for g in self.guilds}
+        await self.close_tables(lambda row: row.guild_id not in present, REMOVED)
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
         """A server's channels are in the cache (at every connection, and after an outage): a
         channel deleted while the bot was away sent it no event. The channels of the server's
         open tables that are not in the cache are looked up (a thread archived meanwhile is not
         in it, but still there), and the tables of those Discord no longer knows are closed.
-        A server missing altogether is left alone: a removal is only believed from its event
-        (a bot started with another token must not close every table)."""
+        A server missing altogether is one that removed the bot: see
+        :meth:`close_tables_of_servers_left`."""
         await self.tables_loaded()
         unseen = {
             t.row.channel_id

@@ -59,6 +59,7 @@ LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its 
 LOBBY_CLOCK = "lobby"
 CHANNEL_DELETED = "its channel was deleted"  # why a table closed (see close_where)
 THREAD_LOCKED = "its thread was locked"
+REMOVED = "Barkeep was removed from the server"
 LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
 STRIKES_OUT = 3  # timeouts in a row that remove a player
 DISCORD_EPOCH_MS = 1_420_070_400_000  # the time Discord ids count from (2015-01-01)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 
@@ -10,6 +11,7 @@ import pytest
 
 import bot.gamecog
 from bot.engines import ENGINES
+from bot.store import Store
 from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_safety_e2e import play_war, play_war_step
 from tests.e2e.test_war_e2e import open_war
@@ -653,6 +655,36 @@ async def test_a_bot_removed_from_its_server_closes_the_tables_there(harness: Ha
     assert len(refused) <= 2, [(r.method, r.path) for r in refused]
 
 
+async def test_a_bot_removed_while_it_was_away_closes_the_tables_there_when_it_is_back(
+    harness: Harness,
+):
+    """No event says a server removed the bot while it was offline: READY simply does not list
+    it. Its tables close then (before, they played on unseen, charging drinks that counted in
+    /tally). Not if the token is another bot's than the one that stored them."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    await h.stop_bot()
+    fake.in_guild = False  # kicked meanwhile
+    async with _store(h.db_path) as store:
+        async with store.transaction() as tx:
+            await tx.set_meta("bot_user_id", "42")  # stored by another bot
+    await h.start_bot()
+    await h.bot.wait_until_ready()
+    assert (await h.service.get(tid)).status == "playing"  # another bot's tables: left alone
+    await h.stop_bot()
+    async with _store(h.db_path) as store:
+        async with store.transaction() as tx:
+            await tx.set_meta("bot_user_id", str(fake.bot_user.id))
+    await h.start_bot()
+    await h.bot.wait_until_ready()
+    table = await h.service.get(tid)
+    await fake.wait_for(lambda: table.status == "ended", what="the table to close")
+    assert table.row.end_reason == "closed: Barkeep was removed from the server"
+    assert h.service.open_tables() == []
+
+
 async def fire_the_next_clock(h: Harness, table) -> None:
     h.clock.advance(min(t.due_at for t in table.timers.values()) - h.clock.now())
     assert await h.service.fire_due() == 1
@@ -824,3 +856,12 @@ async def test_the_consent_says_this_is_a_drinking_game_only_where_someone_drink
     assert not ("No drinks in this one" in rules.text and drinks)
     assert "I'm in" in rules.text
     h.assert_clean()
+
+
+@contextlib.asynccontextmanager
+async def _store(path):
+    store = await Store.open(path)
+    try:
+        yield store
+    finally:
+        await store.close()
