@@ -104,8 +104,8 @@ def _fight(v: dict[str, Any]) -> str:
     """The tied players are marked ⚔️ on their lines: the banner needn't name them."""
     low = min(d["difference"] for d in v["duets"])
     return (
-        f"\u2694\ufe0f **Fight!** A tie at {low}: everyone turns again, and the winner takes "
-        f"all {plural(_at_stake(v), 'card')}."
+        f"\u2694\ufe0f **Fight!** A tie at {low}: everyone turns again for it all "
+        f"({plural(_at_stake(v), 'card')} so far)."
     )
 
 

@@ -137,7 +137,7 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
         v = table.view()
         if v["fight"] and v["turn"] == 4 and not restarted:
             assert "\u2694\ufe0f **Fight!** A tie at 1" in msg.text
-            assert "the winner takes all 8 cards" in msg.text
+            assert "everyone turns again for it all (8 cards so far)" in msg.text
             tied = [line for line in msg.text.splitlines() if line.endswith("\u2694\ufe0f")]
             assert [line.split()[0] for line in tied] == ["**Bo**", "**Cy**"]
             seat_view = (await h.click(bo, msg, "seat")).message
