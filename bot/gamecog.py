@@ -29,7 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engines import ENGINES
-from bot.engines.base import Action, Engine, GameError, Private
+from bot.engines.base import Action, Engine, GameError, Private, literal
 from bot.render import ANSWERING, Writer
 from bot.store import COMMITTED, TableRow
 from bot.tables import (
@@ -827,7 +827,7 @@ class GameCog(commands.Cog):
             raise TableError(STALE)
         seat = table.seat_row(int(who))
         change = await self.service.remove(table.id, user.id, int(who), can_manage=manage)
-        name = common.escape(seat.name) if seat is not None else "They"
+        name = literal(seat.name) if seat is not None else "They"
         return Reply("update", _screen(f"{name} is off table #{change.table.id}."))
 
     async def confirmed(

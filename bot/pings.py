@@ -72,8 +72,10 @@ class TurnPings:
                 self._last[table_id] = message_id
                 continue
             self._spawn(self._retire(table_id, channel_id, message_id))
+        now = self.clock.now()
         for table in self.service.open_tables():
-            if table.status == "playing":
+            overdue = any(t.due_at <= now for t in table.timers.values())
+            if table.status == "playing" and not overdue:  # (an overdue clock fires at once)
                 self.on_change(Change(table, [], None))
 
     async def _retire(self, table_id: int, channel_id: int, message_id: int) -> None:
