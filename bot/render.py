@@ -799,8 +799,7 @@ class Renderer:
                     self._drawn_private.pop((tid, seat.seat), None)
                 self._private_seen.pop((tid, seat.user_id), None)
                 self._view_tasks.pop((tid, seat.user_id), None)
-                if (handle := self._expiries.pop((tid, seat.user_id), None)) is not None:
-                    handle.cancel()
+                self._cancel_expiry((tid, seat.user_id))
 
     async def _recover(self, table: Table) -> None:
         """A table without a message: find the message its opening answer posted (the token
@@ -1224,7 +1223,11 @@ class Renderer:
         return screen, screen.fingerprint()
 
     def _forget_view(self, key: tuple[int, int]) -> None:
+        """The player's view is not edited again (its last screen is up)."""
         self._view_tokens.get(key[0], {}).pop(key[1], None)
+        self._cancel_expiry(key)
+
+    def _cancel_expiry(self, key: tuple[int, int]) -> None:
         handle = self._expiries.pop(key, None)
         if handle is not None:
             handle.cancel()
@@ -1236,9 +1239,7 @@ class Renderer:
         self._view_tokens.setdefault(key[0], {})[key[1]] = tok
         # just before its token dies, the view says it stops updating (else it would sit there
         # showing the past: "Not your turn yet" on the player's turn)
-        old = self._expiries.pop(key, None)
-        if old is not None:
-            old.cancel()
+        self._cancel_expiry(key)
         left = tok.at + TOKEN_LIFE - self.service.clock.now()
         if left > 0:
             loop = asyncio.get_running_loop()
@@ -1256,7 +1257,7 @@ class Renderer:
             async with self.writer(key):  # after any edit of it already under way
                 if self._view_token(key) is not tok:
                     return  # a click brought a younger token meanwhile
-                self._view_tokens.get(key[0], {}).pop(key[1], None)
+                self._forget_view(key)
                 self._private_seen.pop(key, None)
                 try:
                     await tok.edit(self.client, expired_view_screen(table))

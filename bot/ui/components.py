@@ -23,8 +23,9 @@ import discord
 CUSTOM_ID = r"(?P<game>[a-z]{1,20}):(?P<table>[0-9]{1,18}):(?P<verb>[a-z_]{1,20})(?::(?P<arg>[A-Za-z0-9_.,-]{0,60}))?"
 CUSTOM_ID_RE = re.compile(CUSTOM_ID, re.ASCII)
 
-# The platform's verbs: the lobby (and the host's Remove a player), a player's private view, the rules, forms, confirmations
-# (of Leave and End during play), and Play again on a finished table.
+# The platform's verbs: the lobby (and the host's Remove a player), a player's private view,
+# the rules, forms, confirmations (of Leave and End during play), and Play again on a finished
+# table.
 PLATFORM_VERBS = frozenset(
     {
         "join",
