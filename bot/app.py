@@ -100,6 +100,7 @@ class Barkeep(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         self.service = TableService(self.store, ENGINES, self.clock, self.seeds)
+        await self.service.resume_clocks()  # before any table is read
         self.renderer = Renderer(
             self,
             self.service,

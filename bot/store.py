@@ -888,6 +888,13 @@ class Tx:
     async def delete_timers(self, table_id: int) -> None:
         self._write("DELETE FROM timers WHERE table_id = ?", (table_id,))
 
+    async def pause_timers(self, stopped: float, now: float) -> None:
+        """The bot was away from ``stopped`` to ``now``: every clock still running at
+        ``stopped`` is moved on by that time, so nobody loses the time the bot was away."""
+        self._write(
+            "UPDATE timers SET due_at = due_at + ? WHERE due_at > ?", (now - stopped, stopped)
+        )
+
     # -- consents, private views, meta ------------------------------------------------------
     async def has_consent(self, user_id: int, game: str) -> bool:
         row = await self._one(

@@ -57,6 +57,8 @@ LOG_LINES = 8  # public log lines kept with a table
 NOTE_LINES = 3  # private lines kept per seat
 LOBBY_SECONDS = 30 * 60  # a table nobody starts closes after this, freeing its seats
 LOBBY_CLOCK = "lobby"
+ALIVE_EVERY = 5.0  # seconds between the clock loop's "still running" marks (resume_clocks)
+ALIVE_META = "clocks_ran_at"
 CHANNEL_DELETED = "its channel was deleted"  # why a table closed (see close_where)
 THREAD_LOCKED = "its thread was locked"
 REMOVED = "Barkeep was removed from the server"
@@ -226,6 +228,13 @@ def check_may_send(table: Table, user_id: int, action: Action) -> None:
     """Only the host may send the game's :attr:`Engine.host_actions`."""
     if type(action) in table.engine.host_actions and user_id != table.row.host_id:
         raise TableError("Only the host can do that.")
+
+
+def _seconds(text: str | None) -> float | None:
+    try:
+        return float(text) if text is not None else None
+    except ValueError:
+        return None
 
 
 def message_link(row: TableRow) -> str:
@@ -967,16 +976,43 @@ class TableService:
         dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]
         return min(dues) if dues else None
 
+    async def resume_clocks(self) -> float:
+        """At start-up, before any table is read: the clocks stood still while the bot was
+        away. Each clock still running when the clock loop last ran gets that time back, so a
+        player is not timed out (struck, made to drink, a Spit game ended) for the bot's own
+        outage. When the loop last ran is marked every :data:`ALIVE_EVERY` seconds and when it
+        stops (:meth:`_mark_alive`): after a crash a clock gains at most that much extra.
+        Returns the seconds the bot was away (0 on the first start)."""
+        now = self.clock.now()
+        async with self.store.transaction() as tx:
+            stopped = _seconds(await tx.get_meta(ALIVE_META))
+            away = max(0.0, now - stopped) if stopped is not None else 0.0
+            if stopped is not None and away > 0:
+                await tx.pause_timers(stopped, now)
+            await tx.set_meta(ALIVE_META, repr(now))
+        if away > 0:
+            log.info("away for %.1f s: running clocks get that time back", away)
+        return away
+
+    async def _mark_alive(self) -> None:
+        async with self.store.transaction() as tx:
+            await tx.set_meta(ALIVE_META, repr(self.clock.now()))
+
     async def run_clocks(self) -> None:
-        """Sleep until the earliest clock, fire it, repeat. Overdue clocks fire at once."""
+        """Sleep until the earliest clock, fire it, repeat. Overdue clocks fire at once. Marks
+        that the clocks run every :data:`ALIVE_EVERY` seconds (see :meth:`resume_clocks`)."""
+        alive_at = self.clock.now()
         while True:
             self._wake.clear()
             due = self.next_due()
             try:
-                if due is None:
-                    await self._wake.wait()
-                elif due > self.clock.now():
-                    await self.clock.sleep(due - self.clock.now(), self._wake)
+                now = self.clock.now()
+                if now >= alive_at:
+                    await self._mark_alive()
+                    alive_at = now + ALIVE_EVERY
+                elif due is None or due > now:
+                    until = alive_at if due is None else min(due, alive_at)
+                    await self.clock.sleep(until - now, self._wake)
                 else:
                     await self.fire_due()
             except asyncio.CancelledError:
@@ -990,11 +1026,17 @@ class TableService:
             self._scheduler = asyncio.create_task(self.run_clocks(), name="barkeep-clocks")
 
     async def stop_clocks(self) -> None:
+        """Stop the clock loop, marking when (the clocks stand still from here until
+        :meth:`resume_clocks` at the next start)."""
         if self._scheduler is not None:
             self._scheduler.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._scheduler
             self._scheduler = None
+            try:
+                await self._mark_alive()
+            except Exception:  # the store failed: the next start counts from the last mark
+                log.exception("couldn't mark when the clocks stopped")
 
     # -- checking --------------------------------------------------------------------------
     async def replay(self, table_id: int) -> Any:

@@ -12,7 +12,7 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import GameError
 from bot.store import GameRule, Store, Tx
-from bot.tables import DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
+from bot.tables import ALIVE_EVERY, DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
 from tests.harness import Trips
 from tests.seeds import fixed_seeds
 
@@ -173,6 +173,58 @@ async def test_restart_resumes_tables_and_clocks(tmp_path, clock):
     clock.advance(3600)  # overdue clocks fire at once after a restart
     assert await svc2.fire_due() == 1
     assert t2.engine.view(t2.state, None)["phase"] == "flip"
+    await store.close()
+
+
+async def test_clocks_stand_still_while_the_bot_is_away(tmp_path, clock):
+    """A stop, then a crash: each time, a running clock keeps the time it had left when the
+    clocks last ran (a crash: at most ALIVE_EVERY seconds more)."""
+    path = tmp_path / "b.db"
+    store = await Store.open(path)
+    svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
+    assert await svc.resume_clocks() == 0  # the first start
+    t = await war_table(svc)
+    await svc.act(t.id, ANA, {"type": "flip"})
+    while t.engine.view(t.state, None)["phase"] != "choice":  # a tie: flip again
+        await svc.act(t.id, ANA, {"type": "flip"})
+    (left,) = [v.due_at - clock.now() for v in t.timers.values()]
+    svc.start_clocks()
+    await svc.stop_clocks()  # a clean stop marks when the clocks stopped
+    await store.close()
+
+    clock.advance(3600)  # away for an hour
+    store = await Store.open(path)
+    svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
+    assert await svc.resume_clocks() == 3600
+    await svc.load()
+    t = await svc.get(t.id)
+    assert [v.due_at - clock.now() for v in t.timers.values()] == [left]
+    assert await svc.fire_due() == 0
+
+    svc.start_clocks()  # marks at once, then every ALIVE_EVERY seconds
+    clock.advance(ALIVE_EVERY + 1)
+    marked = clock.now()
+    for _ in range(200):
+        async with store.reading() as q:
+            if await q.get_meta("clocks_ran_at") == repr(marked):
+                break
+        await asyncio.sleep(0.005)
+    else:
+        raise AssertionError("the clock loop never marked that it ran")
+    svc._scheduler.cancel()  # the process dies: no mark at the end
+    clock.advance(2)
+    await store.close()
+
+    clock.advance(600)
+    store = await Store.open(path)
+    svc = TableService(store, ENGINES, clock, seeds=fixed_seeds())
+    assert await svc.resume_clocks() == 602
+    await svc.load()
+    t = await svc.get(t.id)
+    assert [v.due_at - clock.now() for v in t.timers.values()] == [left - ALIVE_EVERY - 1]
+    clock.advance(left)
+    assert await svc.fire_due() == 1
+    assert t.engine.view(t.state, None)["phase"] == "flip"
     await store.close()
 
 

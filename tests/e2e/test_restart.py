@@ -71,7 +71,9 @@ def stored_message_id(db, table_id: int) -> int | None:
         con.close()
 
 
-async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work(harness: Harness):
+async def test_clocks_stand_still_while_the_bot_is_down_and_old_buttons_work(harness: Harness):
+    """The bot's outage is not the players' inaction: a clock that would have run out while
+    the bot was down still has the time it had left when it stopped."""
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo, choice_seconds=20)
@@ -81,13 +83,20 @@ async def test_clock_that_ran_out_while_down_fires_at_start_and_old_buttons_work
     v = table.engine.view(table.state, None)
     loser_seat, base, seq = v["loser"], v["base"], table.row.seq
     before = v["sips"][loser_seat]  # earlier tied hands may have cost a social drink
+    h.clock.advance(5)
+    left = min(t.due_at for t in table.timers.values()) - h.clock.now()
+    assert 0 < left <= 15
     await h.stop_bot()
 
-    h.clock.advance(60)  # the loser's clock runs out while the bot is down
+    h.clock.advance(60)  # longer than the loser's clock: the bot is down meanwhile
     await h.start_bot()
     table = await h.service.get(tid)
+    assert min(t.due_at for t in table.timers.values()) - h.clock.now() == left
+    await h.bot.renderer.flush()
+    assert table.row.seq == seq and "drink" in h.verbs(msg)  # nothing fired at the start
+    h.clock.advance(left)
     await h.rendered(
-        lambda: table.row.seq == seq + 1 and "flip" in h.verbs(msg), "the overdue clock to fire"
+        lambda: table.row.seq == seq + 1 and "flip" in h.verbs(msg), "the loser's clock to fire"
     )
     assert table.engine.view(table.state, None)["sips"][loser_seat] == before + base
     assert "ran out of time" in msg.text
