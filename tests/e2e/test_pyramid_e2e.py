@@ -198,6 +198,7 @@ async def test_restart_in_a_claim_window_keeps_its_time_left_and_claims(harness:
     table = await h.service.get(table.id)
     due += 5
     assert table.deadline(key) == due
+    await h.rendered(lambda: f"<t:{int(due + 0.999)}:R>" in msg.text, "the new countdown")
     assert list(table.state.claims) == claims
     assert table.engine.view(table.state, None)["gives"][0]["left"] == 1
     res = await h.click(ana, msg, "pass")  # an old button, after the restart
