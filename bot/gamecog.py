@@ -59,6 +59,11 @@ APOLOGY_DONE = (  # the error came after the move (or join...) was stored
 )
 STALE = "That button does nothing any more."
 ELSEWHERE = "That button belongs to a table in another channel."
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 # the presses (verb, arg) that work from any channel of a table's server (GameCog.find_table)
 LEAVING = {("leave", None), ("confirm", "leave")}  # anyone's: they free only the presser
 ENDING = {("end", None), ("confirm", "end")}  # the host's alone
@@ -609,6 +614,8 @@ class GameCog(commands.Cog):
         reply = await answer(interaction, work, public=True)
         if reply.table_message is not None:
             self.bot.renderer.posting_done(reply.table_message)
+            if getattr(channel, "type", None) in THREADS:
+                self.bot.renderer.join_thread(reply.table_message.row.channel_id)
         if reply.table_message is not None and not consented:
             try:
                 await interaction.followup.send(

@@ -82,6 +82,7 @@ THREAD_ARCHIVED = 50083  # the message's thread is archived (its messages can't 
 THREAD_IS_LOCKED = 160005  # a moderator locked the thread: only Manage Threads may write there
 UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
+REOPENED = "🔓 Table #{id} is still on, so I reopened this thread."
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
 
@@ -461,6 +462,7 @@ class Renderer:
         self._resync_task: asyncio.Task[None] | None = None
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
         self._reopened: dict[int, float] = {}  # thread -> when the bot last reopened it
+        self._joined: set[int] = set()  # threads the bot joined (or asked to) since it started
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
         service.previewers.append(self.preview)
@@ -715,12 +717,32 @@ class Renderer:
         else:
             self._settle(table)
 
+    def join_thread(self, channel_id: int) -> None:
+        """A table opened in thread ``channel_id``: the bot joins the thread (once), while it
+        is open. Discord lets only a thread's members reopen it by editing it (:meth:`_reopen`);
+        joining posts nothing in the thread."""
+        thread = self.client.get_channel(channel_id)
+        if channel_id in self._joined or (
+            isinstance(thread, discord.Thread) and thread.me is not None
+        ):
+            return
+        self._joined.add(channel_id)
+        self._spawn_private(self._join(channel_id))
+
+    async def _join(self, channel_id: int) -> None:
+        try:
+            await self.client.http.join_thread(channel_id)
+        except discord.HTTPException as err:
+            log.info("couldn't join thread %s (%s)", channel_id, err)
+
     async def _reopen(self, table: Table) -> bool:
         """The table's thread is archived: by a moderator, or after a while without a new
         message (a game edits its one message, and a member's click reopens it, but a clock
-        does not). Reopen it, as a member's message would, so that the table carries on; False
-        if Discord refuses or it was reopened a moment ago. A locked thread is a moderator's
-        word: it is never reopened, and its tables close."""
+        does not). Reopen it, so that the table carries on: by editing it, which Discord allows
+        a member of the thread; else (a table opened before the bot joined its threads, a join
+        refused) as a member would, with a message, silent, that says why. False if Discord
+        refuses or it was reopened a moment ago. A locked thread is a moderator's word: it is
+        never reopened, and its tables close."""
         channel_id = table.row.channel_id
         now = asyncio.get_running_loop().time()
         if now - self._reopened.get(channel_id, -REOPEN_EVERY) < REOPEN_EVERY:
@@ -736,7 +758,12 @@ class Renderer:
             if thread.locked:  # locked while the bot was away (else its event closed them)
                 await self._locked(channel_id)
                 return False
-            await thread.edit(archived=False)
+            try:
+                await thread.edit(archived=False)
+            except discord.Forbidden:  # not one of its members: a message reopens it too
+                await thread.send(REOPENED.format(id=table.id), silent=True)
+                self._joined.discard(channel_id)
+                self.join_thread(channel_id)  # the next time, an edit does
         except discord.HTTPException as err:
             log.warning(
                 "table #%s: its thread %s is archived and can't be reopened (%s)",

@@ -741,3 +741,24 @@ async def test_a_stalled_request_is_held_and_carried_out_or_lost(fake, apply):
         async with await sent as r:
             assert r.status == (200 if apply else 503)
     assert not fake.stalled and bool(fake.channel_messages()) is apply
+
+
+async def test_only_a_member_reopens_a_thread_by_editing_it_and_joins_only_an_open_one(fake):
+    """As the threads topic says: setting ``archived`` to false takes being one of the
+    thread's members (or Manage Threads), and Join Thread takes the thread open."""
+    thread = fake.add_thread("war night")
+    await fake.archive_thread(thread)
+    auth = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(base_url=fake.base_url + "/", headers=auth) as s:
+        async with s.patch(f"channels/{thread.id}", json={"archived": False}) as r:
+            assert r.status == 403 and (await r.json())["code"] == 50013
+        async with s.put(f"channels/{thread.id}/thread-members/@me") as r:
+            assert r.status == 400 and (await r.json())["code"] == 50083
+        async with s.post(f"channels/{thread.id}/messages", json={"content": "still on"}) as r:
+            assert r.status == 200 and not thread.archived  # a message reopens it
+        async with s.put(f"channels/{thread.id}/thread-members/@me") as r:
+            assert r.status == 204 and thread.joined
+        await fake.archive_thread(thread)
+        async with s.patch(f"channels/{thread.id}", json={"archived": False}) as r:
+            assert r.status == 200 and not thread.archived
+    assert not fake.violations and not fake.unknown_routes

@@ -704,6 +704,7 @@ async def test_a_table_whose_thread_was_archived_reopens_it_and_carries_on(harne
     await h.click(ana, msg, "start")
     table = await h.service.get(tid)
     await h.bot.renderer.flush()
+    assert thread.joined  # only a member may reopen a thread by editing it
 
     await fake.archive_thread(thread)
     await fire_the_next_clock(h, table)  # the dealer flips
@@ -723,6 +724,39 @@ async def test_a_table_whose_thread_was_archived_reopens_it_and_carries_on(harne
     tries = fake.requests[sent:]
     assert len(tries) <= 4, [(r.method, r.path, r.status) for r in tries]
     assert not fake.violations and not fake.unknown_routes
+
+
+async def test_a_thread_the_bot_is_not_in_is_reopened_by_a_silent_message(harness: Harness):
+    """A table opened before the bot joined its threads (or whose join was refused): Discord
+    refuses the bot's edit that would reopen the thread, so the bot reopens it as a member
+    would, with a message (silent: nobody is notified), and joins it; the next time an edit
+    does it, with no message."""
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: "archived-thread"  # a fixed deal: its first hand has a loser
+    thread = await new_thread(h, "war night")
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    await h.bot.renderer.flush()
+    thread.joined = False  # as for a table opened before this bot joined threads
+    h.bot.renderer._joined.clear()
+
+    await fake.archive_thread(thread)
+    await fire_the_next_clock(h, table)  # the dealer flips
+    await h.bot.renderer.flush()
+    assert not thread.archived and "drink" in h.verbs(msg)  # the flip shows
+    (said,) = [m for m in fake.channel_messages(thread) if m is not msg]
+    assert said.text == f"🔓 Table #{tid} is still on, so I reopened this thread."
+    assert said.current["flags"] & 4096  # SUPPRESS_NOTIFICATIONS
+    assert thread.joined
+
+    h.bot.renderer._reopened.clear()  # an hour later, say (a minute's retries are skipped)
+    await fake.archive_thread(thread)
+    await fire_the_next_clock(h, table)  # the loser's clock: they drink
+    assert not thread.archived and "flip" in h.verbs(msg)
+    assert len(fake.channel_messages(thread)) == 2  # reopened by an edit this time
+    h.assert_clean()
 
 
 async def test_a_private_view_in_an_archived_thread_reopens_it_too(harness: Harness):

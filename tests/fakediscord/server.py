@@ -132,6 +132,7 @@ class FakeChannel:
     overwrites: list[dict[str, Any]] = field(default_factory=list)
     archived: bool = False  # a thread's (archive_thread)
     locked: bool = False
+    joined: bool = False  # a thread's: the bot is one of its members (Join Thread)
 
     def __int__(self) -> int:
         return self.id
@@ -803,24 +804,58 @@ class FakeDiscord:
             self._dispatch_soon("CHANNEL_CREATE", self._channel_json(ch), I_GUILDS)
         return ch
 
-    def add_thread(self, name: str, parent: FakeChannel | int | None = None) -> FakeChannel:
+    def add_thread(
+        self, name: str, parent: FakeChannel | int | None = None, *, private: bool = False
+    ) -> FakeChannel:
         """A public thread in ``parent`` (default #games), started by the server's owner and
         announced with THREAD_CREATE. As in Discord, it has no overwrites of its own: its
-        parent's apply, and posting in it takes Send Messages in Threads."""
+        parent's apply, and posting in it takes Send Messages in Threads.
+
+        ``private``: a private thread, which Discord shows only to its members and to those
+        with Manage Threads. Until the bot is added to it (:meth:`add_bot_to_thread`), the bot
+        hears nothing of it, and its requests there get 403 Missing Access (Join Thread too:
+        a private thread is joined by invitation); its members' interactions reach it."""
         ch = FakeChannel(
             self._snowflake(),
             name,
-            11,
+            12 if private else 11,
             self.guild_id,
             parent_id=self._channel_id_or_default(parent),
             position=0,
         )
         self.channels[ch.id] = ch
-        if self._session is not None:
+        if self._session is not None and self._bot_sees(ch):
             self._dispatch_soon(
                 "THREAD_CREATE", dict(self._channel_json(ch), newly_created=True), I_GUILDS
             )
         return ch
+
+    def _bot_sees(self, ch: FakeChannel) -> bool:
+        """Whether Discord shows the bot this channel at all: a private thread only once the
+        bot is one of its members, or with Manage Threads."""
+        return (
+            ch.type != 12
+            or ch.joined
+            or bool(self.permissions(self.bot_user, ch) & P_MANAGE_THREADS)
+        )
+
+    async def add_bot_to_thread(self, thread: FakeChannel | int) -> None:
+        """A member adds the bot to a thread (mentions it there): as Join Thread."""
+        await self._joined(self.channels[_id_of(thread)])
+
+    async def _joined(self, ch: FakeChannel) -> None:
+        """The bot is now one of the thread's members, and is told so with THREAD_CREATE (its
+        ``member`` the bot's), as Discord does."""
+        if ch.joined:
+            return
+        ch.joined = True
+        member = {
+            "id": str(ch.id),
+            "user_id": str(self.bot_user.id),
+            "join_timestamp": "2026-01-01T00:00:00+00:00",
+            "flags": 1,
+        }
+        await self._dispatch("THREAD_CREATE", dict(self._channel_json(ch), member=member), I_GUILDS)
 
     def _channel_id_or_default(self, channel: FakeChannel | int | None) -> int:
         return self.channel_id if channel is None else _id_of(channel)
@@ -892,7 +927,9 @@ class FakeDiscord:
         for m in self.messages.values():
             if m.channel_id in gone:
                 m.deleted = True
-        if ch.type in THREAD_TYPES:
+        if ch.type in THREAD_TYPES and not self._bot_sees(ch):
+            pass  # nothing to tell the bot of a thread it never saw
+        elif ch.type in THREAD_TYPES:
             data = {"id": str(ch.id), "guild_id": str(self.guild_id), "type": ch.type}
             await self._dispatch("THREAD_DELETE", dict(data, parent_id=str(ch.parent_id)), I_GUILDS)
         else:
@@ -911,10 +948,13 @@ class FakeDiscord:
         moderator, who also locked it), announced with THREAD_UPDATE. As in Discord, its
         messages can't be edited then (400 Thread is archived, by any route); a message sent in
         it, or a member's click there, unarchives it unless it is locked; unarchiving it by
-        Modify Channel takes Send Messages in Threads, or Manage Threads if it is locked."""
+        Modify Channel takes being one of its members (Join Thread, while it is open) and Send
+        Messages in Threads, or Manage Threads (the threads topic: "Editing a thread to set
+        archived to false only requires the current user has already been added to the thread";
+        Modify Channel's page says only Send Messages: the stricter reading is modelled)."""
         ch = self.channels[_id_of(thread)]
         ch.archived, ch.locked = True, locked
-        await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
+        await self._thread_update(ch)
         self._changed()
 
     async def lock_thread(self, thread: FakeChannel | int) -> None:
@@ -924,12 +964,16 @@ class FakeDiscord:
         locked (160005)."""
         ch = self.channels[_id_of(thread)]
         ch.locked = True
-        await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
+        await self._thread_update(ch)
         self._changed()
+
+    async def _thread_update(self, ch: FakeChannel) -> None:
+        if self._bot_sees(ch):
+            await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
 
     async def _unarchive(self, ch: FakeChannel) -> None:
         ch.archived = False
-        await self._dispatch("THREAD_UPDATE", self._channel_json(ch), I_GUILDS)
+        await self._thread_update(ch)
 
     def _editable(self, m: FakeMessage) -> None:
         """Refuse an edit of a message in an archived thread, or by the bot in a locked one
@@ -954,7 +998,7 @@ class FakeDiscord:
         if not self.in_guild:
             raise _Rejected(_error(403, 50001, "Missing Access"))
         perms = self.permissions(self.bot_user, ch)
-        if not perms & P_VIEW_CHANNEL:
+        if not perms & P_VIEW_CHANNEL or not self._bot_sees(ch):
             raise _Rejected(_error(403, 50001, "Missing Access"))
         if ch.type in THREAD_TYPES and need & P_SEND_MESSAGES:
             need = need & ~P_SEND_MESSAGES | P_SEND_MESSAGES_IN_THREADS  # Discord's rule
@@ -1110,12 +1154,12 @@ class FakeDiscord:
             channels=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
                 for c in self.channels.values()
-                if c.type != 1
+                if c.type != 1 and self._bot_sees(c)
             ],
             threads=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
                 for c in self.channels.values()
-                if c.type in THREAD_TYPES
+                if c.type in THREAD_TYPES and self._bot_sees(c)
             ],
             presences=[],
             voice_states=[],
@@ -2350,6 +2394,7 @@ class FakeDiscord:
             ("GET PATCH DELETE", webhook_messages + "/{message_id}", self._h_webhook_message),
             ("GET", "/channels/{channel_id}", self._h_get_channel),
             ("PATCH", "/channels/{channel_id}", self._h_patch_channel),
+            ("PUT", "/channels/{channel_id}/thread-members/@me", self._h_join_thread),
             ("GET", "/channels/{channel_id}/messages", self._h_history),
             ("POST", "/channels/{channel_id}/messages", self._h_channel_post),
             (
@@ -2989,11 +3034,22 @@ class FakeDiscord:
         body = ctx.json or {}
         if ch.type not in THREAD_TYPES or set(body) - {"archived"}:
             return _error(403, 50013, "Missing Permissions")  # nothing else is the bot's to edit
-        need = P_MANAGE_THREADS if ch.locked else P_SEND_MESSAGES_IN_THREADS
+        need = P_MANAGE_THREADS if ch.locked or not ch.joined else P_SEND_MESSAGES_IN_THREADS
         self._bot_may(ch, need)
         if ch.archived and body.get("archived") is False:
             await self._unarchive(ch)
         return 200, self._channel_json(ch)
+
+    async def _h_join_thread(self, ctx: _Ctx) -> tuple[int, Any]:
+        """Join Thread: the bot becomes one of the thread's members, while it is open."""
+        ch = self._channel(ctx)
+        if ch.type not in THREAD_TYPES:
+            return _error(400, 50024, "Cannot execute action on this channel type")
+        self._bot_may(ch, 0)
+        if ch.archived:
+            return _error(400, 50083, "Thread is archived")
+        await self._joined(ch)
+        return 204, None
 
     async def _h_history(self, ctx: _Ctx) -> tuple[int, Any]:
         ch = self._channel(ctx)
