@@ -230,6 +230,7 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
         if reply.table is not None and msg is not None:
             if client.renderer.shows_table(reply.table, msg.id):
                 client.renderer.landed(reply.table, msg.id, screen, version)
+                client.renderer.unhide(reply.table, msg)  # the click came with it hidden
                 # this interaction's original response is the table's message: its token can
                 # edit it for the next 15 minutes
                 client.renderer.clicked(
@@ -612,17 +613,23 @@ class GameCog(commands.Cog):
             return reply
 
         reply = await answer(interaction, work, public=True)
-        if reply.table_message is not None:
-            self.bot.renderer.posting_done(reply.table_message)
-            if getattr(channel, "type", None) in THREADS:
-                self.bot.renderer.join_thread(reply.table_message.row.channel_id)
-        if reply.table_message is not None and not consented:
+        if reply.table_message is None:
+            return
+        table = reply.table_message
+        self.bot.renderer.posting_done(table)
+        if not consented:
             try:
                 await interaction.followup.send(
-                    ephemeral=True, **self.consent_screen(reply.table_message).kwargs()
+                    ephemeral=True, **self.consent_screen(table).kwargs()
                 )
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
+        if getattr(channel, "type", None) in THREADS:
+
+            async def not_in(text: str) -> None:
+                await interaction.followup.send(text, ephemeral=True)
+
+            self.bot.renderer.join_thread(table.row.channel_id, table.id, not_in)
 
     async def find_table(
         self, interaction: discord.Interaction[Any], table_id: int, ref: Ref | None = None

@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 
 PING_AFTER = 10.0  # seconds a clock waits on a player before they are pinged
+REFUSED_FOR = 600.0  # seconds a channel that refused a ping gets none (see _ping)
 
 
 class TurnPings:
@@ -52,6 +53,7 @@ class TurnPings:
         self.service = service
         self._waiting: dict[int, set[str]] = {}  # table -> clocks seen that wait on players
         self._last: dict[int, int] = {}  # table -> its ping's message id
+        self._refused: dict[int, float] = {}  # channel -> until when it gets no ping (loop time)
         # a table's ping lock lives while a ping holds or awaits it, as the table service's do
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -177,10 +179,16 @@ class TurnPings:
         async with self._locks.setdefault(table.id, asyncio.Lock()):
             channel = self.client.get_partial_messageable(table.row.channel_id)
             old = self._last.pop(table.id, None)
+            now = asyncio.get_running_loop().time()
             try:
-                if users and may_post(self.client, table.row.channel_id) is False:
+                if users and (
+                    may_post(self.client, table.row.channel_id) is False
+                    or self._refused.get(table.row.channel_id, now) > now
+                ):
                     # Discord would refuse it (403), and refusals count toward its limit on
-                    # invalid requests: the table itself still shows whose move it is
+                    # invalid requests: the table itself still shows whose move it is. The
+                    # cache can't tell for a channel it doesn't know (a private thread the bot
+                    # is not in): a refusal there is believed for a while
                     log.info("turn ping at table #%s: may not post there", table.id)
                 elif users:
                     mentions = " ".join(f"<@{u}>" for u in users)
@@ -206,6 +214,8 @@ class TurnPings:
                     await channel.get_partial_message(old).delete()
             except discord.HTTPException as err:
                 log.info("turn ping at table #%s: %s", table.id, err)
+                if isinstance(err, discord.Forbidden):
+                    self._refused[table.row.channel_id] = now + REFUSED_FOR
 
     async def flush(self) -> None:
         while tasks := list(self._tasks):

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-from discord.http import Route
+from discord.http import Route, handle_message_parameters
 
 from bot.config import PERMISSIONS
 from bot.tables import (
@@ -83,6 +83,11 @@ THREAD_IS_LOCKED = 160005  # a moderator locked the thread: only Manage Threads 
 UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
 REOPENED = "🔓 Table #{id} is still on, so I reopened this thread."
+NOT_IN_THREAD = (  # a table opened in a private thread the bot may not join
+    "🔒 I'm not in this private thread: I can't ping whose turn it is, and table #{id} stops "
+    "updating by itself (when a clock runs out) 15 minutes after the last click. Add me to the "
+    "thread: mention {me} in it."
+)
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
 
@@ -147,6 +152,13 @@ def may_post(client: discord.Client, channel_id: int) -> bool | None:
 
 def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> str:
     """What the players read when the bot can't post or edit their table in its channel."""
+    if missing is None:  # a channel the bot doesn't see at all
+        return (
+            f"\u26a0\ufe0f I can't update table #{table_id}: I can't see <#{channel_id}>. In a "
+            "private thread, add me to it (mention me there); elsewhere, someone who manages "
+            "the channel can allow me View Channel in its settings (Permissions). Then "
+            "`/table` brings the table back."
+        )
     if missing:
         what = " and ".join(f"**{m}**" for m in missing)
         lacks = f"I'm missing {what} in <#{channel_id}>"
@@ -294,10 +306,10 @@ class EditToken:
     # replaced, still on the player's screen if so
     fallback: EditToken | None = None
 
-    async def edit(self, client: discord.Client, screen: Screen) -> None:
+    async def edit(self, client: discord.Client, screen: Screen) -> discord.WebhookMessage:
         hook = discord.Webhook.partial(self.app_id, self.token, client=client)
         target: Any = self.message_id if self.followup else "@original"
-        await hook.edit_message(target, **screen.kwargs())
+        return await hook.edit_message(target, **screen.kwargs())
 
     async def gate(self) -> None:
         """Wait until one more edit fits this token's bucket, then count it."""
@@ -674,11 +686,13 @@ class Renderer:
                 return
             try:
                 if tok is not None:
-                    await tok.edit(self.client, screen)
+                    self.unhide(table, await tok.edit(self.client, screen))
                 else:
                     channel = self.client.get_partial_messageable(table.row.channel_id)
                     sent = await channel.get_partial_message(message_id).edit(**screen.kwargs())
-                    if not sent.embeds:  # Discord kept the buttons, dropped the table itself
+                    if sent.flags.suppress_embeds:
+                        self.unhide(table, sent)
+                    elif not sent.embeds:  # Discord kept the buttons, dropped the table itself
                         self.refused(table, "the edit landed without its embed", "edit")
                         return  # not what the screen is: the next change tries again
             except discord.HTTPException as err:
@@ -717,23 +731,39 @@ class Renderer:
         else:
             self._settle(table)
 
-    def join_thread(self, channel_id: int) -> None:
+    def join_thread(
+        self,
+        channel_id: int,
+        table_id: int | None = None,
+        tell: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
         """A table opened in thread ``channel_id``: the bot joins the thread (once), while it
         is open. Discord lets only a thread's members reopen it by editing it (:meth:`_reopen`);
-        joining posts nothing in the thread."""
+        joining posts nothing in the thread. A private thread is joined only by invitation:
+        refused there, ``tell`` (the host, privately) how to add the bot."""
         thread = self.client.get_channel(channel_id)
         if channel_id in self._joined or (
             isinstance(thread, discord.Thread) and thread.me is not None
         ):
             return
         self._joined.add(channel_id)
-        self._spawn_private(self._join(channel_id))
+        self._spawn_private(self._join(channel_id, table_id, tell))
 
-    async def _join(self, channel_id: int) -> None:
+    async def _join(
+        self,
+        channel_id: int,
+        table_id: int | None,
+        tell: Callable[[str], Awaitable[None]] | None,
+    ) -> None:
         try:
             await self.client.http.join_thread(channel_id)
         except discord.HTTPException as err:
             log.info("couldn't join thread %s (%s)", channel_id, err)
+            self._joined.discard(channel_id)  # a later table there tries again
+            if isinstance(err, discord.Forbidden) and tell is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    me = self.client.user.mention if self.client.user else "Barkeep"
+                    await tell(NOT_IN_THREAD.format(id=table_id, me=me))
 
     async def _reopen(self, table: Table) -> bool:
         """The table's thread is archived: by a moderator, or after a while without a new
@@ -920,6 +950,27 @@ class Renderer:
 
         loop = asyncio.get_running_loop()
         self._channel(table.row.channel_id).add(("retire", message_id), loop.time(), job)
+
+    def unhide(self, table: Table, message: discord.Message | discord.WebhookMessage) -> None:
+        """A table message that came back with its embeds suppressed (someone with Manage
+        Messages removed the "embed", the table itself, leaving its buttons): show it again.
+        The bot is its author, and Discord lets the author undo that; a table nobody can read
+        is no use to anyone (End stops a table)."""
+        if not message.flags.suppress_embeds or message.id != table.row.message_id:
+            return
+        message_id, channel_id = message.id, table.row.channel_id
+        log.info("table #%s: its embed was hidden; showing it again", table.id)
+
+        async def job() -> None:
+            await self._channel(channel_id).gate("PATCH", EDIT_ROUTE, message_id=message_id)
+            with handle_message_parameters(flags=discord.MessageFlags()) as params:
+                try:
+                    await self.client.http.edit_message(channel_id, message_id, params=params)
+                except discord.HTTPException as err:
+                    log.info("table #%s: its embed stays hidden (%s)", table.id, err)
+
+        loop = asyncio.get_running_loop()
+        self._channel(channel_id).add(("unhide", message_id), loop.time(), job)
 
     # -- a channel that refuses the bot ---------------------------------------------------
     def refused(self, table: Table, why: str, doing: str) -> None:

@@ -557,6 +557,45 @@ async def test_a_thread_where_the_bot_may_not_post_still_plays_and_nothing_is_re
     h.assert_clean()
 
 
+async def test_a_private_thread_the_bot_is_not_in_plays_and_the_host_learns_how_to_add_it(
+    harness: Harness,
+):
+    """Discord shows a private thread only to its members (and those with Manage Threads):
+    the bot hears nothing of it, may not join it by itself, and its requests there are
+    refused. The table still plays through its interactions; the host is told privately how to
+    add the bot, and a turn ping Discord refused there is not tried again at every turn (each
+    refusal counts toward Discord's limit on invalid requests)."""
+    h, fake = harness, harness.fake
+    thread = fake.add_thread("secret war", private=True)
+    h.bot.pings.after = 0
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.bot.renderer.flush_private()
+    (told,) = [m for m in fake.visible_to(ana) if "private thread" in m.text]
+    assert told.ephemeral and f"<@{fake.bot_user.id}>" in told.text
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    choices = 0
+    while table.status == "playing" and choices < 3:
+        choices += table.engine.view(table.state, None)["phase"] == "choice"
+        await play_war_step(h, table, msg, users)
+        await h.bot.pings.flush()
+    assert choices == 3
+    refused = [r for r in fake.requests if r.status == 403]
+    assert [(r.method, r.route_template) for r in refused] == [
+        ("PUT", "/channels/{channel_id}/thread-members/@me"),  # the join, at the start
+        ("POST", "/channels/{channel_id}/messages"),  # the first ping, and no other
+    ]
+    h.bot.renderer._tokens.clear()  # 15 minutes after the last click: the channel's way
+    await fire_the_next_clock(h, table)  # refused: the next to click learns why, and what to do
+    await h.click(bo, msg, "seat")
+    await h.bot.renderer.flush_private()
+    (notice,) = [m for m in fake.visible_to(bo) if "can't see" in m.text]
+    assert "In a private thread, add me to it" in notice.text
+    assert not fake.violations and not fake.unknown_routes
+
+
 async def test_a_thread_follows_its_channels_game_rules(harness: Harness):
     """War switched off in the server but on in #war-den: a table opens in a thread of
     #war-den, and not in a thread of #games."""
@@ -899,3 +938,35 @@ async def _store(path):
         yield store
     finally:
         await store.close()
+
+
+async def test_a_table_whose_embed_a_moderator_hides_shows_again(harness: Harness):
+    """Someone with Manage Messages removes the table's "embed" (the table itself): Discord
+    then serves the message with its buttons only. The bot, its author, shows it again at the
+    next change, whether a click (its answer comes with the message as it is), an edit through
+    a click's token or a channel edit, and posts no notice about permissions, which are fine."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    await h.bot.renderer.flush()
+
+    def shown() -> bool:
+        return not msg.current["flags"] & 4 and f"table #{tid}" in msg.text
+
+    await fake.suppress_embeds(msg)
+    assert not shown()
+    await h.click(ana, msg, "flip")  # a click on the hidden table
+    await h.rendered(shown, "the table shown again after a click")
+
+    await fake.suppress_embeds(msg)
+    await fire_the_next_clock(h, table)  # an edit through the last click's token
+    await h.rendered(shown, "the table shown again after a token's edit")
+
+    h.bot.renderer._tokens.clear()  # 15 minutes on: edits go through the channel
+    await fake.suppress_embeds(msg)
+    await fire_the_next_clock(h, table)
+    await h.rendered(shown, "the table shown again after a channel edit")
+    assert fake.channel_messages() == [msg]  # no "I'm missing a permission" notice
+    h.assert_clean()

@@ -46,6 +46,7 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 IS_COMPONENTS_V2 = 1 << 15
+SUPPRESS_EMBEDS = 1 << 2
 
 # Permissions
 P_ADMINISTRATOR = 1 << 3
@@ -908,6 +909,16 @@ class FakeDiscord:
         await self._dispatch("CHANNEL_UPDATE", self._channel_json(ch), I_GUILDS)
         self._changed()
 
+    async def suppress_embeds(self, message: FakeMessage | int) -> None:
+        """A moderator (Manage Messages) removes a message's embeds: Discord sets its
+        SUPPRESS_EMBEDS flag, and from then on serializes it without embeds, its buttons kept,
+        until its author's edit clears the flag (MESSAGE_UPDATE)."""
+        m = self.message(message)
+        m.flags |= SUPPRESS_EMBEDS
+        m.versions.append(self._message_json(m))
+        await self._announce("MESSAGE_UPDATE", m)
+        self._changed()
+
     async def delete_message(self, message: FakeMessage | int) -> None:
         """A moderator deletes a message (MESSAGE_DELETE)."""
         m = self.message(message)
@@ -1398,7 +1409,7 @@ class FakeDiscord:
             "channel_id": str(m.channel_id),
             "author": self._user_json(author),
             "content": m.content,
-            "embeds": copy.deepcopy(m.embeds),
+            "embeds": [] if m.flags & SUPPRESS_EMBEDS else copy.deepcopy(m.embeds),
             "components": copy.deepcopy(m.components),
             "flags": m.flags,
             "timestamp": m.timestamp,
