@@ -475,6 +475,7 @@ class Renderer:
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
         self._reopened: dict[int, float] = {}  # thread -> when the bot last reopened it
         self._joined: set[int] = set()  # threads the bot joined (or asked to) since it started
+        self._dead_tokens: set[str] = set()  # opening tokens whose @original answered 404
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
         service.previewers.append(self.preview)
@@ -866,13 +867,21 @@ class Renderer:
         message_id = None
         async with self.service.store.reading() as q:
             origin = await q.table_origin(table.id)
-        if origin is not None and self.service.clock.now() - origin[2] < TOKEN_LIFE:
+        if (
+            origin is not None
+            and self.service.clock.now() - origin[2] < TOKEN_LIFE
+            and origin[1] not in self._dead_tokens
+        ):
             app_id, token, _ = origin
             try:
                 hook = discord.Webhook.partial(app_id, token, client=self.client)
                 message_id = (await hook.fetch_message("@original")).id  # type: ignore[arg-type]
             except discord.HTTPException as err:
                 log.info("table #%s: its opening message can't be found: %s", table.id, err)
+                if isinstance(err, discord.NotFound):
+                    # Discord: a webhook that answered 404 must not be used again (repeated
+                    # tries earn a temporary restriction)
+                    self._dead_tokens.add(token)
         if message_id is None:  # the channel's budget is waited for before taking the writer:
             # an answer waiting for the writer must not wait for the budget too
             await self._channel(table.row.channel_id).gate("POST", POST_ROUTE)

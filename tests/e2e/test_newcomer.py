@@ -305,3 +305,26 @@ async def test_the_invite_permissions_are_enough(harness, lines):
     assert new.id != msg.id and f"table #{table.id}" in new.text and not new.deleted
     assert refusals(fake) == [] and not [w for w in lines.warnings() if "refused" in w]
     h.assert_clean()
+
+
+async def test_an_opening_token_that_answered_404_is_not_asked_again(harness, lines):
+    """A table whose message a moderator deleted in its first 15 minutes, where the bot may
+    not post it anew: the opening answer's token is asked for its message once. Discord: "If a
+    webhook returns a 404 status you should not attempt to use it again"."""
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: "newcomer"
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    h.bot.renderer.use_tokens = False  # the table's edits go as channel requests
+    await fake.set_bot_permissions(deny=P_SEND_MESSAGES)
+    await fake.delete_message(msg)
+    await seen_by_bot(h, bo)
+    for _ in range(3):  # three changes, each finding the table without a message
+        h.clock.advance(min(t.due_at for t in table.timers.values()) - h.clock.now())
+        assert await h.service.fire_due() == 1
+        await h.bot.renderer.flush()
+    asks = [r for r in fake.requests if r.method == "GET" and r.path.endswith("/@original")]
+    assert [r.status for r in asks] == [404]
+    assert not fake.violations and not fake.unknown_routes
