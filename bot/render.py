@@ -81,6 +81,12 @@ UNKNOWN_CHANNEL = 10003  # Discord's error codes: the channel (or thread) is gon
 THREAD_ARCHIVED = 50083  # the message's thread is archived (its messages can't be edited)
 THREAD_IS_LOCKED = 160005  # a moderator locked the thread: only Manage Threads may write there
 UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
+# Discord answers 429 (code 30046, "Maximum number of edits to messages older than 1 hour
+# reached") beyond a limit of its own on edits of old messages, announced by no header: 3 per
+# 6 s per channel (the unofficial discord-userdoccers; Discord's docs give the code, not the
+# figure). A table's message outlives an hour in any long game.
+OLD_MESSAGE = 3600.0
+OLD_EDITS = (3, 6.0)
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
 REOPENED = "🔓 Table #{id} is still on, so I reopened this thread."
 NOT_IN_THREAD = (  # a table opened in a private thread the bot may not join
@@ -359,6 +365,7 @@ class ChannelWriter:
         self.renderer = renderer
         self.channel_id = channel_id
         self.budget = Budget(*renderer.budget)
+        self.old_budget = Budget(*renderer.old_budget)  # edits of its old messages
         self.jobs: dict[Hashable, tuple[float, Job]] = {}
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -391,17 +398,23 @@ class ChannelWriter:
                 self.busy = False
 
     async def gate(self, method: str, path: str, **params: Any) -> None:
-        """Wait until one more request of this channel fits the budget, then count it."""
+        """Wait until one more request of this channel fits the budget, then count it. An
+        edit of a message older than an hour also fits the channel's budget for those
+        (:data:`OLD_EDITS`)."""
         loop = asyncio.get_running_loop()
         http = self.renderer.client.http
+        old = method == "PATCH" and self.renderer.is_old(params.get("message_id"))
         while True:
             now = loop.time()
             delay = max(
                 self.budget.delay(now),
+                self.old_budget.delay(now) if old else 0.0,
                 discord_bucket_delay(http, method, path, channel_id=self.channel_id, **params),
             )
             if delay <= 0:
                 self.budget.spend(now)
+                if old:
+                    self.old_budget.spend(now)
                 return
             await asyncio.sleep(delay)
 
@@ -437,6 +450,9 @@ class Renderer:
         self.interval = interval  # seconds between two edits of one table's message
         self.debounce = debounce  # wait this long after a change before editing
         self.budget = budget  # (limit, per seconds) of public writes per channel
+        # (limit, per seconds) of channel edits of messages older than an hour, per channel
+        self.old_budget = OLD_EDITS
+        self.wall: Callable[[], float] = time.time  # the real date (a message's age)
         self.token_budget = token_budget  # (limit, per seconds) of edits per interaction token
         self.store_every = store_every
         self.use_tokens = True  # edit through the message's interaction token when there is one
@@ -483,6 +499,13 @@ class Renderer:
     @property
     def edits(self) -> int:
         return self.stats.edits
+
+    def is_old(self, message_id: int | None) -> bool:
+        """Whether a message is older than an hour (Discord limits edits of those apart)."""
+        if message_id is None:
+            return False
+        made = discord.utils.snowflake_time(message_id).timestamp()
+        return self.wall() - made > OLD_MESSAGE
 
     def draw(self, table: Table) -> tuple[Screen, str]:
         """The table's public screen now, and its fingerprint (drawn once per version)."""

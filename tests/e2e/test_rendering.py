@@ -7,7 +7,9 @@ import asyncio
 import copy
 import dataclasses
 import sqlite3
+import time
 
+import discord
 import pytest
 
 import bot.gamecog
@@ -134,6 +136,26 @@ async def test_the_bots_own_budget_keeps_it_from_429s_when_no_header_announces_t
     fake.rate_limit(TOKEN_EDIT, 5, per=2.0, headers=False, method="PATCH")
     h.bot.renderer.budget = (3, 1.0)  # what the bot is configured to spend per channel
     await busy_tables_earn_no_429(h, 3)
+
+
+async def test_edits_of_table_messages_older_than_an_hour_keep_to_their_own_budget(
+    harness: Harness,
+):
+    """Discord limits edits of messages older than an hour apart, announced by no header
+    (30046): a long game's table message is one. Three busy tables an hour old share the
+    channel: no 429 (scaled down: 3 per 0.6 s on both sides, so the test need not wait)."""
+    h, fake = harness, harness.fake
+    now = discord.utils.time_snowflake(discord.utils.utcnow())
+    assert not h.bot.renderer.is_old(now) and h.bot.renderer.is_old(now - (3601_000 << 22))
+    realistic_budgets(h)
+    h.bot.renderer.budget = (100, 1.0)  # the channel's usual budget is no help here
+    h.bot.renderer.use_tokens = False
+    fake.old_message_edits = (3, 0.6)
+    h.bot.renderer.old_budget = (3, 0.6)
+    fake.advance(3601)  # the fake's date: the tables' messages are an hour old...
+    h.bot.renderer.wall = lambda: time.time() + 3601  # ... and the bot's
+    await busy_tables_earn_no_429(h, 3)
+    assert fake.count("PATCH", "/channels/") > 3  # more than one window holds
 
 
 async def test_a_change_that_leaves_the_table_screen_alone_costs_no_edit(harness: Harness):

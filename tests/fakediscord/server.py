@@ -686,6 +686,10 @@ class FakeDiscord:
 
         self._rate_limits: dict[str, tuple[int, float, bool]] = {}
         self._rl_windows: dict[tuple[str, str], list[float]] = {}
+        # Discord's limit on edits of messages older than an hour: (limit, per seconds) per
+        # channel, announced by no header (see _old_edit_check); None: not modelled
+        self.old_message_edits: tuple[int, float] | None = None
+        self._old_windows: dict[str, list[float]] = {}
         self._stalls: dict[tuple[str, str], bool] = {}
         self._stall_gate = asyncio.Event()
         self._stall_gate.set()
@@ -1272,7 +1276,8 @@ class FakeDiscord:
     def discord_rate_limits(self) -> None:
         """The buckets Discord announces (X-RateLimit headers) for a bot's messages: 5 per 5 s
         per channel to send, to edit, to delete; 5 per 2 s per interaction token to edit the
-        messages it made (a webhook's own bucket, apart from the channel's)."""
+        messages it made (a webhook's own bucket, apart from the channel's); and the limit it
+        does not announce on edits of messages older than an hour, 3 per 6 s per channel."""
         for method in ("POST", "PATCH", "DELETE"):
             template = (
                 "/channels/{channel_id}/messages"
@@ -1283,6 +1288,7 @@ class FakeDiscord:
         webhook = "/webhooks/{webhook_id}/{webhook_token}/messages/"
         for template in (webhook + "@original", webhook + "{message_id}"):
             self.rate_limit(template, 5, per=2.0, method="PATCH")
+        self.old_message_edits = (3, 6.0)
 
     @property
     def rate_limited(self) -> list[Request]:
@@ -2487,6 +2493,38 @@ class FakeDiscord:
         headers["X-RateLimit-Remaining"] = str(limit - len(window))
         return (headers if announce else {}), None
 
+    def _old_edit_check(
+        self, method: str, template: str, params: dict[str, str]
+    ) -> tuple[int, dict] | None:
+        """Discord's own limit on channel edits of messages older than an hour (error 30046,
+        "Maximum number of edits to messages older than 1 hour reached"; 3 per 6 s per channel
+        by the unofficial discord-userdoccers), met as a 429 with no X-RateLimit headers."""
+        if (
+            self.old_message_edits is None
+            or method != "PATCH"
+            or template != "/channels/{channel_id}/messages/{message_id}"
+        ):
+            return None
+        wall = time.time() + self.now() - time.monotonic()  # the real date, advanced
+        made = ((int(params["message_id"]) >> 22) + DISCORD_EPOCH_MS) / 1000
+        if wall - made <= 3600:
+            return None
+        limit, per = self.old_message_edits
+        now = time.monotonic()
+        window = self._old_windows.setdefault(params["channel_id"], [])
+        if window and now - window[0] >= per:
+            window.clear()
+        if len(window) >= limit:
+            retry = round(max(window[0] + per - now, 0.001), 3)
+            return 429, {
+                "message": "Maximum number of edits to messages older than 1 hour reached.",
+                "retry_after": retry,
+                "global": False,
+                "code": 30046,
+            }
+        window.append(now)
+        return None
+
     async def _read_body(
         self, request: web.Request
     ) -> tuple[bool, Any, list[dict[str, Any]], str | None]:
@@ -2567,6 +2605,7 @@ class FakeDiscord:
                     status, resp = _error(401, 0, "401: Unauthorized")
                     return self._respond(rec, status, resp, headers)
             headers, limited = self._rate_check(method, template, params)
+            limited = limited or self._old_edit_check(method, template, params)
             if limited:
                 return self._respond(rec, limited[0], limited[1], headers)
             body_problems = [
