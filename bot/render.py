@@ -67,7 +67,6 @@ from bot.ui.common import (
     expired_view_screen,
     left_view_screen,
     moved_screen,
-    retired_view_screen,
 )
 
 log = logging.getLogger(__name__)
@@ -316,6 +315,11 @@ class EditToken:
         hook = discord.Webhook.partial(self.app_id, self.token, client=client)
         target: Any = self.message_id if self.followup else "@original"
         return await hook.edit_message(target, **screen.kwargs())
+
+    async def delete(self, client: discord.Client) -> None:
+        hook = discord.Webhook.partial(self.app_id, self.token, client=client)
+        target: Any = self.message_id if self.followup else "@original"
+        await hook.delete_message(target)
 
     async def gate(self) -> None:
         """Wait until one more edit fits this token's bucket, then count it."""
@@ -1279,16 +1283,18 @@ class Renderer:
         self._tell_pending(table.id, app_id, tok)
 
     def _retire_view(self, key: tuple[int, int], old: EditToken) -> None:
-        """One live private view per player per table: the older message keeps one line that
-        points to the newest and loses its buttons (a click on it is answered the same way)."""
+        """One live private view per player per table: the older message is deleted, so that
+        a game's many new views (a Black Death take, a Pyramid right lay) leave nothing behind
+        in the player's channel (a click on an older view still there, its deletion on the way
+        or refused, gets one line that points to the newest: see GameCog.on_component)."""
 
         async def job() -> None:
             await old.gate()
             async with self.writer(key):  # after any edit of it already under way
                 try:
-                    await old.edit(self.client, retired_view_screen())
-                except discord.HTTPException as err:
-                    log.info("old private view of %s at #%s not retired: %s", key[1], key[0], err)
+                    await old.delete(self.client)
+                except discord.HTTPException as err:  # 404: the player dismissed it already
+                    log.info("old private view of %s at #%s not deleted: %s", key[1], key[0], err)
 
         self._spawn_private(job())
 
