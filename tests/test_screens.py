@@ -306,3 +306,21 @@ async def test_a_table_ended_early_says_so_and_names_no_winner(store, clock, gam
     assert text.startswith("Ended early: no winner."), text
     for said in ("wins", "\U0001f3c6", "\U0001f947", "shithead!", "finishes their drink"):
         assert said not in text.split("\n\n")[0], (said, text)
+
+
+async def test_a_tarok_table_ended_mid_hand_says_the_hand_was_cut_short(store, clock):
+    """Its points count the unfinished hand's tricks: the last finished hand's line ("Hand 1:
+    Bo +355 = 355") would contradict them (Bo: 708 points), so the screen says the hand was cut
+    short instead."""
+    engine = ENGINES["tarok"]
+    service, t = await long_named_table(store, clock, "tarok", 3, "cut short")
+    rnd = random.Random(3)
+    while t.state.hand_no < 2 or not (t.view()["trick"] or t.view()["last_trick"]):
+        moves = [(s, a) for s in range(3) for a in engine.legal_actions(t.state, s)]
+        seat, action = rnd.choice([m for m in moves if not isinstance(m[1], Leave)])
+        await service.act(t.id, HOST + seat, action)
+    assert t.status == "playing"
+    await service.end(t.id, HOST, can_manage=False)
+    text = table_text(t)
+    assert "Hand 2 was cut short: its tricks so far count below." in text, text
+    assert "Hand 1:" not in text

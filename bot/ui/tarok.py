@@ -209,11 +209,15 @@ def public(table: Table) -> Screen:
 
 
 def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
-    """The final scoreboard: the last hand's line, then everyone by total points."""
+    """The final scoreboard: the last hand's line, then everyone by total points. A table
+    ended in the middle of a hand says so instead: its points count that hand's tricks so
+    far, which the last finished hand's line would contradict."""
     lines: list[str] = []
     if table.state is not None:
         v = v or table.view()
-        if v["last_hand"]:
+        if not v["over"] and (v["trick"] or v["last_trick"]):
+            lines += [f"Hand {v['hand_no']} was cut short: its tricks so far count below.", ""]
+        elif v["last_hand"]:
             lines += [say(v["last_hand"], table), ""]
         # players still seated by points, then those who left (they keep points, can't win)
         outcomes = sorted(
