@@ -18,6 +18,7 @@ import asyncio
 import importlib
 import inspect
 import logging
+import time
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,7 @@ from bot.tables import (
     check_may_end,
     check_may_remove,
     check_may_send,
+    made_at,
 )
 from bot.ui import common
 from bot.ui.common import Screen
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
+LATE_AT_MOST = 1.0  # seconds of delivery delay taken off DEFER_AFTER, at most (see defer_after)
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 APOLOGY_DONE = (  # the error came after the move (or join...) was stored
     "Sorry, something went wrong on my side after that was done: it counts, so don't press "
@@ -156,6 +159,14 @@ async def answer(
             client.end_answer(interaction.id)
 
 
+def defer_after(interaction_id: int, now: float) -> float:
+    """Seconds of work before deferring an interaction: Discord's 3 seconds run from when it
+    made the interaction (its id's time), so time it took to reach the bot (a busy gateway,
+    a loop behind) is taken off, up to :data:`LATE_AT_MOST`: a host clock that is off by
+    seconds then costs, at worst, a deferral sooner than needed."""
+    return DEFER_AFTER - min(max(now - made_at(interaction_id), 0.0), LATE_AT_MOST)
+
+
 async def _answer(interaction: discord.Interaction[Any], work: Work, public: bool) -> Reply:
     loop = asyncio.get_running_loop()
     deferring: asyncio.Task[bool] | None = None
@@ -165,7 +176,7 @@ async def _answer(interaction: discord.Interaction[Any], work: Work, public: boo
         deferring = asyncio.ensure_future(_defer(interaction, public=public))
 
     # The work runs in this task, a timer watching it: no task and no asyncio.wait per answer.
-    timer = loop.call_later(DEFER_AFTER, late)
+    timer = loop.call_later(defer_after(interaction.id, time.time()), late)
     try:
         reply = await _run(work)
     finally:

@@ -120,8 +120,7 @@ class Table:
             return True
         if self.held_since is None:
             return False
-        created = ((interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000
-        return created < self.held_since + CLOCK_SKEW
+        return made_at(interaction_id) < self.held_since + CLOCK_SKEW
 
     def saved(self, seats: list[SeatRow]) -> None:
         """These seats are in the store as they are now."""
@@ -228,6 +227,11 @@ def check_may_send(table: Table, user_id: int, action: Action) -> None:
     """Only the host may send the game's :attr:`Engine.host_actions`."""
     if type(action) in table.engine.host_actions and user_id != table.row.host_id:
         raise TableError("Only the host can do that.")
+
+
+def made_at(snowflake: int) -> float:
+    """When Discord made what this id names (its ids carry their creation time)."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 def _seconds(text: str | None) -> float | None:

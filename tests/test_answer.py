@@ -87,3 +87,17 @@ async def test_a_waiter_cancelled_as_it_is_handed_the_writer_passes_it_on():
     assert lock.busy()
     lock.release()
     assert not lock.busy()
+
+
+def test_the_deferral_counts_from_when_discord_made_the_interaction():
+    """Discord's 3 seconds start when it made the interaction: time spent reaching the bot is
+    taken off the 2 s of work before deferring, up to 1 s (a host clock off by seconds then
+    defers sooner, never later)."""
+    from bot.tables import DISCORD_EPOCH_MS
+
+    made = 1_800_000_000.0
+    snowflake = (int(made * 1000) - DISCORD_EPOCH_MS) << 22
+    assert gamecog.defer_after(snowflake, made) == gamecog.DEFER_AFTER == 2.0
+    assert abs(gamecog.defer_after(snowflake, made + 0.4) - 1.6) < 1e-6  # 0.4 s on the way
+    assert gamecog.defer_after(snowflake, made + 30) == 1.0  # the host's clock is ahead
+    assert gamecog.defer_after(snowflake, made - 30) == 2.0  # ... or behind
