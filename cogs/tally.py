@@ -35,7 +35,7 @@ class Tally(commands.Cog):
     @app_commands.describe(
         period="Which drinks to count (default: tonight)",
         user="One player's breakdown by game (just for you, unless it's you)",
-        sort="Order the board by sips, wins or games (default: sips)",
+        sort="Order the board by sips, wins or games (default: sips; wins if nobody drank)",
     )
     @app_commands.choices(period=PERIOD_CHOICES, sort=SORT_CHOICES)
     @app_commands.guild_only()
@@ -62,11 +62,15 @@ class Tally(commands.Cog):
                     rows = await q.player_breakdown(guild_id, user.id, since)
                     screen = Screen(tally.breakdown(rows, common.player_name(user), key))
                     return Reply("public" if public else "private", screen)
+                board_order = order
                 rows = await q.leaderboard(guild_id, since, order)
+                if sort is None and rows and tally.nobody_drank(rows):
+                    board_order = "wins"  # else everyone would be first, with 0 sips
+                    rows = await q.leaderboard(guild_id, since, board_order)
                 names = await q.names(guild_id, [r["user_id"] for r in rows])
-            board = tally.leaderboard(rows, names, key, guild_name, start_hints(), order)
+            board = tally.leaderboard(rows, names, key, guild_name, start_hints(), board_order)
             now = self.bot.service.clock.now()
-            asked = (interaction.channel_id, key, order)
+            asked = (interaction.channel_id, key, board_order)
             if self._boards.posted(asked, now):
                 # the same board is on screen a moment up the channel: a burst of /tally
                 # would flood it

@@ -79,6 +79,15 @@ def _key(r: dict, sort: str) -> int:
     return {"sips": r["sips"], "wins": r["won"], "games": r["played"]}[sort]
 
 
+DRINKS = ("sips", "social", "finishes", "finishes_water", "finishes_points", "forfeits")
+
+
+def nobody_drank(rows: list[dict]) -> bool:
+    """A night of games without drinks (Spit, Tarok, Give & Take): a board by sips would
+    rank everyone first with 0 sips."""
+    return not any(r[k] for r in rows for k in (*DRINKS, "water", "points"))
+
+
 def leaderboard(
     rows: list[dict],
     names: dict[int, str],

@@ -138,3 +138,25 @@ async def test_the_same_board_asked_again_within_a_minute_is_answered_privately(
     assert not (await h.slash(bo, "tally")).ephemeral
     assert len(fake.channel_messages()) == 3
     h.assert_clean()
+
+
+async def test_a_night_without_drinks_is_ranked_by_wins(harness: Harness):
+    """After games with no drinks, a board by sips would show everyone "1." with 0 sips: the
+    default board is by wins then. Asked for by sips, it is by sips."""
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: "tally-e2e"
+    seen: set[int] = set()
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    await war(h, seen, ana, bo, leaver=bo, hands=0)  # Ana wins, nobody drinks
+    await war(h, seen, cy, ana, leaver=ana, hands=0)  # Cy wins
+    await war(h, seen, cy, bo, leaver=bo, hands=0)  # Cy wins
+    res = await h.slash(ana, "tally", period="all")
+    assert [line.split(":")[0] for line in board_lines(res.message.text)] == [
+        "1. Cy",
+        "2. Ana",
+        "3. Bo",
+    ], res.message.text
+    assert "By wins." in res.message.text
+    res = await h.slash(bo, "tally", period="all", sort="sips")
+    assert "By sips." in res.message.text
+    h.assert_clean()
