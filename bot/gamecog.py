@@ -802,7 +802,7 @@ class GameCog(commands.Cog):
             change = await self.service.leave(table.id, user.id)
             if clicked_public:
                 return self.table_reply(change.table)
-            return Reply("update", _screen(f"You left table #{table.id}."))
+            return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))
         if verb == "start":
             change = await self.service.start(table.id, user.id)
             return self.reply_for(change, clicked_public, user.id)

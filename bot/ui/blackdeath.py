@@ -255,7 +255,8 @@ def private(table: Table, seat: int) -> Screen:
         elif seat == v["offerer"]:
             lines.append(f"{_name(table, v['taker'])} is taking a card from your hand.")
         elif hand:
-            lines.append("Wait for your turn: it's on the table.")
+            taker, offerer = _name(table, v["taker"]), _name(table, v["offerer"])
+            lines.append(f"{taker} is taking a card from {offerer}.")
     elif phase == "choose":
         if seat == v["loser"]:
             lines.append(

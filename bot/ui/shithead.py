@@ -280,7 +280,7 @@ def private(table: Table, seat: int) -> Screen:
         else:
             desc.append(f"Waiting for {common.name(table, v['turn'])}{_paren(due)}.")
     embed = discord.Embed(
-        title=f"\U0001f0cf Your hand · Drunken Shithead #{table.id}",
+        title=f"\U0001f0cf Your hand · Drunken Shithead · table #{table.id}",
         description="\n".join(desc),
         colour=common.GOLD,
     )

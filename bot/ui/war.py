@@ -149,7 +149,7 @@ def private(table: Table, seat: int) -> Screen:
         lines.append("Waiting for a flip.")
         rows.append([_flip(table, v["hand"])])
     else:
-        lines.append("The other player is choosing.")
+        lines.append(f"{common.name(table, v['loser'])} is choosing: drink, or double or nothing.")
     embed = discord.Embed(
         title=f"Your seat at War · table #{table.id}",
         description="\n".join(lines),

@@ -304,7 +304,7 @@ async def test_the_one_seat_refusal_offers_leave_from_wherever_it_is_read(harnes
     assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE  # only leaving
     # in the lobby: one tap, and Bo may open a table here
     res = await h.click(bo, refusal, "leave")
-    assert res.in_place and refusal.text == f"You left table #{tid}."
+    assert res.in_place and refusal.text == f"You left table #{tid}. Thanks for playing!"
     await h.rendered(lambda: "Bo" not in msg.text)
     res = await h.slash(bo, "pyramid", "start", channel=den)
     assert res.type == 4 and not res.ephemeral and "Pyramid" in res.message.text
