@@ -176,10 +176,10 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
     assert SEED in msg.text  # the seed at the end
     assert await watch.leaks(table) == []
 
-    # /tally: the win on the board, the places in a player's breakdown
+    # /tally: the win on the board (by wins: nobody drank), the places in a breakdown
     board = (await h.slash(eve, "tally")).message.text
-    assert "Bo: **0 sips** · 1 game, 1 win" in board
-    assert "Ana: **0 sips** · 1 game, 0 wins" in board
+    assert "1. Bo: 0 sips · 1 game, **1 win**" in board and "By wins." in board
+    assert "Ana: 0 sips · 1 game, **0 wins**" in board
     for who, best in ((bo, "1st, average 1.0"), (di, "2nd, average 2.0"), (cy, "3rd")):
         text = (await h.slash(eve, "tally", options={"user": who})).message.text
         assert "Give & Take" in text and f"best place {best}" in text
