@@ -332,8 +332,18 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
 
 
 def can_manage(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server (or Administrator): the server's settings are theirs."""
     perms = interaction.permissions
     return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def can_moderate(interaction: discord.Interaction[Any]) -> bool:
+    """A moderator where the interaction was made: Manage Server, or Manage Messages in that
+    channel (Discord's ``permissions`` of an interaction are the member's in its channel,
+    overwrites included). Ending a noisy table, removing a lobby squatter is theirs too (else
+    a channel's moderators could only delete the table, which the bot posts again)."""
+    perms = interaction.permissions
+    return can_manage(interaction) or bool(perms and perms.manage_messages)
 
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "rules"
@@ -807,7 +817,7 @@ class GameCog(commands.Cog):
             change = await self.service.start(table.id, user.id)
             return self.reply_for(change, clicked_public, user.id)
         if verb == "end":
-            manage = can_manage(interaction)
+            manage = can_moderate(interaction)
             if table.status == "playing":  # ending a game in play: ask first
                 check_may_end(table, user.id, manage)
                 return Reply("private", common.confirm_screen(table, "end"))
@@ -843,7 +853,7 @@ class GameCog(commands.Cog):
         values: list[str] | None,
     ) -> Reply:
         """**Remove a player** on a lobby: the host's private pick of whom, then the removal."""
-        user, manage = interaction.user, can_manage(interaction)
+        user, manage = interaction.user, can_moderate(interaction)
         if arg is None:  # the lobby's button: ask whom
             check_may_remove(table, user.id, manage)
             return Reply("private", common.remove_screen(table, user.id))
@@ -883,7 +893,7 @@ class GameCog(commands.Cog):
                     return Reply("update", _plain(f"You already left table #{table.id}."))
                 await self.service.leave(table.id, user.id)
                 return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))
-            await self.service.end(table.id, user.id, can_manage=can_manage(interaction))
+            await self.service.end(table.id, user.id, can_manage=can_moderate(interaction))
         except TableError as err:  # it changed under the question (ended, left)
             return Reply("update", _plain(str(err)))
         return Reply("update", _screen(f"You ended table #{table.id}."))

@@ -207,16 +207,17 @@ def one_lobby(mine: list[TableRow]) -> None:
 
 
 def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
-    """Only the host, or someone with Manage Server, may end a table."""
+    """Only the host, or a moderator (Manage Server, or Manage Messages there), may end a
+    table."""
     if user_id != table.row.host_id and not can_manage:
-        raise TableError("Only the host (or someone with Manage Server) can end the table.")
+        raise TableError("Only the host (or a moderator) can end the table.")
 
 
 def check_may_remove(table: Table, user_id: int, can_manage: bool) -> None:
-    """Only the host, or someone with Manage Server, may remove a player, and only from a
+    """Only the host, or a moderator, may remove a player, and only from a
     lobby (in a game, three missed turns in a row put a player out)."""
     if user_id != table.row.host_id and not can_manage:
-        raise TableError("Only the host (or someone with Manage Server) can remove players.")
+        raise TableError("Only the host (or a moderator) can remove players.")
     if table.status != "lobby":
         raise TableError(
             "The game has started. In a game, a player who misses three turns in a row is out."
@@ -537,7 +538,7 @@ class TableService:
             return await self._apply(table, seat.seat, user_id, Leave(), None)
 
     async def remove(self, table_id: int, by: int, user_id: int, *, can_manage: bool) -> Change:
-        """The host (or someone with Manage Server) removes a player from the lobby: one who
+        """The host (or a moderator) removes a player from the lobby: one who
         joined and is not wanted, or not there. They may not join this table again."""
         async with self.lock(table_id):
             table = await self._require(table_id)

@@ -279,7 +279,7 @@ async def test_a_forged_private_press_on_the_table_is_answered_privately(harness
     shown = msg.text
     for user, verb, said in (
         (fake.add_user("Zed"), "confirm:leave", f"You're not playing at table #{tid}."),
-        (bo, "confirm:end", "Only the host (or someone with Manage Server) can end the table."),
+        (bo, "confirm:end", "Only the host (or a moderator) can end the table."),
     ):
         data = {"custom_id": f"giveandtake:{tid}:{verb}", "component_type": 2}
         res = await fake.interact(user, 3, data, message=msg)

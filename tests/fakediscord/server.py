@@ -664,12 +664,16 @@ class FakeDiscord:
         self.guild_name = guild_name
         self.everyone_role_id = self.guild_id
         self.manage_role_id = self._snowflake()
+        self.moderator_role_id = self._snowflake()
         self.bot_role_id = self._snowflake()
         self.roles: dict[int, dict[str, Any]] = {
             self.everyone_role_id: self._role_json(
                 self.everyone_role_id, "@everyone", P_EVERYONE, 0
             ),
             self.manage_role_id: self._role_json(self.manage_role_id, "Manager", P_MANAGE_GUILD, 1),
+            self.moderator_role_id: self._role_json(
+                self.moderator_role_id, "Moderator", P_MANAGE_MESSAGES, 1
+            ),
             self.bot_role_id: self._role_json(
                 self.bot_role_id, bot_name, P_EVERYONE | P_MANAGE_MESSAGES, 2, managed=True
             ),
@@ -788,11 +792,17 @@ class FakeDiscord:
             "description": None,
         }
 
-    def add_user(self, name: str, manage_guild: bool = False) -> FakeUser:
-        """A new guild member (also in GUILD_CREATE for later connections)."""
+    def add_user(
+        self, name: str, manage_guild: bool = False, manage_messages: bool = False
+    ) -> FakeUser:
+        """A new guild member (also in GUILD_CREATE for later connections); ``manage_guild``,
+        ``manage_messages``: with the Manager role (Manage Server) or the Moderator role
+        (Manage Messages)."""
         user = FakeUser(self._snowflake(), name, manage_guild=manage_guild, joined_at=_iso())
         if manage_guild:
             user.role_ids.append(self.manage_role_id)
+        if manage_messages:
+            user.role_ids.append(self.moderator_role_id)
         self.users[user.id] = user
         if self._session is not None:
             self._dispatch_soon(
