@@ -733,19 +733,26 @@ async def fire_the_next_clock(h: Harness, table) -> None:
     await h.bot.renderer.flush()
 
 
+async def war_in_a_thread(h: Harness):
+    """Ana and Bo at a started War table in a new thread, with a fixed deal whose first hand
+    has a loser. Returns the thread, the players, the table message and the table."""
+    h.service.seeds = lambda: "archived-thread"
+    thread = await new_thread(h, "war night")
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    await h.bot.renderer.flush()
+    return thread, ana, bo, msg, table
+
+
 async def test_a_table_whose_thread_was_archived_reopens_it_and_carries_on(harness: Harness):
     """A thread archives itself after a while without a new message, and a game only edits
     its one message: a clock that fires then must still show on the table. The bot reopens
     the thread (as a member's message would) and the edit lands; a click there works too (a
     member's click reopens it). A locked thread stays shut: one try, a warning, no loop."""
     h, fake = harness, harness.fake
-    h.service.seeds = lambda: "archived-thread"  # a fixed deal: its first hand has a loser
-    thread = await new_thread(h, "war night")
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
-    await h.click(ana, msg, "start")
-    table = await h.service.get(tid)
-    await h.bot.renderer.flush()
+    thread, ana, bo, msg, table = await war_in_a_thread(h)
     assert thread.joined  # only a member may reopen a thread by editing it
 
     await fake.archive_thread(thread)
@@ -774,13 +781,7 @@ async def test_a_thread_the_bot_is_not_in_is_reopened_by_a_silent_message(harnes
     would, with a message (silent: nobody is notified), and joins it; the next time an edit
     does it, with no message."""
     h, fake = harness, harness.fake
-    h.service.seeds = lambda: "archived-thread"  # a fixed deal: its first hand has a loser
-    thread = await new_thread(h, "war night")
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
-    await h.click(ana, msg, "start")
-    table = await h.service.get(tid)
-    await h.bot.renderer.flush()
+    thread, ana, bo, msg, table = await war_in_a_thread(h)
     thread.joined = False  # as for a table opened before this bot joined threads
     h.bot.renderer._joined.clear()
 
@@ -789,7 +790,7 @@ async def test_a_thread_the_bot_is_not_in_is_reopened_by_a_silent_message(harnes
     await h.bot.renderer.flush()
     assert not thread.archived and "drink" in h.verbs(msg)  # the flip shows
     (said,) = [m for m in fake.channel_messages(thread) if m is not msg]
-    assert said.text == f"🔓 Table #{tid} is still on, so I reopened this thread."
+    assert said.text == f"🔓 Table #{table.id} is still on, so I reopened this thread."
     assert said.current["flags"] & 4096  # SUPPRESS_NOTIFICATIONS
     assert thread.joined
 
