@@ -61,6 +61,7 @@ from bot.tables import (
     Change,
     Table,
     TableService,
+    made_at,
 )
 from bot.ui.common import (
     Screen,
@@ -508,8 +509,7 @@ class Renderer:
         """Whether a message is older than an hour (Discord limits edits of those apart)."""
         if message_id is None:
             return False
-        made = discord.utils.snowflake_time(message_id).timestamp()
-        return self.wall() - made > OLD_MESSAGE
+        return self.wall() - made_at(message_id) > OLD_MESSAGE
 
     def draw(self, table: Table) -> tuple[Screen, str]:
         """The table's public screen now, and its fingerprint (drawn once per version)."""
