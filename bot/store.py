@@ -134,6 +134,18 @@ _DRINK_SUMS = """
     SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'points'
         THEN amount ELSE 0 END) AS points
 """
+# the sums above by name: each row of /tally has them (0 for a player with no drinks)
+DRINK_COLUMNS = (
+    "sips",
+    "social",
+    "finishes",
+    "finishes_water",
+    "finishes_points",
+    "forfeits",
+    "water",
+    "points",
+)
+_DRINK_COLUMNS = ", ".join(f"COALESCE(d.{c}, 0) AS {c}" for c in DRINK_COLUMNS)
 
 # /tally's orders (fixed texts: the only SQL a leaderboard query takes from its caller). Ties:
 # by sips, more finished drinks and forfeits first; by wins, the same wins in fewer games first.
@@ -1075,12 +1087,7 @@ class Tx:
             ), u AS (
                 SELECT user_id FROM d UNION SELECT user_id FROM gv UNION SELECT user_id FROM r
             )
-            SELECT u.user_id AS user_id, COALESCE(d.sips, 0) AS sips,
-                   COALESCE(d.social, 0) AS social, COALESCE(d.finishes, 0) AS finishes,
-                   COALESCE(d.finishes_water, 0) AS finishes_water,
-                   COALESCE(d.finishes_points, 0) AS finishes_points,
-                   COALESCE(d.forfeits, 0) AS forfeits,
-                   COALESCE(d.water, 0) AS water, COALESCE(d.points, 0) AS points,
+            SELECT u.user_id AS user_id, {_DRINK_COLUMNS},
                    COALESCE(gv.given, 0) AS given, COALESCE(r.played, 0) AS played,
                    COALESCE(r.won, 0) AS won
             FROM u LEFT JOIN d USING (user_id) LEFT JOIN gv USING (user_id)
@@ -1110,11 +1117,7 @@ class Tx:
                        MAX(points) AS best_points
                 FROM results WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), g AS (SELECT game FROM d UNION SELECT game FROM gv UNION SELECT game FROM r)
-            SELECT g.game AS game, COALESCE(d.sips, 0) AS sips, COALESCE(d.social, 0) AS social,
-                   COALESCE(d.finishes, 0) AS finishes,
-                   COALESCE(d.finishes_water, 0) AS finishes_water,
-                   COALESCE(d.finishes_points, 0) AS finishes_points, COALESCE(d.forfeits, 0) AS forfeits,
-                   COALESCE(d.water, 0) AS water, COALESCE(d.points, 0) AS points,
+            SELECT g.game AS game, {_DRINK_COLUMNS},
                    COALESCE(gv.given, 0) AS given,
                    COALESCE(r.played, 0) AS played, COALESCE(r.won, 0) AS won,
                    r.best_place AS best_place, r.avg_place AS avg_place,

@@ -13,6 +13,7 @@ import discord
 from bot.engines import ENGINES
 from bot.engines.base import plural
 from bot.safety import STAR, WATER
+from bot.store import DRINK_COLUMNS
 from bot.ui import common
 
 PERIODS = {
@@ -79,13 +80,10 @@ def _key(r: dict, sort: str) -> int:
     return {"sips": r["sips"], "wins": r["won"], "games": r["played"]}[sort]
 
 
-DRINKS = ("sips", "social", "finishes", "finishes_water", "finishes_points", "forfeits")
-
-
 def nobody_drank(rows: list[dict]) -> bool:
     """A night of games without drinks (Spit, Tarok, Give & Take): a board by sips would
     rank everyone first with 0 sips."""
-    return not any(r[k] for r in rows for k in (*DRINKS, "water", "points"))
+    return not any(r[k] for r in rows for k in DRINK_COLUMNS)
 
 
 def leaderboard(
@@ -135,19 +133,7 @@ def breakdown(rows: list[dict], name: str, period: str) -> discord.Embed:
         title = engine.title if engine else r["game"].capitalize()
         scoring = engine.scoring if engine else "sips"
         embed.add_field(name=title, value=_stats(r, scoring), inline=False)
-    keys = (
-        "sips",
-        "social",
-        "finishes",
-        "finishes_water",
-        "finishes_points",
-        "forfeits",
-        "water",
-        "points",
-        "given",
-        "played",
-        "won",
-    )
+    keys = (*DRINK_COLUMNS, "given", "played", "won")
     total = {k: sum(r[k] for r in rows) for k in keys}
     embed.description = "All games: " + _stats(total)
     return embed
