@@ -842,7 +842,9 @@ class GameCog(commands.Cog):
         if type(action) in self.engine.ask_first:  # a move for everyone at one tap: ask first
             check_may_send(table, user.id, action)
             return Reply("private", common.confirm_screen(table, action.verb))
-        change = await self.service.act(table.id, user.id, action, interaction.id)
+        change = await self.service.act(
+            table.id, user.id, action, interaction.id, name=common.player_name(user)
+        )
         return self.reply_for(change, clicked_public, user.id)
 
     async def remove(
@@ -879,7 +881,9 @@ class GameCog(commands.Cog):
             return Reply("update", _plain(f"Table #{table.id} has already ended."))
         if asked is not None:  # the game's move it asked about
             try:
-                await self.service.act(table.id, user.id, asked(), interaction.id)
+                await self.service.act(
+                    table.id, user.id, asked(), interaction.id, name=common.player_name(user)
+                )
             except GameError as err:  # it changed under the question
                 return Reply("update", _plain(str(err)))
             label = self.engine.ask_first[asked][1]

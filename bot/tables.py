@@ -661,8 +661,11 @@ class TableService:
         user_id: int,
         action: Action | dict[str, Any],
         interaction_id: int | None = None,
+        name: str | None = None,
     ) -> Change:
         """A player's move. Raises :class:`GameError` (with a message for them) if refused.
+        ``name``: the name they go by now; a seat takes it with the move (a nickname changed
+        since they sat down), written in the same trip.
 
         An interaction seen before is not applied again: the write checks the action log for its
         id in the same trip (and writes nothing if it is there); a move refused by the rules
@@ -678,7 +681,7 @@ class TableService:
                     raise TableError("You're not playing at this table.")
                 action = table.engine.parse(action)
                 check_may_send(table, user_id, action)
-                return await self._apply(table, seat, user_id, action, interaction_id)
+                return await self._apply(table, seat, user_id, action, interaction_id, name=name)
             except AlreadyApplied:
                 return await self._duplicate(table_id)
             except GameError:
@@ -712,6 +715,7 @@ class TableService:
         action: Action | dict[str, Any],
         interaction_id: int | None,
         timer: TimerRow | None = None,
+        name: str | None = None,
     ) -> Change:
         engine = table.engine
         action = engine.parse(action)
@@ -719,6 +723,8 @@ class TableService:
         extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
             table.user_at(seat).strikes = 0
+            if name:
+                table.user_at(seat).name = name
             if isinstance(action, Leave):
                 table.user_at(seat).left_at = self.clock.now()
         elif timer is not None:

@@ -974,3 +974,18 @@ async def test_a_table_whose_embed_a_moderator_hides_shows_again(harness: Harnes
     await h.rendered(shown, "the table shown again after a channel edit")
     assert fake.channel_messages() == [msg]  # no "I'm missing a permission" notice
     h.assert_clean()
+
+
+async def test_a_nickname_changed_mid_game_shows_from_that_players_next_move(harness: Harness):
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    ana.nick = "Captain {p1}"  # a moderator renames her; a name is shown, never filled in
+    res = await h.click(ana, msg, "flip")
+    assert res.in_place
+    assert "Captain {p1}" in msg.text and "Ana" not in msg.text
+    table = await h.service.get(tid)
+    assert table.seat_row(ana.id).name == "Captain {p1}"
+    async with h.service.store.reading() as q:  # stored with the move, kept after a restart
+        assert [s.name for s in await q.seats(tid)] == ["Captain {p1}", "Bo"]

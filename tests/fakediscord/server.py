@@ -111,6 +111,7 @@ class FakeUser:
     bot: bool = False
     role_ids: list[int] = field(default_factory=list)
     joined_at: str = ""
+    nick: str | None = None  # the server nickname (a moderator may change it)
 
     def __int__(self) -> int:
         return self.id
@@ -1051,12 +1052,16 @@ class FakeDiscord:
         return data
 
     def _member_json(
-        self, u: FakeUser, with_user: bool = True, with_permissions: bool = False
+        self,
+        u: FakeUser,
+        with_user: bool = True,
+        with_permissions: bool = False,
+        channel: FakeChannel | None = None,
     ) -> dict[str, Any]:
         data: dict[str, Any] = {
             "roles": [str(r) for r in u.role_ids],
             "joined_at": u.joined_at,
-            "nick": None,
+            "nick": u.nick,
             "avatar": None,
             "banner": None,
             "premium_since": None,
