@@ -16,6 +16,7 @@ from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_safety_e2e import play_war, play_war_step
 from tests.e2e.test_war_e2e import open_war
 from tests.fakediscord.server import (
+    P_MANAGE_MESSAGES,
     P_MANAGE_THREADS,
     P_SEND_MESSAGES,
     P_SEND_MESSAGES_IN_THREADS,
@@ -227,6 +228,25 @@ async def test_only_the_host_or_a_moderator_can_end(harness: Harness, moderator)
     res = await h.click(mod, msg, "end")
     assert res.in_place and "is over" in msg.text and "Ended by a moderator" in msg.text
     assert msg.custom_ids() == []
+    h.assert_clean()
+
+
+async def test_moderating_a_table_goes_by_the_permissions_in_its_channel(harness: Harness):
+    """Discord gives an interaction the member's permissions in its channel, overwrites
+    included: Manage Messages given in this channel alone makes a moderator here, and a
+    Moderator role denied it here is not one."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    here, barred = fake.add_user("Here"), fake.add_user("Barred", manage_messages=True)
+    msg, tid = await open_war(h, ana, bo)
+    fake.channels[msg.channel_id].overwrites = [
+        {"id": str(here.id), "type": 1, "allow": str(P_MANAGE_MESSAGES), "deny": "0"},
+        {"id": str(barred.id), "type": 1, "allow": "0", "deny": str(P_MANAGE_MESSAGES)},
+    ]
+    res = await h.click(barred, msg, "end")
+    assert res.ephemeral and "Only the host (or a moderator)" in res.message.text
+    res = await h.click(here, msg, "end")
+    assert res.in_place and "Ended by a moderator" in msg.text
     h.assert_clean()
 
 

@@ -1073,8 +1073,8 @@ class FakeDiscord:
         }
         if with_user:
             data["user"] = self._user_json(u)
-        if with_permissions:  # as in interaction payloads and resolved data
-            data["permissions"] = str(self.permissions(u))
+        if with_permissions:  # as in interaction payloads (in their channel) and resolved data
+            data["permissions"] = str(self.permissions(u, channel))
         return data
 
     def _channel_json(self, ch: FakeChannel, for_user: FakeUser | None = None) -> dict[str, Any]:
@@ -1978,7 +1978,7 @@ class FakeDiscord:
         iid = self._snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         ch = self.channels[channel_id]
-        member = self._member_json(user, with_permissions=True)
+        member = self._member_json(user, with_permissions=True, channel=ch)
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
