@@ -822,6 +822,28 @@ async def test_a_thread_the_bot_is_not_in_is_reopened_by_a_silent_message(harnes
     h.assert_clean()
 
 
+async def test_a_thread_archived_while_the_bot_was_away_keeps_its_table(harness: Harness):
+    """Discord announces only active threads when the bot connects: an archived thread is not
+    in its cache, which is also what a deleted one looks like. It is looked up, found, and its
+    table plays on (the first change reopens it)."""
+    h, fake = harness, harness.fake
+    thread, ana, bo, msg, table = await war_in_a_thread(h)
+    await h.stop_bot()
+    await fake.archive_thread(thread)
+    await h.start_bot()
+    await h.bot.wait_until_ready()
+    await fake.wait_for(
+        lambda: any(r.path.endswith(f"/channels/{thread.id}") for r in fake.requests),
+        what="the archived thread to be looked up",
+    )
+    await h.bot.renderer.flush()
+    table = await h.service.get(table.id)
+    assert table.status == "playing"
+    res = await h.click(ana, msg, "flip")
+    assert res.in_place and not thread.archived and "flip" not in h.verbs(msg)
+    h.assert_clean()
+
+
 async def test_a_private_view_in_an_archived_thread_reopens_it_too(harness: Harness):
     """Discord refuses edits of any message in an archived thread, a player's private view
     (an interaction's ephemeral message) too. A view whose edit comes before the table's

@@ -1180,7 +1180,9 @@ class FakeDiscord:
             large=False,
             unavailable=False,
             member_count=len(self.users),
-            members=[self._member_json(u) for u in self.users.values()],
+            # without the Presence intent (Barkeep asks for none), the members listed are the
+            # bot itself and those in voice channels (none here)
+            members=[self._member_json(self.bot_user)],
             channels=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
                 for c in self.channels.values()
@@ -1189,8 +1191,8 @@ class FakeDiscord:
             threads=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
                 for c in self.channels.values()
-                if c.type in THREAD_TYPES and self._bot_sees(c)
-            ],
+                if c.type in THREAD_TYPES and not c.archived and self._bot_sees(c)
+            ],  # active threads only: an archived one is not announced
             presences=[],
             voice_states=[],
             stage_instances=[],
