@@ -1281,6 +1281,9 @@ class Renderer:
         self._to_store_private[(table.id, user_id, tok)] = fp
         self._store_soon()
         self._tell_pending(table.id, app_id, tok)
+        # drawn before it was sent: a change while it was on its way (Discord's latency) went
+        # to no view or the older one, so it is compared with the table now (edited if behind)
+        self._mark_view(key, self.service.in_memory(table.id) or table)
 
     def _retire_view(self, key: tuple[int, int], old: EditToken) -> None:
         """One live private view per player per table: the older message is deleted, so that
@@ -1405,10 +1408,14 @@ class Renderer:
             key = (table.id, user_id)
             if self._view_screen(table, user_id) is None or now - tok.at > TOKEN_LIFE:
                 continue
-            self._private_dirty[key] = table
-            task = self._view_tasks.get(key)
-            if task is None or task.done():
-                self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
+            self._mark_view(key, table)
+
+    def _mark_view(self, key: tuple[int, int], table: Table) -> None:
+        """The view may be behind ``table``: its loop compares and edits it if so."""
+        self._private_dirty[key] = table
+        task = self._view_tasks.get(key)
+        if task is None or task.done():
+            self._view_tasks[key] = asyncio.create_task(self._view_loop(key))
 
     async def _read_views(self, table_id: int) -> bool:
         """Know the table's private views from the store, once per start (each one's token, and
@@ -1515,6 +1522,8 @@ class Renderer:
                 except Exception:
                     log.exception("private view of %s at #%s not updated", key[1], key[0])
                     continue
+                if self._view_token(key) is not tok:  # a newer view opened as this landed
+                    continue  # (it is the one kept in line: opened_private marked it)
                 self._private_seen[key] = fp
                 self._to_store_private[(key[0], key[1], tok.row)] = fp
                 self._store_soon()

@@ -7,6 +7,8 @@ before (its deletion on the way) is answered there with one line, without acting
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.ui.common import RETIRED_VIEW
 from tests.e2e.conftest import Harness, seeded_harness
 from tests.fakediscord import iter_components
@@ -225,4 +227,29 @@ async def test_a_player_who_leaves_or_is_put_out_sees_it_on_their_private_view(h
     text = views[out.id].text
     assert text == f"\u23f0 You're out of table #{tid}: you missed three turns in a row."
     assert views[out.id].custom_ids() == [] and len(left.versions) == edits
+    h.assert_clean()
+
+
+async def test_a_view_sent_while_the_table_changes_catches_up(harness: Harness):
+    """Bo opens his view; Discord has it, but before the bot hears back (Discord's latency),
+    Ana flips. The view was drawn before the flip and the bot did not know it yet when the flip
+    changed the table: it is brought up to date once the bot learns of it."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, table_id = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(table_id)
+    version = table.version
+    fake.stall("POST", "/interactions/{interaction_id}/{interaction_token}/callback", apply=True)
+    opening = asyncio.ensure_future(fake.click(bo, msg, h.custom_id(msg, "seat")))
+    await fake.wait_for(lambda: fake.stalled, what="Bo's view on its way back")
+    # Ana's flip is carried out (Discord has it); its answer is held too
+    await fake.click(ana, msg, h.custom_id(msg, "flip"))
+    await fake.wait_for(lambda: table.version > version and len(fake.stalled) == 2, what="the flip")
+    mine = (await opening).message  # Discord shows it
+    assert "Waiting for a flip" in mine.text  # drawn before the flip
+    fake.release()
+    await h.bot.renderer.flush()
+    want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))[0].embed.description
+    assert mine.current["embeds"][0]["description"] == want
     h.assert_clean()

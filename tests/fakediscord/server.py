@@ -696,6 +696,9 @@ class FakeDiscord:
         self.old_message_edits: tuple[int, float] | None = None
         self._old_windows: dict[str, list[float]] = {}
         self._stalls: dict[tuple[str, str], bool] = {}
+        # Discord's distance: seconds each way for one request (on its way in, before Discord
+        # acts on it; on its way back). None: the fake answers at once
+        self.latency: Callable[[], tuple[float, float]] | None = None
         self._stall_gate = asyncio.Event()
         self._stall_gate.set()
         self._held: list[Request] = []
@@ -2590,6 +2593,10 @@ class FakeDiscord:
         full = request.path
         query = {k: v for k, v in request.query.items()}
         has_body, body, files, body_problem = await self._read_body(request)
+        back = 0.0
+        if self.latency is not None:
+            there, back = self.latency()
+            await asyncio.sleep(there)
         rec = Request(method, full, None, query, body, 0, self.now())
         self.requests.append(rec)
         headers: dict[str, str] = {}
@@ -2658,6 +2665,8 @@ class FakeDiscord:
                 await self._hold(rec)
             if status >= 400:
                 self._note_rejected_callback(template, params, status, resp)
+            if back:
+                await asyncio.sleep(back)
             return self._respond(rec, status, resp, headers)
         finally:
             self._changed()
