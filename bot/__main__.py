@@ -55,11 +55,7 @@ def main() -> int:
         )
         return STOPPED
     except DatabaseUnusable as err:
-        print(
-            f"Barkeep can't start: {err}. Set DATABASE_URL in .env to a file this user can "
-            "write, such as sqlite:///data/barkeep.db (the default).",
-            file=sys.stderr,
-        )
+        print(f"Barkeep can't start: {err}. {err.fix}.", file=sys.stderr)
         return STOPPED
     except discord.LoginFailure:
         print(
@@ -90,6 +86,7 @@ async def _run(bot: Barkeep, token: str) -> None:
                 signal.SIGTERM, lambda: stopping.append(asyncio.ensure_future(bot.close()))
             )
     async with bot:
+        await bot.open_store()  # before logging in: a database it can't use is said at once
         await bot.start(token)
 
 

@@ -97,8 +97,14 @@ class Barkeep(commands.Bot):
         self._stopped: asyncio.Future[None] | None = None  # see close
         self.component_handlers: dict[str, ComponentHandler] = {}  # filled by cogs (limits)
 
+    async def open_store(self) -> None:
+        """Open the database (once): ``python -m bot`` does it before logging in, so that a
+        database it can't use is said at once, whatever Discord answers."""
+        if not hasattr(self, "store"):
+            self.store = await Store.open(self.database_path)
+
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database_path)
+        await self.open_store()
         self.service = TableService(self.store, ENGINES, self.clock, self.seeds)
         await self.service.resume_clocks()  # before any table is read
         self.renderer = Renderer(

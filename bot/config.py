@@ -78,9 +78,21 @@ def database_path(url: str, root: Path) -> Path:
     return path if path.is_absolute() else root / path
 
 
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def project_folder() -> Path:
+    """Where ``.env`` is read from and relative paths start: the project folder (the checkout
+    Barkeep runs from, as the README installs it) whatever the current folder, so a start from
+    elsewhere (``/path/to/.venv/bin/python -m bot``, a service without a working directory)
+    finds the same settings and database. The current folder for a copy installed without its
+    checkout."""
+    return CHECKOUT if (CHECKOUT / "pyproject.toml").is_file() else Path.cwd()
+
+
 def load_settings(env_file: Path | None = None, environ: dict[str, str] | None = None) -> Settings:
     """Read settings: real environment variables win over the ``.env`` file."""
-    root = Path.cwd()
+    root = project_folder()
     env_file = env_file if env_file is not None else root / ".env"
     values: dict[str, str] = {}
     if env_file.is_file():

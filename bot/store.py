@@ -22,6 +22,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -90,12 +91,18 @@ class DatabaseUnusable(Exception):
     damaged), a folder this user may not write in."""
 
     def __init__(self, path: Path, err: BaseException) -> None:
+        self.fix = "Set DATABASE_URL in .env to a file this user can write"  # what to do
         if path.is_dir():
             why = f"it is a folder; name a file in it, such as {path / 'barkeep.db'}"
         elif isinstance(err, FileExistsError | NotADirectoryError):
             why = "a file stands where one of its folders should be"
         elif isinstance(err, PermissionError) or "readonly" in str(err):
             why = f"this user may not write there ({err})"
+            self.fix = (
+                f"Give this user write access to {path.parent} and the files in it (for "
+                f"example: sudo chown -R $USER {path.parent}), or set "
+                "DATABASE_URL in .env to a file this user can write"
+            )
         elif isinstance(err, sqlite3.DatabaseError) and "not a database" in str(err):
             why = (
                 "the file is not a SQLite database, or is damaged; restore a backup, or name "
@@ -1436,14 +1443,22 @@ class Store:
         file, in this process or another, raises :class:`DatabaseInUse` until this one is
         closed (or its process has ended, however it ended)."""
         claim = None
+        lock = Path(f"{path}.lock")
+        made_lock = False
         try:
             if str(path) != ":memory:":
+                if Path(path).is_dir():
+                    raise IsADirectoryError(path)
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
+                made_lock = not lock.exists()
                 claim = _claim(Path(path))
             store = await cls._open(path)
         except BaseException as err:
             if claim is not None:
                 claim.close()
+            if made_lock:  # nothing left behind by a start that could not use the path
+                with contextlib.suppress(OSError):
+                    lock.unlink()
             if isinstance(err, OSError | sqlite3.Error):
                 raise DatabaseUnusable(Path(path), err) from err
             raise
@@ -1494,6 +1509,11 @@ class Store:
             store._safety_guilds = {r[0] for r in await cur.fetchall()}
         async with db.execute("SELECT COALESCE(MAX(id), 0) FROM tables") as cur:
             store._last_table_id = (await cur.fetchone() or (0,))[0]
+        # one write now: a file this user may only read opens, and is read, without a word
+        # (the first move would fail instead)
+        await db.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', ?)", (str(time.time()),)
+        )
         return store
 
     async def close(self) -> None:

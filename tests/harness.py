@@ -171,6 +171,7 @@ async def spawn_bot(
         FAKE_DISCORD_GATEWAY=fake.gateway_url,
         PYTHONPATH=str(ROOT),
         LOG_LEVEL="WARNING",
+        DEV_GUILD_ID="",  # the environment wins over a .env in the project folder
     )
     env.update(env_extra or {})  # may override the above (DATABASE_URL, say)
     streams = {

@@ -24,7 +24,7 @@ def settings(**env):
 
 def test_defaults():
     s = settings(DISCORD_TOKEN=TOKEN)
-    assert s.database_path == Path.cwd() / "data" / "barkeep.db"
+    assert s.database_path == ROOT / "data" / "barkeep.db"  # the project folder's
     assert s.dev_guild_id is None and s.log_level == "INFO"
     assert TOKEN not in repr(s)
 
@@ -58,8 +58,25 @@ def test_database_url_forms(tmp_path):
     )
     assert (
         settings(DISCORD_TOKEN=TOKEN, DATABASE_URL="sqlite:///db/y.db").database_path
-        == Path.cwd() / "db/y.db"
+        == ROOT / "db/y.db"
     )
+
+
+def test_settings_and_the_database_are_found_from_any_folder(tmp_path):
+    """``.env`` and a relative DATABASE_URL are the project folder's, wherever Barkeep is
+    started from (before, a start from another folder missed .env, or made a new, empty
+    database there: every table and the tally looked lost)."""
+    probe = "from bot.config import load_settings as l; print(l(environ=dict(DISCORD_TOKEN=%r)))"
+    proc = subprocess.run(
+        [sys.executable, "-c", probe % TOKEN],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert f"database_path='{ROOT / 'data' / 'barkeep.db'}'" in proc.stdout
 
 
 def test_env_file_is_read_and_environment_wins(tmp_path):
@@ -84,6 +101,7 @@ def test_python_m_bot_without_token_exits_with_advice(tmp_path):
         if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
     }
     env["PYTHONPATH"] = str(ROOT)
+    env["DISCORD_TOKEN"] = ""  # as unset, whatever a .env in the project folder holds
     proc = subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,

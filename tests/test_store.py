@@ -9,6 +9,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.store import AlreadyApplied, DatabaseInUse, DatabaseUnusable, DrinkRow, Store
@@ -507,8 +508,27 @@ async def test_a_database_that_cannot_be_opened_leaves_no_thread_behind(tmp_path
     bot's advice about DATABASE_URL (now and then: a flaky test_newcomer). The store waits for
     that thread before it says the database can't be used."""
     before = set(threading.enumerate())
-    folder = tmp_path / "games"
-    folder.mkdir()
+    loop = tmp_path / "games.db"
+    loop.symlink_to(loop)  # no file SQLite can open, found out only as it connects
     with pytest.raises(DatabaseUnusable):
-        await Store.open(folder)
+        await Store.open(loop)
     assert [t for t in threading.enumerate() if t not in before and t.is_alive()] == []
+    assert os.listdir(tmp_path) == ["games.db"]  # its lock file was not left behind
+
+
+async def test_a_database_this_user_may_only_read_is_refused_with_what_to_do(
+    tmp_path, monkeypatch
+):
+    """A file this user may only read (restored with sudo, say) opened and was read without a
+    word, and the first write crashed the bot at start-up with a traceback. (Read-only as
+    SQLite sees it: the tests run as root, who may write any file.)"""
+    path = tmp_path / "b.db"
+    store = await Store.open(path)
+    await store.close()
+    connect = aiosqlite.connect
+    monkeypatch.setattr(
+        aiosqlite, "connect", lambda db, **kw: connect(f"file:{db}?mode=ro", uri=True, **kw)
+    )
+    with pytest.raises(DatabaseUnusable, match="may not write there") as refused:
+        await Store.open(path)
+    assert f"sudo chown -R $USER {tmp_path}" in refused.value.fix

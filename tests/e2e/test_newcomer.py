@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from pathlib import Path
 
 import pytest
 
@@ -105,7 +106,9 @@ async def test_a_database_url_that_cant_be_used_stops_python_m_bot_with_advice(
     fake, tmp_path, case, said
 ):
     """Before, a folder gave a traceback, a path under a file "can't reach Discord", and a
-    file that is not SQLite a traceback and a process that never ended."""
+    file that is not SQLite a traceback and a process that never ended. It is said before
+    logging in (before, only once Discord had accepted the token: with no network, only "can't
+    reach Discord" showed), and no lock file is left next to the path."""
     if case == "a folder":
         db = tmp_path / "games"
         db.mkdir()
@@ -127,6 +130,8 @@ async def test_a_database_url_that_cant_be_used_stops_python_m_bot_with_advice(
     assert f"Barkeep can't start: can't use the database {db}: {said}" in text, text
     assert "DATABASE_URL" in text and "Traceback" not in text and fake.token not in text
     assert not fake.identify_payloads  # it stopped before the gateway
+    assert not fake.requests  # and before logging in: said whatever Discord would answer
+    assert not Path(f"{db}.lock").exists()  # nothing left behind
     if case == "not sqlite":
         assert db.read_bytes().startswith(b"my notes")  # left as it was
 
