@@ -227,7 +227,14 @@ class Barkeep(commands.Bot):
             await answer(interaction, reply_text(text))
 
     async def sync_commands(self) -> None:
-        """Guild sync at every start with DEV_GUILD_ID; else global, only when the commands changed."""
+        """Guild sync at every start with DEV_GUILD_ID; else global, only when the commands (or
+        the application) changed. A server's copies from an earlier DEV_GUILD_ID are removed
+        once it is changed or emptied (else that server lists every command twice)."""
+        async with self.store.reading() as q:
+            known = await q.get_meta("commands_hash")
+            earlier = await q.get_meta("dev_guild_id")
+        if earlier and earlier != str(self.dev_guild_id or ""):
+            await self.clear_guild_commands(int(earlier))
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -237,12 +244,16 @@ class Barkeep(commands.Bot):
                 if err.code != 50001:  # Missing Access: not in that server, or no commands scope
                     raise
                 raise ConfigError(self.cannot_sync(self.dev_guild_id)) from None
+            if earlier != str(self.dev_guild_id):
+                async with self.store.transaction() as tx:
+                    await tx.set_meta("dev_guild_id", str(self.dev_guild_id))
             log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
             return
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        payload = {  # another application on this database has none of them yet
+            "application": self.application_id,
+            "commands": [c.to_dict(self.tree) for c in self.tree.get_commands()],
+        }
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        async with self.store.reading() as q:
-            known = await q.get_meta("commands_hash")
         if known == digest:
             log.info("slash commands unchanged: not syncing")
             return
@@ -250,6 +261,20 @@ class Barkeep(commands.Bot):
         async with self.store.transaction() as tx:
             await tx.set_meta("commands_hash", digest)
         log.info("synced %d global commands (they can take a while to appear)", len(synced))
+
+    async def clear_guild_commands(self, guild_id: int) -> None:
+        """Remove the commands synced to a server as DEV_GUILD_ID before (best effort: a server
+        that removed the bot has none to show)."""
+        guild = discord.Object(guild_id)
+        self.tree.clear_commands(guild=guild)
+        try:
+            await self.tree.sync(guild=guild)
+        except discord.HTTPException as err:
+            log.info("commands of server %s (DEV_GUILD_ID before) not removed: %s", guild_id, err)
+        else:
+            log.info("removed the commands of server %s (DEV_GUILD_ID before)", guild_id)
+        async with self.store.transaction() as tx:
+            await tx.set_meta("dev_guild_id", "")
 
     def cannot_sync(self, guild_id: int) -> str:
         """Advice for a DEV_GUILD_ID whose server refused the slash commands (403, 50001)."""

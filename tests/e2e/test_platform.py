@@ -489,6 +489,37 @@ async def test_dev_guild_commands_sync_at_every_start(harness: Harness):
     h.assert_clean()
 
 
+async def test_a_dev_guild_emptied_again_takes_its_copies_of_the_commands_away(
+    harness: Harness,
+):
+    """Commands synced to DEV_GUILD_ID's server stayed there once it was emptied, and that
+    server listed every command twice (its copy and the global one)."""
+    h, fake = harness, harness.fake
+    await h.stop_bot()
+    await h.start_bot(dev_guild_id=fake.guild_id)
+    assert fake.guild_commands[fake.guild_id]
+    await h.stop_bot()
+    await h.start_bot()
+    assert fake.guild_commands[fake.guild_id] == [] and fake.commands
+    puts = fake.command_puts
+    await h.stop_bot()
+    await h.start_bot()
+    assert fake.command_puts == puts  # nothing left to remove, nothing changed
+    h.assert_clean()
+
+
+async def test_another_application_on_the_same_database_gets_its_commands(harness: Harness):
+    """Global commands are synced only when they changed; a new application (a test bot, then
+    the real one) on the same database has none yet, and was never given them."""
+    h, fake = harness, harness.fake
+    await h.stop_bot()
+    puts = fake.command_puts
+    fake.application_id += 1  # the token of another application
+    await h.start_bot()
+    assert fake.command_puts == puts + 1
+    h.assert_clean()
+
+
 async def test_a_slash_command_that_blows_up_still_gets_an_apology(harness: Harness, monkeypatch):
     h, fake = harness, harness.fake
     ana = fake.add_user("Ana")
