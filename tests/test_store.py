@@ -516,9 +516,7 @@ async def test_a_database_that_cannot_be_opened_leaves_no_thread_behind(tmp_path
     assert os.listdir(tmp_path) == ["games.db"]  # its lock file was not left behind
 
 
-async def test_a_database_this_user_may_only_read_is_refused_with_what_to_do(
-    tmp_path, monkeypatch
-):
+async def test_a_database_this_user_may_only_read_is_refused_with_what_to_do(tmp_path, monkeypatch):
     """A file this user may only read (restored with sudo, say) opened and was read without a
     word, and the first write crashed the bot at start-up with a traceback. (Read-only as
     SQLite sees it: the tests run as root, who may write any file.)"""
