@@ -12,13 +12,20 @@ Decisions taken where the rules file is silent (the lead's brief, plus these):
 - Auto-pass (issue 8: Pass taps only closed windows early): a seat may switch on a standing
   pass, "pass unless I lay". It is public. While any seat has it on, each turned card also
   runs a short clock (:data:`AUTOPASS_SECONDS`, from the turn, or from the moment the first
-  seat switches it on during the window); until it runs out an auto-passer may lay as usual,
-  after it the auto-passers who have not laid count as passed. Whether the window closes
-  early depends only on who acted and on this public setting, never on the cards held.
+  seat switches it on during the window); until it runs out an auto-passer may lay as usual.
+  When it runs out, auto-pass passes for every auto-passer who could still lay (one who
+  switches it on later in that window is passed at once): they may not lay or pass on that
+  card any more, even those who laid a card in time, and switching auto-pass off does not undo
+  it (only the next card is theirs again). Whether the window closes early depends only on who
+  acted and on this public setting, never on the cards held.
   A pass is not logged: the table shows whom it still waits for while the window is open.
   Auto-pass may be switched during the look too, but is listed among the legal moves only
   once cards turn: after the looks it would be the only move, and a table driven by legal
   moves (a random walk that waits for the clocks only when nobody can move) would never wait.
+- Several cards laid at once (``slots``) are judged whatever their order: every right card is
+  laid (in slot order); then, if any chosen card is wrong, only the wrong one in the lowest
+  slot is laid (shown, drunk for, and barring the seat from the card, as one wrong card laid
+  alone). The other wrong ones stay in the hand face down, unmentioned.
 - ``{"type": "give", "share": [seats]}`` gives everything the seat still has to give (all its
   pending gives) in one move, shared as evenly as possible; the sips that don't divide go
   one each to the chosen seats nearest after the giver, in seat order.
@@ -123,10 +130,11 @@ class Peek(Action, verb="peek"):
 
 @dataclass(frozen=True)
 class Lay(Action, verb="lay"):
-    """Lay hand card ``slot`` (1-based) on the turned card, or several ``slots`` at once.
-    ``on``: the pyramid card the button was for; a press that reaches the table after that
-    card's window closed (and the next was turned) is refused, not laid on the next one
-    (``None``: the card turned now, as actions stored before this field read)."""
+    """Lay hand card ``slot`` (1-based) on the turned card, or several ``slots`` at once (judged
+    whatever their order: see :meth:`PyramidEngine._lay`). ``on``: the pyramid card the button
+    was for; a press that reaches the table after that card's window closed (and the next was
+    turned) is refused, not laid on the next one (``None``: the card turned now, as actions
+    stored before this field read)."""
 
     slot: int | None = None
     slots: list[int] | None = None
@@ -299,6 +307,7 @@ class PyramidState:
     autopass: list[int] = field(default_factory=list)  # seats with auto-pass on, sorted
     quick_armed: int = -1  # the card whose auto-pass clock has started
     quick_done: int = -1  # the card whose auto-pass clock has run out
+    autopassed: list[int] = field(default_factory=list)  # seats auto-pass passed on this card
 
 
 class PyramidEngine(Engine[PyramidState]):
@@ -419,6 +428,10 @@ class PyramidEngine(Engine[PyramidState]):
     # claim --------------------------------------------------------------
 
     def _can_lay(self, st: PyramidState, seat: int) -> bool:
+        return self._open_to(st, seat) and not self._passes_by_itself(st, seat)
+
+    def _open_to(self, st: PyramidState, seat: int) -> bool:
+        """Whether ``seat`` could lay on the open card, auto-pass aside."""
         return (
             st.phase == CLAIM
             and st.window_open
@@ -432,18 +445,29 @@ class PyramidEngine(Engine[PyramidState]):
             raise IllegalAction("There is no pyramid card to lay on now.")
         if not st.window_open or (on is not None and on != st.index):
             raise IllegalAction("Too late: the time to lay on that card is over.")
-        if st.claims[seat] == PASSED:
-            if all(c is None for c in st.hands[seat]):  # passed for them: nothing left to lay
-                raise IllegalAction("You have no cards left to lay.")
-            raise IllegalAction("You have passed on this card.")
+        if st.claims[seat] == PASSED and all(c is None for c in st.hands[seat]):
+            raise IllegalAction("You have no cards left to lay.")  # passed for them
         if st.claims[seat] == BARRED:
             raise IllegalAction("You laid a wrong card: no more cards on this one.")
+        if self._passes_by_itself(st, seat):
+            if seat in st.autopass:
+                raise IllegalAction(
+                    "Auto-pass passed for you on this card. "
+                    "Switch it off in My cards to lay on the next one."
+                )
+            raise IllegalAction("Auto-pass passed for you on this card.")
+        if st.claims[seat] == PASSED:
+            raise IllegalAction("You have passed on this card.")
 
     def _lay(self, st: PyramidState, seat: int, action: Lay, ev: list[Event]) -> None:
-        """Lay one card (``slot``) or several at once (``slots``), in the order given.
+        """Lay one card (``slot``) or several at once (``slots``).
 
         Laying counts as responding (the window closes once every player has laid or
-        passed), so a player with two matching cards lays them together.
+        passed), so a player with two matching cards lays them together. Several cards are
+        judged whatever order they come in: every right one is laid, in slot order; then, if
+        any is wrong, the wrong one in the lowest slot alone is laid (it is shown, drunk for
+        and bars the seat, as the rules say of a wrong card). The other wrong ones stay in the
+        hand face down, and nothing is said of them.
         """
         self._check_claim(st, seat, action.on)
         if (action.slot is None) == (action.slots is None):
@@ -457,9 +481,10 @@ class PyramidEngine(Engine[PyramidState]):
                 raise IllegalAction(f"You have no card {slot}.")
             if hand[slot - 1] is None:
                 raise IllegalAction(f"Your card {slot} is already laid.")
-        for slot in slots:
-            if st.claims[seat] == BARRED:  # a wrong card stops the rest
-                break
+        rank = st.pyramid[st.index].rank
+        right = sorted(n for n in slots if (card := hand[n - 1]) is not None and card.rank == rank)
+        wrong = sorted(set(slots) - set(right))
+        for slot in right + wrong[:1]:  # one wrong card bars the seat from this card
             self._lay_one(st, seat, slot, ev)
         self._check_window(st)
 
@@ -509,17 +534,34 @@ class PyramidEngine(Engine[PyramidState]):
             st.autopass = sorted([*st.autopass, seat])
             if st.phase == CLAIM and st.window_open and st.quick_armed != st.index:
                 st.quick_armed = st.index  # its clock starts now
+            if st.phase == CLAIM and st.window_open and st.quick_done == st.index:
+                self._autopass(st, [seat])  # this card's auto-pass time is over: a pass now
             self._check_window(st)
-        else:
+        else:  # what auto-pass already passed on this card stays passed
             st.autopass = [s for s in st.autopass if s != seat]
 
+    def _autopass(self, st: PyramidState, seats: Collection[int]) -> None:
+        """Auto-pass passes for ``seats`` on the open card: those who could still lay are done
+        with it (a seat still waiting counts as passed), until the next card is turned."""
+        for s in seats:
+            if self._open_to(st, s) and s not in st.autopassed:
+                st.autopassed = sorted([*st.autopassed, s])
+                if st.claims[s] == WAITING:
+                    st.claims[s] = PASSED
+
     def _passes_by_itself(self, st: PyramidState, seat: int) -> bool:
-        """An auto-passer once the card's auto-pass clock has run out."""
-        return seat in st.autopass and st.quick_done == st.index
+        """Whether auto-pass has passed for ``seat`` on the open card (its clock has run out).
+
+        The second test reads a state stored before ``autopassed`` was kept, where an
+        auto-passer stayed waiting after the clock."""
+        if seat in st.autopassed:
+            return True
+        late = seat in st.autopass and st.quick_done == st.index
+        return late and st.phase == CLAIM and st.claims[seat] == WAITING
 
     def _check_window(self, st: PyramidState) -> None:
-        """Close early once every player has laid, passed, been barred or has no cards (an
-        auto-passer counts as passed once the card's auto-pass clock has run out)."""
+        """Close early once every player has laid, passed, been barred or has no cards (auto-pass
+        passes for its seats once the card's auto-pass clock has run out)."""
         undecided = (
             st.active[s]
             and st.claims[s] == WAITING
@@ -538,6 +580,7 @@ class PyramidEngine(Engine[PyramidState]):
         st.phase = CLAIM
         st.index = i
         st.window_open = True
+        st.autopassed = []
         if st.autopass:
             st.quick_armed = i
         st.claims = [
@@ -708,8 +751,9 @@ class PyramidEngine(Engine[PyramidState]):
 
     # host question --------------------------------------------------------
 
-    def _askable(self, st: PyramidState) -> dict[int, list[int]]:
-        """Per active seat: the pyramid cards on which it laid 2+ cards, not yet asked about."""
+    def _askable(self, st: PyramidState, asked: bool = False) -> dict[int, list[int]]:
+        """Per active seat: the pyramid cards on which it laid 2+ cards, not yet asked about
+        (with ``asked``: those already asked about too)."""
         out: dict[int, list[int]] = {}
         if not st.convo:
             return out
@@ -720,7 +764,7 @@ class PyramidEngine(Engine[PyramidState]):
             for s, _ in pile:
                 counts[s] = counts.get(s, 0) + 1
             for s, n in counts.items():
-                if n >= 2 and st.active[s] and (s, i) not in st.asked:
+                if n >= 2 and st.active[s] and (asked or (s, i) not in st.asked):
                     out.setdefault(s, []).append(i)
         return out
 
@@ -736,6 +780,11 @@ class PyramidEngine(Engine[PyramidState]):
             raise IllegalAction("Choose a turned pyramid card.")
         piles = self._askable(st).get(who)
         if not piles:
+            if self._askable(st, asked=True).get(who):
+                raise IllegalAction(
+                    "You have already asked that player: one question per pyramid card "
+                    "they laid two or more cards on."
+                )
             raise IllegalAction("That player has not laid two or more cards on one pyramid card.")
         st.asked.append((who, piles[0]))
         turned = st.pyramid[card]
@@ -896,6 +945,7 @@ class PyramidEngine(Engine[PyramidState]):
             ev.append(Log(f"{{p{arg}}}'s look is over"))
         elif what == "quick":
             st.quick_done = st.index
+            self._autopass(st, st.autopass)
             self._check_window(st)
         elif what == "claim":
             ev.append(Log(f"Time is up on the {st.pyramid[st.index].label}"))

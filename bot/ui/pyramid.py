@@ -279,7 +279,8 @@ def _pending(table: Table, v: dict[str, Any]) -> list[str]:
 
 
 def _lay_rows(table: Table, v: dict[str, Any]) -> list[common.Row]:
-    """Lay card 1-4 and Pass; with two or more cards in some hand, a select to lay several."""
+    """Lay card 1 to N (N the hand size: 4, or 3 with 8 or more players) and Pass; with two or
+    more cards in some hand, a select to lay several."""
     slots = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
     on = v["index"]  # a press that arrives after this card's window is refused, never moved on
     row: list[Button] = [

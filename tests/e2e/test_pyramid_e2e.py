@@ -535,3 +535,28 @@ async def test_a_lay_pressed_as_the_cards_window_closed_is_too_late_not_laid_on_
     assert res.ephemeral and "Too late" in res.message.text, res.message.text
     assert table.state.hands[seat] == hand
     h.assert_clean()
+
+
+async def test_once_auto_pass_has_passed_a_tap_on_lay_is_refused_in_plain_words(
+    harness: Harness,
+):
+    """Audit §1: the rules say an auto-passer counts as passed after the first 8 seconds of a
+    card. Ana's Lay tap after them is refused, in words she can act on, and lays nothing."""
+    h = harness
+    players, msg, table = await open_pyramid(h)
+    ana = players[0]
+    looks = await everyone_looks(h, players, msg, table)
+    res = await h.click(ana, looks[ana.id], "auto")
+    assert res.in_place and "Auto-pass is **on**" in res.message.text
+    seat, first = table.seat_of(ana.id), table.state.index
+    hand = list(table.state.hands[seat])
+    h.clock.advance(8)
+    await h.service.fire_due()
+    assert table.state.index == first and table.state.window_open  # Bo and Cy hold the card
+    res = await h.click(ana, msg, "lay:1")
+    assert res.ephemeral, res.message.text
+    assert res.message.text == (
+        "Auto-pass passed for you on this card. Switch it off in My cards to lay on the next one."
+    )
+    assert table.state.hands[seat] == hand and table.state.laid[first] == []
+    h.assert_clean()

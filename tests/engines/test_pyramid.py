@@ -9,8 +9,10 @@ trip in convo mode, against an independent account of which cards each viewer ma
 from __future__ import annotations
 
 import collections
+import itertools
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -58,6 +60,7 @@ from bot.engines.pyramid import (
 ALL_CARDS = sorted(french_deck())
 DECK = frozenset(ALL_CARDS)
 BANK_PATH = Path(__file__).resolve().parents[2] / "data" / "pyramid_questions.json"
+RULES_PATH = Path(__file__).resolve().parents[2] / "data" / "rules" / "pyramid.md"
 
 
 # ---------------------------------------------------------------- helpers
@@ -256,6 +259,15 @@ def test_deal_sizes(players, k):
     for seat in view["seats"]:
         assert [s["slot"] for s in seat["slots"]] == list(range(1, k + 1))
         assert seat["cards_left"] == k
+
+
+def test_the_rules_number_the_cards_right_for_every_player_count():
+    """Audit §8: hands hold 4 cards, or 3 from 8 players, so the rules text names no fixed
+    range of slot numbers ("numbered 1-4" is wrong at 8-10 players)."""
+    assert {hand_size(n) for n in range(2, 11)} == {3, 4}
+    text = RULES_PATH.read_text(encoding="utf-8")
+    assert not re.findall(r"numbered 1 ?(?:-|\u2013|to) ?\d", text)
+    assert "numbered from 1." in text
 
 
 def test_engine_identity_and_options():
@@ -620,10 +632,41 @@ def test_one_player_lays_several_cards_at_once():
         act(state, 0, Lay(slots=[2, 2]))
 
 
-def test_a_wrong_card_stops_the_rest_of_a_several_card_lay():
-    state = arrange(2, pyramid={0: "7C"}, hands={0: ["2D", "7D", "3D", "4D"]})
-    state, _ = act(state, 0, Lay(slots=[1, 2]))
-    assert state.claims[0] == "barred" and state.hands[0][1] == C("7D")  # never laid
+def test_a_several_card_lay_is_judged_whatever_the_order_of_its_slots():
+    """Audit §4: the right cards are laid (in slot order), then one wrong card alone, the
+    lowest-numbered: shown, drunk for once, and barring the seat. The other wrong card stays
+    in the hand face down, and nothing tells anyone what it is."""
+    start = arrange(3, pyramid={0: "7C"}, hands={0: ["2D", "7D", "3D", "7H"]})
+    results = []
+    for order in itertools.permutations([1, 2, 3, 4]):
+        state, ev = act(start, 0, Lay(slots=list(order)))
+        assert logs(ev) == [
+            "{p0} lays a 7♦ on the 7♣: right!",
+            "{p0} lays a 7♥ on the 7♣: right!",
+            "{p0} lays a 2♦ on the 7♣: wrong, drinks 1",
+        ], order
+        assert drinks(ev) == [Drink(0, 1, PENALTY, "a wrong card on the 7♣")]
+        assert state.laid[0] == [(0, C("7D")), (0, C("7H"))]
+        assert [g.left for g in state.gives] == [1, 1]
+        assert state.hands[0] == [C("2D"), None, C("3D"), None]
+        assert state.revealed[0] == [True, False, False, False]
+        assert state.claims[0] == "barred"
+        text = json.dumps([str(e) for e in ev], ensure_ascii=False)
+        assert "3♦" not in text and "3D" not in text
+        for seat in (None, 0, 1, 2):
+            assert not in_json(ENGINE.view(state, seat), [C("3D")])
+        results.append(ENGINE.to_dict(state))
+    assert all(r == results[0] for r in results)  # the same game, whatever the order
+
+
+def test_a_several_card_lay_of_wrong_cards_shows_only_one():
+    start = arrange(3, pyramid={0: "7C"}, hands={0: ["2D", "9D", "3D", "4D"]})
+    for order in ([3, 1], [1, 3]):
+        state, ev = act(start, 0, Lay(slots=order))
+        assert logs(ev) == ["{p0} lays a 2♦ on the 7♣: wrong, drinks 1"]
+        assert [d.sips for d in drinks(ev)] == [1] and state.taken[0] == 1
+        assert state.revealed[0] == [True, False, False, False]
+        assert not in_json(ENGINE.view(state, None), [C("3D")])
 
 
 def test_claim_timeout_is_a_pass_without_strike():
@@ -915,6 +958,71 @@ def test_auto_pass_switched_on_late_is_a_pass_at_once():
     assert state.index == 1
 
 
+def test_once_auto_pass_has_passed_a_lay_on_that_card_is_refused():
+    """Audit §1: "after that you count as passed". Once the card's auto-pass clock has run
+    out, an auto-passer can't lay (or pass) on it; switching auto-pass off then doesn't undo
+    the pass; the next card is theirs again."""
+    state = arrange(3, pyramid={0: "7C", 1: "9C"}, hands={0: ["7D", "9D", "3D", "4D"]})
+    state, _ = act(state, 0, Auto(on=True))
+    state, _ = fire(state, "quick:0")
+    assert state.window_open and state.claims == ["passed", "waiting", "waiting"]
+    assert ENGINE.legal_actions(state, 0) == [Auto(on=False), Leave()]
+    refusal = "^Auto-pass passed for you on this card. Switch it off in My cards to lay on "
+    for action in (Lay(slot=1), Lay(slot=1, on=0), Lay(slots=[1, 2]), Pass()):
+        with pytest.raises(IllegalAction, match=refusal + "the next one.$"):
+            act(state, 0, action)
+    state, _ = act(state, 0, Auto(on=False))  # too late for this card: still passed
+    assert state.claims[0] == "passed"
+    assert ENGINE.legal_actions(state, 0) == [Auto(on=True), Leave()]
+    with pytest.raises(IllegalAction, match="^Auto-pass passed for you on this card.$"):
+        act(state, 0, Lay(slot=1))
+    assert state.hands[0][0] == C("7D") and state.laid[0] == []
+    state, _ = act(state, 1, Pass())
+    state, _ = act(state, 2, Pass())
+    assert state.index == 1 and state.claims[0] == "waiting"
+    assert Lay(slot=2) in ENGINE.legal_actions(state, 0)
+    state, ev = act(state, 0, Lay(slot=2))  # auto-pass off: the next card waits for them
+    assert logs(ev) == ["{p0} lays a 9♦ on the 9♣: right!"]
+
+
+def test_auto_pass_also_ends_laying_for_one_who_laid_in_time():
+    state = arrange(3, pyramid={0: "7C"}, hands={0: ["7D", "7H", "3D", "4D"]})
+    state, _ = act(state, 0, Auto(on=True))
+    state, _ = act(state, 0, Lay(slot=1))  # within the auto-pass time: laid as usual
+    state, _ = fire(state, "quick:0")
+    assert state.window_open and state.claims[0] == "laid"
+    assert not [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, Lay | Pass)]
+    with pytest.raises(IllegalAction, match="^Auto-pass passed for you on this card"):
+        act(state, 0, Lay(slot=2))
+
+
+def test_auto_pass_switched_on_after_its_time_passes_at_once_and_bars_laying():
+    state = arrange(3, pyramid={0: "7C"}, hands={1: ["7D", "3D", "4D", "5D"]})
+    state, _ = act(state, 0, Auto(on=True))
+    state, _ = fire(state, "quick:0")
+    state, _ = act(state, 1, Auto(on=True))
+    assert state.window_open and state.claims[1] == "passed"  # seat 2 holds the card
+    with pytest.raises(IllegalAction, match="^Auto-pass passed for you on this card"):
+        act(state, 1, Lay(slot=1))
+
+
+def test_a_state_stored_before_auto_pass_passed_for_its_seats_reads_the_same():
+    """A state stored by the code before: the auto-passer stayed waiting after the clock."""
+    state = arrange(3, pyramid={0: "7C"}, hands={0: ["7D", "3D", "4D", "5D"]})
+    state, _ = act(state, 0, Auto(on=True))
+    data = ENGINE.to_dict(state)
+    data.pop("autopassed")
+    data["quick_done"] = 0  # the clock ran out, and left the claim waiting
+    old = ENGINE.from_dict(data)
+    assert old.claims[0] == "waiting" and old.autopassed == []
+    assert not [a for a in ENGINE.legal_actions(old, 0) if isinstance(a, Lay | Pass)]
+    with pytest.raises(IllegalAction, match="^Auto-pass passed for you on this card"):
+        act(old, 0, Lay(slot=1))
+    old, _ = act(old, 1, Pass())
+    old, _ = act(old, 2, Pass())
+    assert old.index == 1  # it holds the card up no more than it did
+
+
 def test_no_auto_pass_no_extra_clock():
     state = arrange(3)
     assert keys(state) == ["claim:0"]
@@ -1092,6 +1200,38 @@ def test_host_ask_rules():
     with pytest.raises(GameError):  # one question per pile of two or more
         act(state, 1, Ask(seat=0, card=0))
     assert not [a for a in ENGINE.legal_actions(state, 1) if isinstance(a, Ask)]
+
+
+def test_asking_the_same_player_again_is_refused_as_asked_already():
+    """Audit §6: one host question per pyramid card a player laid two or more cards on; a
+    second question for the same lay is refused for that reason, not for the lay."""
+    state = arrange(
+        3,
+        pyramid={0: "7C", 1: "5S"},
+        hands={0: ["7D", "7H", "5D", "5H"]},
+        convo=True,
+    )
+    state, _ = act(state, 0, Lay(slots=[1, 2]))
+    state, _ = act(state, 1, Ask(seat=0, card=0))
+    already = (
+        "^You have already asked that player: one question per pyramid card they laid two or "
+        "more cards on.$"
+    )
+    with pytest.raises(IllegalAction, match=already):
+        act(state, 1, Ask(seat=0, card=0))
+    with pytest.raises(IllegalAction, match="^That player has not laid two or more cards"):
+        act(state, 1, Ask(seat=2, card=0))
+    for g in (1, 2):
+        state, _ = act(state, 0, Give(to=g))
+        state, _ = act(state, g, Answer())
+    for seat in (1, 2):
+        state, _ = act(state, seat, Pass())
+    assert state.index == 1
+    state, _ = act(state, 0, Lay(slots=[3, 4]))  # a second pyramid card: a second question
+    state, ev = act(state, 1, Ask(seat=0, card=0))
+    assert questions(ev)[0].seat == 0 and state.asked == [(0, 0), (0, 1)]
+    with pytest.raises(IllegalAction, match=already):
+        act(state, 1, Ask(seat=0, card=1))
 
 
 def test_host_ask_refused_without_convo():
