@@ -3,13 +3,16 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: run test lint format bench clean
+.PHONY: run install test lint format bench clean
 
 # Barkeep exits 2 (a setting to fix) or 3 (Discord unreachable) when it stopped and said why:
 # that advice stays the last thing on the screen, with no make error line under it.
 run: $(VENV)/.run
 	@echo "Starting Barkeep (Ctrl-C stops it)..."
 	@$(PY) -m bot || { status=$$?; [ $$status -eq 2 ] || [ $$status -eq 3 ] || exit $$status; }
+
+# install (or update) without starting: for a copy that runs as a service
+install: $(VENV)/.run
 
 test: $(VENV)/.test
 	$(PY) -m pytest
@@ -33,11 +36,13 @@ bench: $(VENV)/.test
 	$(PY) bench/burst.py
 
 $(VENV)/bin/python:
-	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Barkeep needs Python 3.11 or newer"' \
-	  || { echo "Barkeep needs Python 3.11 or newer (found: $$($(PYTHON) --version 2>&1))."; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+	  || { echo "Barkeep needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) --version 2>/dev/null || echo "not found")."; \
+	  echo "Install Python 3.11 or newer (Debian or Ubuntu: sudo apt install python3.11 python3.11-venv),"; \
+	  echo "then name it: make run PYTHON=python3.11"; exit 1; }
 	@echo "Creating $(VENV), Barkeep's own Python environment..."
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
-	  echo "Could not create $(VENV). On Debian or Ubuntu: sudo apt install python3-venv, then make run again."; \
+	  echo "Could not create $(VENV). On Debian or Ubuntu: sudo apt install python3-venv (or python3.11-venv for PYTHON=python3.11), then make run again."; \
 	  exit 1; }
 
 $(VENV)/.run: pyproject.toml | $(VENV)/bin/python
