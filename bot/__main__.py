@@ -71,6 +71,19 @@ def main() -> int:
             file=sys.stderr,
         )
         return UNREACHABLE
+    except AttributeError:
+        if bot.ws is not None:  # connected once: a crash of its own
+            raise
+        # discord.py's retry of a first gateway connection that failed reads the connection
+        # it never had: Discord's website was reached, its live connection was not
+        print(
+            "Barkeep can't reach Discord: its website answered, its live connection "
+            "(gateway.discord.gg) did not. Check this machine's internet connection (and any "
+            "proxy or firewall that lets discord.com through but not websockets), then start it "
+            "again.",
+            file=sys.stderr,
+        )
+        return UNREACHABLE
     except KeyboardInterrupt:
         pass
     return 0

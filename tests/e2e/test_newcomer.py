@@ -333,3 +333,25 @@ async def test_an_opening_token_that_answered_404_is_not_asked_again(harness, li
     asks = [r for r in fake.requests if r.method == "GET" and r.path.endswith("/@original")]
     assert [r.status for r in asks] == [404]
     assert not fake.violations and not fake.unknown_routes
+
+
+@pytest.mark.parametrize("blocked", ["discord", "its gateway"])
+async def test_discord_out_of_reach_stops_python_m_bot_with_advice(fake, tmp_path, blocked):
+    """No network, or a firewall that lets Discord's website through but not its live
+    connection (before: discord.py's retry failed on an AttributeError, with a traceback and
+    exit 1). Exit 3, so that a service tries again later."""
+    closed = "127.0.0.1:9"  # the discard port: nothing listens there
+    where = (
+        {"FAKE_DISCORD_API": f"http://{closed}/api/v10"}
+        if blocked == "discord"
+        else {"FAKE_DISCORD_GATEWAY": f"ws://{closed}/"}
+    )
+    proc = await spawn_bot(
+        fake, tmp_path / "barkeep.db", env_extra=where, stderr=asyncio.subprocess.PIPE
+    )
+    _, err = await asyncio.wait_for(proc.communicate(), 60)
+    text = err.decode()
+    assert proc.returncode == 3, text
+    assert "Barkeep can't reach Discord" in text and "internet connection" in text, text
+    assert text.rstrip().splitlines()[-1].startswith("Barkeep can't reach Discord"), text
+    assert "AttributeError" not in text and fake.token not in text
