@@ -703,7 +703,7 @@ class GameCog(commands.Cog):
             embed.add_field(
                 name="This server", value=f"\U0001f51e {common.escape(age)}", inline=False
             )
-        if self.engine.drinks:
+        if self.engine.drinks_with(table.row.options):
             before = (
                 "This is a drinking game. Play only if you're of legal drinking age, know your "
                 "limits, and swap in water whenever you like (`/limits` sets a cap for tonight, "

@@ -421,6 +421,13 @@ class Engine(Generic[S]):
 
     scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
     drinks: ClassVar[bool] = True  # False: nobody drinks in this game (the consent says so)
+
+    @classmethod
+    def drinks_with(cls, options: dict[str, Any]) -> bool:
+        """Whether anyone may drink at a table with these options (the consent and the lobby
+        say so): :attr:`drinks`, unless a game drinks only by a house rule."""
+        return cls.drinks
+
     state_type: ClassVar[type[Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

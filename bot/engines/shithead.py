@@ -303,6 +303,12 @@ class ShitheadEngine(Engine[ShitheadState]):
     actions = (ChooseUp, Play, PickUp, Blind)
     scoring = "sips"
 
+    @classmethod
+    def drinks_with(cls, options: dict[str, Any]) -> bool:
+        """Only the house rules drink: the pick-up sip, or the shithead's finish."""
+        opts = {o.name: options.get(o.name, o.default) for o in cls.options}
+        return bool(opts["pickup_sip"] or (opts["find_shithead"] and opts["shithead_finishes"]))
+
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> ShitheadState:

@@ -267,9 +267,10 @@ def lobby_screen(table: Table) -> Screen:
         embed.add_field(
             name="Invited", value="\n".join(say(t, table) for t in table.row.log), inline=False
         )
-    embed.set_footer(
-        text="Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode."
-    )
+    if e.drinks_with(table.row.options):
+        embed.set_footer(
+            text="Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode."
+        )
     return Screen(embed, lobby_rows(table))
 
 

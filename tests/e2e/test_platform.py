@@ -996,15 +996,20 @@ async def test_the_consent_says_this_is_a_drinking_game_only_where_someone_drink
     harness: Harness, game: str
 ):
     """Spit, Tarok and Give & Take have no drinks: their consent said "This is a drinking
-    game" just under "No drinks in this one"."""
+    game" just under "No drinks in this one". Shithead drinks only by a house rule: without
+    one, nobody drinks (and its lobby has no "Drink responsibly" line)."""
     h, fake = harness, harness.fake
-    res = await h.slash(fake.add_user("Ana"), game, "start")
-    rules = await res.followup()
-    drinks = ENGINES[game].drinks
-    assert ("This is a drinking game" in rules.text) is drinks
-    assert ("Nobody drinks in this one" in rules.text) is not drinks
-    assert not ("No drinks in this one" in rules.text and drinks)
-    assert "I'm in" in rules.text
+    cases = [{}, {"pickup_sip": True}] if game == "shithead" else [{}]
+    for options in cases:
+        res = await h.slash(fake.add_user("Ana"), game, "start", **options)
+        rules = await res.followup()
+        drinks = ENGINES[game].drinks if game != "shithead" else bool(options)
+        assert ENGINES[game].drinks_with(options) is drinks
+        assert ("This is a drinking game" in rules.text) is drinks
+        assert ("Nobody drinks in this one" in rules.text) is not drinks
+        assert not ("No drinks in this one" in rules.text and drinks)
+        assert "I'm in" in rules.text
+        assert ("Drink responsibly" in res.message.text) is drinks  # the lobby
     h.assert_clean()
 
 
