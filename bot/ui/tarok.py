@@ -50,7 +50,7 @@ import discord
 
 from bot.engines.base import plural
 from bot.engines.cards import TarotCard
-from bot.engines.tarok import SUIT_WORDS, Play, card_id, card_points
+from bot.engines.tarok import SUIT_WORDS, THE_FOOL, Play, card_id, card_points
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
@@ -265,15 +265,18 @@ def private(table: Table, seat: int) -> Screen:
     desc = common.notes(table, seat)
     clock = _clock(table, v)
     then = f"Time runs out {clock}, then" if clock else "If time runs out,"
+    # a timeout plays the lowest legal card: the Fool (0) first, the card that takes the trick
+    fool = any(h["card"] == THE_FOOL for h in v["hand"])
+    lowest = "your Fool is played" if fool else "your lowest card is played"
     if my_turn and v["trick"]:
         desc += _trick_lines(table, v)
         desc.append(
             f"{POINTER} **Your turn**: follow {_suit(v['led_suit'])} if you can (the Fool always "
-            f"may). {then} your lowest card is played."
+            f"may). {then} {lowest}."
         )
     elif my_turn:
         desc += _trick_lines(table, v)
-        desc.append(f"{POINTER} **Your lead**: play any card. {then} your lowest card is played.")
+        desc.append(f"{POINTER} **Your lead**: play any card. {then} {lowest}.")
     else:
         desc.append("\u23f3 Not your turn yet: your cards light up when it is.")
     desc.append(

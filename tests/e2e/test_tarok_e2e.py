@@ -381,3 +381,17 @@ async def test_a_new_hand_shows_who_took_the_last_trick_of_the_hand_before(store
     first = t.view()["turn"]
     await service.act(t.id, 100 + first, Play(card_id(t.state.hands[first][0])))
     assert "takes the trick with the 9 of Beers" not in table_text(t)  # that hand is done
+
+
+async def test_a_hand_holding_the_fool_is_told_a_timeout_plays_it(store, clock):
+    """The clock plays the lowest legal card, and the Fool counts 0: a timeout spends the card
+    that beats everything. The hand that holds it is told so, not "your lowest card"."""
+    from bot.ui import tarok as ui
+
+    service, t = await long_named_table(store, clock, "tarok", 3, "fool-timeout")
+    t.state = make([["B5", "M0"], ["B6", "B2"], ["B9", "B3"]], leader=0)
+    mine = ui.private(t, 0).embed.description
+    assert "**Your lead**" in mine and "your Fool is played." in mine
+    t.state, _ = play(t.state, (0, "B5"))
+    theirs = ui.private(t, 1).embed.description
+    assert "**Your turn**" in theirs and "your lowest card is played." in theirs
