@@ -34,6 +34,7 @@ bench: $(VENV)/.test
 	$(PY) bench/spit.py
 	$(PY) bench/spit.py --think 0.15
 	$(PY) bench/burst.py
+	$(PY) bench/latency.py
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
