@@ -60,6 +60,11 @@ class DatabaseInUse(Exception):
         self.path, self.holder = path, holder
 
 
+def _lock_path(path: Path) -> Path:
+    """The lock file of the database at ``path`` (see :func:`_claim`)."""
+    return path.with_name(path.name + ".lock")
+
+
 def _claim(path: Path) -> IO[str] | None:
     """Lock ``<database>.lock`` for as long as the store is open, with the holder's process id
     in it. The bot is its database's one writer: it hands out table ids and keeps every open
@@ -71,7 +76,7 @@ def _claim(path: Path) -> IO[str] | None:
         import fcntl
     except ImportError:  # not on Linux or macOS
         return None
-    lock = open(path.with_name(path.name + ".lock"), "a+", encoding="utf-8")  # noqa: SIM115
+    lock = open(_lock_path(path), "a+", encoding="utf-8")  # noqa: SIM115
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -1443,7 +1448,7 @@ class Store:
         file, in this process or another, raises :class:`DatabaseInUse` until this one is
         closed (or its process has ended, however it ended)."""
         claim = None
-        lock = Path(f"{path}.lock")
+        lock = _lock_path(Path(path))
         made_lock = False
         try:
             if str(path) != ":memory:":
