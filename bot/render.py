@@ -312,14 +312,18 @@ class EditToken:
     # replaced, still on the player's screen if so
     fallback: EditToken | None = None
 
-    async def edit(self, client: discord.Client, screen: Screen) -> discord.WebhookMessage:
+    def _message(self, client: discord.Client) -> tuple[discord.Webhook, Any]:
+        """The token's webhook, and how it names the message: a follow-up by its id, else
+        ``@original``."""
         hook = discord.Webhook.partial(self.app_id, self.token, client=client)
-        target: Any = self.message_id if self.followup else "@original"
+        return hook, self.message_id if self.followup else "@original"
+
+    async def edit(self, client: discord.Client, screen: Screen) -> discord.WebhookMessage:
+        hook, target = self._message(client)
         return await hook.edit_message(target, **screen.kwargs())
 
     async def delete(self, client: discord.Client) -> None:
-        hook = discord.Webhook.partial(self.app_id, self.token, client=client)
-        target: Any = self.message_id if self.followup else "@original"
+        hook, target = self._message(client)
         await hook.delete_message(target)
 
     async def gate(self) -> None:
