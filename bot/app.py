@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
-from bot.gamecog import APOLOGY, STALE, GameCog, answer, reply_text
+from bot.gamecog import APOLOGY, OPENINGS, STALE, Burst, GameCog, answer, reply_text
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
@@ -88,6 +88,7 @@ class Barkeep(commands.Bot):
         self.token_budget = token_budget
         self.ping_after = ping_after
         self.seeds = seeds
+        self.openings = Burst(*OPENINGS)  # tables each person opened lately (/<game> start)
         # interaction id -> the task answering it, while it does (see gamecog.answer); ``quiet``
         # is set while there is none: the renderer's background writes go after the answers
         self.answering: dict[int, asyncio.Task[Any]] = {}

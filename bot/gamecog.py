@@ -19,7 +19,7 @@ import importlib
 import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -34,6 +34,7 @@ from bot.engines.base import Action, Engine, GameError, Private, literal
 from bot.render import ANSWERING, Writer
 from bot.store import COMMITTED, TableRow
 from bot.tables import (
+    AlreadyMoved,
     Change,
     Elsewhere,
     NextGameOpen,
@@ -61,6 +62,7 @@ APOLOGY_DONE = (  # the error came after the move (or join...) was stored
     "again. /table shows the table as it is."
 )
 STALE = "That button does nothing any more."
+OPENINGS = (3, 60.0)  # tables one person may open with /<game> start per server, per seconds
 ELSEWHERE = "That button belongs to a table in another channel."
 THREADS = (
     discord.ChannelType.public_thread,
@@ -423,6 +425,27 @@ class Recently:
         self._at[key] = now
 
 
+class Burst:
+    """At most ``count`` of something per key in any ``seconds`` (by the service's clock)."""
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self.count, self.seconds = count, seconds
+        self._at: dict[Hashable, list[float]] = {}
+
+    def next_at(self, key: Hashable, now: float) -> float | None:
+        """When ``key`` may have another (None: now)."""
+        recent = [at for at in self._at.get(key, []) if now - at < self.seconds]
+        return recent[-self.count] + self.seconds if len(recent) >= self.count else None
+
+    def add(self, key: Hashable, now: float) -> None:
+        self._at = {
+            k: kept
+            for k, ats in self._at.items()
+            if (kept := [a for a in ats if now - a < self.seconds])
+        }
+        self._at.setdefault(key, []).append(now)
+
+
 def start_hints() -> str:
     """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints."""
     hints = [g.start_hint for g in GAMES.values()]
@@ -620,7 +643,16 @@ class GameCog(commands.Cog):
 
         async def work() -> Reply:
             if again is None:
+                # lobbies opened and ended one after another would flood the channel
+                key, now = (interaction.guild_id, user.id), self.service.clock.now()
+                at = self.bot.openings.next_at(key, now)
+                if at is not None:
+                    raise TableError(
+                        f"Easy there: you opened {OPENINGS[0]} tables in the last minute. "
+                        f"You can open another {common.countdown(at)}."
+                    )
                 table = await open_it(options, None)
+                self.bot.openings.add(key, now)
             else:
                 # Two presses, at once or either side of a restart, open one table: the store
                 # checks for the open next game in the transaction that would open another.
@@ -736,8 +768,11 @@ class GameCog(commands.Cog):
         )
 
         async def work() -> Reply:
-            ANSWERING.set((interaction.user.id, clicked_public))  # this task's own context
+            nonlocal clicked_public
             table = await self.find_table(interaction, ref.table_id, ref)
+            # the flag alone is not trusted: the table's own message is public whatever it says
+            clicked_public = clicked_public or (msg is not None and msg.id == table.row.message_id)
+            ANSWERING.set((interaction.user.id, clicked_public))  # this task's own context
             if not clicked_public and msg is not None and ref.verb in self.engine.verbs:
                 # One live private view per player: an older one's buttons point to the newest.
                 # Older by snowflake: a view just sent may not be registered yet.
@@ -747,19 +782,31 @@ class GameCog(commands.Cog):
             try:
                 reply = await self.handle(interaction, table, ref, values, clicked_public)
             except GameError as err:
-                if interaction.type == discord.InteractionType.modal_submit:
-                    cid = custom_id(self.game, table.id, "form", ref.verb)
-                    again = common.Button("Write it again", cid, "primary")
-                    return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
                 fresh = await self.service.get(table.id) or table
+                if interaction.type == discord.InteractionType.modal_submit:
+                    return self.form_refused(fresh, interaction.user.id, ref.verb, values, err)
+                if (
+                    fresh.status == "ended"
+                    and not stale
+                    and interaction.type == discord.InteractionType.component
+                    and msg is not None
+                    and msg.id == fresh.row.message_id
+                ):
+                    # a live button on an ended table's message: its last screen never landed
+                    # (the channel refused the edit); the click's answer puts the end there
+                    return self.table_reply(fresh)
                 said = too_late(str(err)) if stale and fresh.status == "ended" else str(err)
                 refused = self.refused_in_view(fresh, interaction, clicked_public, said)
                 if refused is not None:
                     return refused
-                if stale:
+                if stale and not isinstance(err, AlreadyMoved):
                     raise TableError(too_late(str(err))) from None
                 raise
             if reply.table is not None and clicked_public and msg is not None:
+                if _anothers(msg, self.game, reply.table.id):
+                    # a forged press: another table's message is never written over with
+                    # this table's screen; the answer goes privately
+                    return Reply("private", reply.redraw() if reply.redraw else reply.screen)
                 if reply.table.row.message_id is None:  # its message was lost: this is it now
                     await self.service.set_message(reply.table.id, msg.id)
                 elif msg.id != reply.table.row.message_id:
@@ -771,6 +818,23 @@ class GameCog(commands.Cog):
             await self.open_table(interaction, {}, again=ref.table_id)
             return
         await answer(interaction, work)
+
+    def form_refused(
+        self, table: Table, user_id: int, verb: str, values: list[str] | None, err: GameError
+    ) -> Reply:
+        """A form's text refused: **Write it again** while the move is still the writer's to
+        make (a text too long...); once the game moved on (their clock ran out, the table
+        ended), why, and their words back, so that nothing they typed is lost unseen."""
+        seat = table.seat_of(user_id)
+        if table.status == "playing" and seat is not None and table.state is not None:
+            legal = self.engine.legal_actions(table.state, seat)
+            if any(a.verb == verb for a in legal):
+                cid = custom_id(self.game, table.id, "form", verb)
+                again = common.Button("Write it again", cid, "primary")
+                return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
+        wrote = " ".join(values or []).strip()
+        said = too_late(str(err)) + (f"\nYou wrote: {common.escape(wrote)}" if wrote else "")
+        return Reply.text(said[:4000])
 
     async def handle(
         self,
@@ -903,13 +967,23 @@ class GameCog(commands.Cog):
         return Reply("update", _screen(f"You ended table #{table.id}."))
 
 
-def _on_message(msg: discord.Message, cid: Any) -> bool:
-    """Is a component with this custom id on the message (as Discord delivered it)?"""
+def _custom_ids(msg: discord.Message) -> Iterator[Any]:
+    """The custom ids of the components on the message (as Discord delivered it)."""
     for row in msg.components:
         for item in getattr(row, "children", [row]):
-            if getattr(item, "custom_id", None) == cid:
-                return True
-    return False
+            yield getattr(item, "custom_id", None)
+
+
+def _on_message(msg: discord.Message, cid: Any) -> bool:
+    """Is a component with this custom id on the message?"""
+    return cid in _custom_ids(msg)
+
+
+def _anothers(msg: discord.Message, game: str, table_id: int) -> bool:
+    """Does ``msg`` show another table: does a component on it name one? (An old copy of this
+    table, pointing to its live copy, has no buttons left.)"""
+    refs = (Ref.parse(cid) for cid in _custom_ids(msg))
+    return any(r is not None and (r.game, r.table_id) != (game, table_id) for r in refs)
 
 
 def _warned(screen: Screen, text: str) -> Screen:

@@ -173,6 +173,11 @@ _SEATED_AT = (  # the active table where a player holds a seat in a server
     " WHERE s.guild_id = ? AND s.user_id = ? AND s.left_at IS NULL"
     " AND t.status != 'ended' LIMIT 1"
 )
+_AT_TABLE = (  # the active table where a person is seated in a server, else one they host
+    "SELECT t.id FROM tables t WHERE t.guild_id = ? AND t.status != 'ended' AND (t.host_id = ?"
+    " OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?"
+    " AND s.left_at IS NULL)) ORDER BY t.host_id = ?, t.id DESC LIMIT 1"
+)
 _OPEN_LOBBIES = (  # the unstarted tables a person hosts in a server
     "SELECT * FROM tables WHERE status = 'lobby' AND guild_id = ? AND host_id = ? ORDER BY id"
 )
@@ -731,6 +736,12 @@ class Tx:
     async def seated_at(self, guild_id: int, user_id: int) -> int | None:
         """The active table where this player holds a seat in this server, if any."""
         row = await self._one(_SEATED_AT, (guild_id, user_id))
+        return row["id"] if row else None
+
+    async def table_of(self, guild_id: int, user_id: int) -> int | None:
+        """The active table where this person holds a seat in this server, else the newest
+        one they host without a seat."""
+        row = await self._one(_AT_TABLE, (guild_id, user_id, user_id, user_id))
         return row["id"] if row else None
 
     # -- checks: run on the connection's thread with the writes, so no read holds the store --

@@ -66,10 +66,19 @@ LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
 STRIKES_OUT = 3  # timeouts in a row that remove a player
 DISCORD_EPOCH_MS = 1_420_070_400_000  # the time Discord ids count from (2015-01-01)
 CLOCK_SKEW = 60.0  # seconds our clock and Discord's may differ, for interaction ids' times
+JUST_NOW = 5.0  # seconds in which a refused move is put down to the player's own last one
+DOUBLE_TAP = "Already done: your first tap counted."
+CLOCK_MOVED = "Time ran out a moment ago: the clock already moved for you."
 
 
 class TableError(GameError):
     """A lobby or table rule refused the request (message fit for the player)."""
+
+
+class AlreadyMoved(TableError):
+    """A move refused because the player's own tap, or their clock, made a move a moment
+    before: says so, instead of the rules' refusal, which would blame them for a race they
+    did not lose (a double tap, a tap as their time ran out)."""
 
 
 class Elsewhere(TableError):
@@ -105,6 +114,9 @@ class Table:
     # the interactions this process applied here; when (wall clock) it read the table from
     # the store (None: it opened the table, so its whole action log is this process's)
     applied: set[int] = field(default_factory=set, repr=False)
+    # per seat, its last move (None: their clock's), when, and the version it made, in this
+    # process (AlreadyMoved)
+    moved: dict[int, tuple[Action | None, float, int]] = field(default_factory=dict, repr=False)
     held_since: float | None = field(default_factory=time.time, repr=False)
 
     def __post_init__(self) -> None:
@@ -654,6 +666,11 @@ class TableService:
         async with self.store.reading() as q:
             return await q.seated_at(guild_id, user_id)
 
+    async def table_of(self, guild_id: int, user_id: int) -> int | None:
+        """The table /table posts for this person: where they sit, else one they host."""
+        async with self.store.reading() as q:
+            return await q.table_of(guild_id, user_id)
+
     # -- actions ---------------------------------------------------------------------------
     async def act(
         self,
@@ -681,13 +698,31 @@ class TableService:
                     raise TableError("You're not playing at this table.")
                 action = table.engine.parse(action)
                 check_may_send(table, user_id, action)
-                return await self._apply(table, seat, user_id, action, interaction_id, name=name)
+                try:
+                    return await self._apply(
+                        table, seat, user_id, action, interaction_id, name=name
+                    )
+                except GameError:
+                    self._check_just_moved(table, seat, action)
+                    raise
             except AlreadyApplied:
                 return await self._duplicate(table_id)
             except GameError:
                 if interaction_id is not None and await self._seen(table_id, interaction_id):
                     return await self._duplicate(table_id)
                 raise
+
+    def _check_just_moved(self, table: Table, seat: int, action: Action) -> None:
+        """Raise :class:`AlreadyMoved` for a refused ``action`` that the seat's own last move,
+        or their clock, made pointless a moment ago, with nothing else changed since (else
+        the rules' refusal says what did)."""
+        last = table.moved.get(seat)
+        if last is None or self.clock.now() - last[1] > JUST_NOW or last[2] != table.version:
+            return
+        if last[0] is None:
+            raise AlreadyMoved(CLOCK_MOVED)
+        if last[0] == action:
+            raise AlreadyMoved(DOUBLE_TAP)
 
     async def _seen(self, table_id: int, interaction_id: int) -> bool:
         """Whether a refused interaction is in the action log. Memory answers when it can
@@ -737,6 +772,9 @@ class TableService:
         change = await self._commit(
             table, state, events, seat, user_id, action, interaction_id, timer, extra
         )
+        now = self.clock.now()
+        for s in [seat] if seat is not None else timer.seats if timer is not None else []:
+            table.moved[s] = (action if seat is not None else None, now, table.version)
         return change
 
     async def _commit(

@@ -41,7 +41,7 @@ class TableCommand(commands.Cog):
         async def work() -> Reply:
             if interaction.guild_id is None:
                 return Reply.text("Tables live in server channels: try this in a server.")
-            table_id = await service.seated_at(interaction.guild_id, interaction.user.id)
+            table_id = await service.table_of(interaction.guild_id, interaction.user.id)
             table = await service.get(table_id) if table_id is not None else None
             if table is None:
                 return Reply.text(

@@ -12,7 +12,15 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import GameError
 from bot.store import GameRule, Store, Tx
-from bot.tables import ALIVE_EVERY, DISCORD_EPOCH_MS, NextGameOpen, TableError, TableService
+from bot.tables import (
+    ALIVE_EVERY,
+    DISCORD_EPOCH_MS,
+    JUST_NOW,
+    AlreadyMoved,
+    NextGameOpen,
+    TableError,
+    TableService,
+)
 from tests.harness import Trips
 from tests.seeds import fixed_seeds
 
@@ -135,6 +143,30 @@ async def test_clock_fires_default_and_three_timeouts_remove_a_player(service, c
     timeouts = [d for d in drinks if d.user_id == out.user_id and d.kind == "drink"]
     assert len(timeouts) >= 3
     assert dict((r[0], r[1]) for r in results)[out.user_id] == "left"
+
+
+async def test_a_refusal_after_the_players_own_move_or_clock_says_so(service, clock):
+    """A double tap, or a tap as the player's time ran out, is refused by saying what
+    happened, not by the rules' refusal (which blames a race they did not lose); a moment
+    later, and for anybody else, the rules' own words."""
+    t = await war_table(service, choice_seconds=10)
+    while t.engine.view(t.state, None)["phase"] == "flip":
+        hand = t.engine.view(t.state, None)["hand"]
+        await service.act(t.id, ANA, {"type": "flip", "hand": hand})
+    with pytest.raises(AlreadyMoved, match="^Already done: your first tap counted.$"):
+        await service.act(t.id, ANA, {"type": "flip", "hand": hand})
+    with pytest.raises(GameError, match="already turned") as refused:
+        await service.act(t.id, BO, {"type": "flip", "hand": hand})
+    assert not isinstance(refused.value, AlreadyMoved)
+    loser = t.user_at(t.engine.view(t.state, None)["loser"]).user_id
+    clock.advance(10)
+    assert await service.fire_due() == 1  # the loser's time ran out: the base drink
+    with pytest.raises(AlreadyMoved, match="^Time ran out a moment ago: the clock already"):
+        await service.act(t.id, loser, {"type": "double"})
+    clock.advance(JUST_NOW + 0.1)
+    with pytest.raises(GameError) as refused:
+        await service.act(t.id, loser, {"type": "double"})
+    assert not isinstance(refused.value, AlreadyMoved)
 
 
 async def test_a_player_acting_resets_their_strikes(service, clock):

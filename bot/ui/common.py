@@ -179,8 +179,10 @@ def player_name(user: discord.abc.User) -> str:
 
 @functools.lru_cache(maxsize=4096)  # the same names, on every screen
 def escape(text: str) -> str:
-    """A player's name or words, shown literally: no Markdown, no mentions."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    """A player's name or words, shown literally: no Markdown, no mentions, and no markup
+    in angle brackets (a custom emoji, a timestamp, a command or channel mention)."""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    return text.replace("<", "\\<")
 
 
 def notes(table: Table, seat: int, fmt: Any = None) -> list[str]:

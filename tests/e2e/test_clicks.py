@@ -176,6 +176,7 @@ async def test_invisible_characters_in_names_turn_no_text_around_and_hide_no_one
 async def test_names_with_markdown_or_mentions_are_shown_literally(harness: Harness):
     h, fake = harness, harness.fake
     names = ["**Bold**", "`tick`", "||spoiler||", "@everyone", "<@123456789012345678>"]
+    names += ["<t:0:R>", "<:kek:123456789012345678>", "</limits:123456789012345678>"]
     users = [fake.add_user(n) for n in names]
     res = await h.slash(users[0], "pyramid", "start")
     msg = res.message
@@ -187,13 +188,17 @@ async def test_names_with_markdown_or_mentions_are_shown_literally(harness: Harn
         r"\`tick\`",
         r"\|\|spoiler\|\|",
         "@\u200beveryone",
-        "<@\u200b123456789012345678>",
+        "\\<@\u200b123456789012345678>",
+        "\\<t:0:R>",
+        "\\<:kek:123456789012345678>",
+        "\\</limits:123456789012345678>",
     ]
     await h.rendered(lambda: all(e in msg.text for e in escaped), "the escaped names")
     shown = "\n".join(text for _, text in fake.everything_shown())
     for raw in names[:3]:
         assert f" {raw}" not in shown and f"{raw} " not in shown
     assert "@everyone" not in shown and "<@123456789012345678>" not in shown
+    assert not re.search(r"(?<!\\)<(t:0:R|:kek:|/limits:)", shown)
     res = await h.click(users[0], msg, "start")  # and nothing else changes: the game runs
     assert res.in_place and "Look at my cards" in msg.text
     board = await h.slash(users[1], "tally", options={"user": users[1]})
@@ -383,3 +388,78 @@ async def test_start_and_leave_pressed_at_once_both_get_plain_answers(harness: H
     table = await h.service.get(tid)
     assert table.status in ("playing", "lobby")
     h.assert_clean()
+
+
+async def test_a_press_of_one_table_sent_from_another_tables_message_leaves_it_alone(
+    harness: Harness,
+):
+    """A press of table A's button delivered with table B's message (only a forged click
+    can: the custom id is not on B) acts on A, and is answered privately: B's message keeps
+    B's screen and buttons, and A's message shows the change."""
+    h, fake = harness, harness.fake
+    ana, bo, cy, dee, eve = (fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Dee", "Eve"))
+    msg_a, tid_a = await open_table(h, "pyramid", ana, [bo])
+    msg_b, tid_b = await open_table(h, "war", cy, [dee])
+    await h.join(eve, msg_a)
+    await h.rendered(lambda: "Eve" in msg_a.text)
+    shown_b, buttons_b = msg_b.text, msg_b.custom_ids()
+    data = {"custom_id": f"pyramid:{tid_a}:leave", "component_type": 2}
+    res = await fake.interact(eve, 3, data, message=msg_b)
+    assert res.ok and res.ephemeral, res
+    await h.rendered(lambda: "Eve" not in msg_a.text)
+    await h.bot.renderer.flush()
+    assert msg_b.text == shown_b and msg_b.custom_ids() == buttons_b
+    assert f"table #{tid_b}" in msg_b.text
+    h.assert_clean()
+
+
+async def test_the_tables_own_message_is_public_whatever_its_flags_say(harness: Harness):
+    """Whether a click is public is decided by the message's ephemeral flag, and the table's
+    own message is public even in a payload that flags it ephemeral: a player's hand never
+    goes onto it."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "tarok", ana, [bo])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    turn = table.state.turn
+    player = (ana, bo)[[ana.id, bo.id].index(table.user_at(turn).user_id)]
+    card = next(c for c in table.view(turn)["hand"] if c["legal"])["id"]
+
+    def flagged(payload):
+        payload["message"]["flags"] = 64
+
+    data = {"custom_id": f"tarok:{tid}:play:{card}", "component_type": 2}
+    res = await fake.interact(player, 3, data, message=msg, edit=flagged)
+    assert res.ok, res
+    await h.bot.renderer.flush()
+    assert not any("Your hand" in text for _, text in fake.everything_shown() if _ is None)
+    assert "Your hand" not in msg.text
+    h.assert_clean()
+
+
+async def test_a_live_button_on_an_ended_tables_message_puts_the_end_there(harness: Harness):
+    """A table that ended while its channel refused the edit (Embed Links switched off, no
+    click for 15 minutes) kept a live-looking message: a press of one of its buttons, once
+    the channel allows it again, is answered by putting the end screen on the message."""
+    from tests.e2e.test_platform import fire_the_next_clock
+    from tests.fakediscord.server import P_EMBED_LINKS
+
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: "archived-thread"
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    await h.bot.renderer.flush()
+    h.bot.renderer._tokens.clear()  # 15 minutes after the last click: edits go by the channel
+    await fake.set_bot_permissions(deny=P_EMBED_LINKS)
+    await h.slash(ana, "rules", game="war")  # the bot has read the change
+    while table.status == "playing":
+        await fire_the_next_clock(h, table)
+    await h.bot.renderer.flush()
+    assert "flip" in h.verbs(msg) or "drink" in h.verbs(msg)  # the end never landed
+    await fake.set_bot_permissions()
+    res = await h.click(bo, msg, h.verbs(msg)[0])
+    assert res.ok and not res.ephemeral, res
+    assert h.verbs(msg) == ["again"], h.verbs(msg)

@@ -263,10 +263,76 @@ async def test_one_open_lobby_per_host_and_server(harness: Harness):
     h.assert_clean()
 
 
+async def test_one_person_opens_at_most_three_tables_a_minute(harness: Harness):
+    """Lobbies opened and ended one after another would flood the channel: a fourth in a
+    minute is refused, with when the next may open, and nothing is stored."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    for game in ("war", "pyramid", "spit"):
+        res = await h.slash(ana, game, "start")
+        assert not res.ephemeral, res
+        await h.click(ana, res.message, "end")
+        h.clock.advance(10)
+    before = stored(h)
+    res = await h.slash(ana, "tarok", "start")
+    assert (
+        res.ephemeral and "Easy there: you opened 3 tables in the last minute" in res.message.text
+    )
+    assert f"<t:{int(h.clock.now()) + 30}:R>" in res.message.text  # the first, 60 s on
+    assert stored(h) == before
+    res = await h.slash(bo, "tarok", "start")  # somebody else may
+    assert not res.ephemeral
+    h.clock.advance(29)
+    res = await h.slash(ana, "war", "start")
+    assert res.ephemeral and "Easy there" in res.message.text
+    h.clock.advance(1)
+    res = await h.slash(ana, "war", "start")
+    assert not res.ephemeral and "War" in res.message.text
+    h.assert_clean()
+
+
 async def test_a_seated_host_is_told_about_their_seat_first(harness: Harness):
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     await open_war(h, ana, bo)
     res = await h.slash(ana, "war", "start")
     assert res.ephemeral and "You're already seated at table #1" in res.message.text
+    h.assert_clean()
+
+
+async def test_a_form_sent_after_the_game_moved_on_says_why_and_gives_the_words_back(
+    harness: Harness,
+):
+    """Black Death's forfeit: a text the game refuses while it is still the writer's to write
+    offers **Write it again**; one sent once their clock ran out (the loser finished their
+    drink) says it came too late and shows what they wrote, with nothing to press."""
+    from bot.engines.blackdeath import ENGINE, Take
+    from tests.harness import open_table
+
+    h, fake = harness, harness.fake
+    ana, bo, cy = (fake.add_user(n) for n in ("Ana", "Bo", "Cy"))
+    msg, tid = await open_table(h, "blackdeath", ana, [bo, cy])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    while table.state.phase == "take":
+        await h.service.act(tid, table.user_at(table.state.taker).user_id, Take(1))
+    users = {u.id: u for u in (ana, bo, cy)}
+    loser = users[table.user_at(table.state.loser).user_id]
+    await h.rendered(lambda: "forfeit" in h.verbs(msg))
+    await h.click(loser, msg, "forfeit")
+    writer = users[table.user_at(ENGINE.forfeit_writer(table.state)).user_id]
+    await h.rendered(lambda: "form" in h.verbs(msg))
+    form = (await h.click(writer, msg, "form")).data["custom_id"]
+    res = await fake.submit_modal(writer, form, {"text": "   "})
+    assert res.ephemeral and res.message.custom_ids() == [f"blackdeath:{tid}:form:set_forfeit"], res
+    again = await h.click(writer, res.message, "form")  # Write it again: the form again
+    assert again.type == 9 and again.data["custom_id"] == form
+    h.clock.advance(121)
+    assert await h.service.fire_due() == 1 and table.status == "ended"
+    res = await fake.submit_modal(writer, form, {"text": "Sing **loud**"})
+    assert res.ephemeral and res.message.custom_ids() == []
+    assert res.message.text == (
+        "Too late: this table has ended. Start a new one with /blackdeath start.\n"
+        "You wrote: Sing \\*\\*loud\\*\\*"
+    )
     h.assert_clean()

@@ -382,3 +382,21 @@ async def test_table_one_after_another_posts_at_most_once_in_30_s(harness: Harne
     assert not again.ephemeral and again.message.id != posted.id
     assert len(fake.channel_messages()) == 3  # the first and one retired copy, and the live one
     h.assert_clean()
+
+
+async def test_table_brings_back_the_table_of_a_host_who_never_sat_down(harness: Harness):
+    """A host who never pressed I'm in hosts the table without a seat: /table posts it for
+    them too (it said they were at no table)."""
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    res = await h.slash(ana, "giveandtake", "start")  # Ana never accepts the rules
+    first = res.message
+    for guest in (bo, cy):
+        await h.join(guest, first)
+    await h.click(ana, first, "start")
+    again = await h.slash(ana, "table")
+    assert not again.ephemeral and "Give & Take" in again.message.text
+    await h.rendered(lambda: "moved down here" in first.text)
+    res = await h.slash(fake.add_user("Dee"), "table")
+    assert res.ephemeral and "You're not at a table in this server" in res.message.text
+    h.assert_clean()
