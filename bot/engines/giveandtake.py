@@ -18,6 +18,11 @@ Decisions, where the rules file is silent:
   the director cues (``Go``) and may call last call "at any time"; the engine takes host actions
   from a seat that is out (:meth:`Engine.apply`), though ``legal_actions`` lists none for it.
   Only a host who is not seated (never sat down) leaves the cueing to the table clock.
+- One press is one move: ``Go`` carries the flip it cues and ``Pile`` the turn whose capture
+  it puts away, so a double tap on Go!, a Go! that lands just after the table's clock cued, or
+  a pile press meant for an earlier capture is refused ("Turn 3 is already cued.", "Turn 3's
+  capture is already put away."), never applied to the next flip or capture. Without the
+  number (actions stored before it existed) they mean the next flip and the capture waiting.
 - Leftovers lie face up in the centre and are shown; pile cards are face down to everyone,
   their owner included.
 - "Out at the start of a turn" is checked as soon as a turn is settled (the capture put under
@@ -87,14 +92,23 @@ ACE = 14
 
 @dataclass(frozen=True)
 class Go(Action, verb="go"):
-    """The director cues the turn: "3, 2, 1, Go!" (host only)."""
+    """The director cues the turn: "3, 2, 1, Go!" (host only). ``turn``: the flip this press
+    cues; a press meant for a flip already made (a double tap, or the table's clock cued first)
+    is refused, not a cue of the next one (``None``: the next flip, as actions stored before
+    this field read)."""
+
+    turn: int | None = None
 
 
 @dataclass(frozen=True)
 class Pile(Action, verb="pile"):
-    """The capturer puts the capture under their take pile (``take``) or their give pile."""
+    """The capturer puts the capture under their take pile (``take``) or their give pile.
+    ``turn``: the turn whose capture it puts away; a press meant for a capture already put away
+    is refused, not put on a later capture (``None``: the capture waiting, as actions stored
+    before this field read)."""
 
     take: bool
+    turn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -265,9 +279,9 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             return []
         acts: list[Action] = []
         if state.phase == CUE:
-            acts.append(Go())
+            acts.append(Go(state.turns + 1))
         if state.phase == PILE and seat == state.capturer:
-            acts += [Pile(take=False), Pile(take=True)]
+            acts += [Pile(take=False, turn=state.turns), Pile(take=True, turn=state.turns)]
         return [*acts, LastCall(), Leave()]
 
     # ----------------------------------------------------------------- moves
@@ -294,11 +308,22 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             events.append(Log("Last call! The host ends the game."))
             self._last_call(s, HOST, events)
         elif isinstance(action, Go):
+            # the stamp first: a press meant for a flip that ended in a capture says so too
+            if action.turn is not None and action.turn <= s.turns:
+                raise IllegalAction(f"Turn {action.turn} is already cued.")
+            if action.turn is not None and action.turn > s.turns + 1:
+                raise IllegalAction(f"Turn {action.turn} isn't up yet.")
             if s.phase != CUE:
                 raise IllegalAction("Wait: the capturer is still choosing a pile.")
             events.append(Log("3, 2, 1, Go!"))
             self._flip(s, events)
         elif isinstance(action, Pile):
+            if action.turn is not None and (
+                action.turn < s.turns or (action.turn == s.turns and s.phase != PILE)
+            ):
+                raise IllegalAction(f"Turn {action.turn}'s capture is already put away.")
+            if action.turn is not None and action.turn != s.turns:
+                raise IllegalAction(f"Turn {action.turn} has no capture to put away.")
             if s.phase != PILE:
                 raise IllegalAction("There is no capture to put away right now.")
             if seat != s.capturer:

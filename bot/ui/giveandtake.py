@@ -21,6 +21,9 @@ Decisions:
   answer privately. A host out of the ring still cues (the rules: the host directs); with no
   host at the table there is no Go! button: the table cues by itself every 10 seconds,
   and the 👉 line says so.
+- Go! carries the turn it cues and the pile buttons the turn of the capture they put away:
+  a second press for the same cue (a double tap, or the table's clock cued first) or a late
+  pile press is refused privately by the engine, never a second flip or a later capture's pile.
 - Last call ends the game for everyone, so it is not on the shared message, where a stray tap
   costs a whole game: it is in the host's own view (My seat, then Last call).
 - Only the newest flip's duets are drawn (only they count); a fight's earlier flips are the
@@ -135,8 +138,9 @@ def _news(v: dict[str, Any], log: list[str]) -> list[str]:
     ]
 
 
-def _go(table: Table) -> Button:
-    return button(table, Go(), "3, 2, 1, Go!", "success", emoji="\U0001f3ac")
+def _go(table: Table, v: dict[str, Any]) -> Button:
+    """Go! cues the next flip, and says which: a second press for it is refused, not a cue."""
+    return button(table, Go(v["turn"] + 1), "3, 2, 1, Go!", "success", emoji="\U0001f3ac")
 
 
 def _piles(table: Table, v: dict[str, Any], mine: bool = False) -> list[Button]:
@@ -145,14 +149,15 @@ def _piles(table: Table, v: dict[str, Any], mine: bool = False) -> list[Button]:
     # a pile left empty puts its owner out at the next turn: the button that leaves one says so
     empties = {False: p["take"] == 0, True: p["give"] == 0}  # choice -> the other pile is empty
     warn = empties[False] != empties[True]
+    turn = v["turn"]  # the turn of this capture: a late press can't land on a later one
     out = []
     for take, pile in ((False, "give"), (True, "take")):
         label = f"Under {whose}{pile} pile ({p[pile]})"
         if warn and empties[take]:
             warning = "you go out!" if mine else "out!"
-            out.append(button(table, Pile(take=take), f"{label}: {warning}", "danger"))
+            out.append(button(table, Pile(take, turn), f"{label}: {warning}", "danger"))
         else:
-            out.append(button(table, Pile(take=take), label, "primary"))
+            out.append(button(table, Pile(take, turn), label, "primary"))
     return out
 
 
@@ -179,7 +184,7 @@ def public(table: Table) -> Screen:
     common.latest_field(table, embed, _news(v, table.row.log), LOG_LINES)
     rows: list[common.Row] = []
     if v["phase"] == "cue" and _host_seat(table) is not None:
-        rows.append([_go(table)])
+        rows.append([_go(table, v)])
     elif v["phase"] == "pile":
         rows.append(_piles(table, v))
     rows.append(common.table_buttons(table, "My seat"))
@@ -232,7 +237,7 @@ def private(table: Table, seat: int) -> Screen:
         lines.append(f"{name(table, v['capturer'])} is choosing a pile ({due}).")
     elif host:
         lines.append(f"You cue turn {v['turn'] + 1}: **3, 2, 1, Go!** (else the table cues {due})")
-        rows.append([_go(table)])
+        rows.append([_go(table, v)])
     elif host_seat is not None:
         lines.append(f"Waiting for {name(table, host_seat)} to cue ({due}).")
     else:

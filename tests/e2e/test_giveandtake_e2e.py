@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
 
 from bot.clock import ManualClock
 from bot.engines.giveandtake import ENGINE, Go
-from bot.tables import Change, TableError
+from bot.tables import DOUBLE_TAP, Change, TableError
 from bot.ui import giveandtake as ui
 from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.engines.test_giveandtake import make
@@ -255,6 +256,44 @@ async def test_everyone_out_at_once_most_cards_wins_and_equal_most_is_a_draw(fak
             assert line in msg.text
         text = (await h.slash(players[0], "tally", options={"user": players[2]})).message.text
         assert "best place 1st" in text and "0 wins" in text  # a shared first is a draw
+        h.assert_clean()
+    finally:
+        await h.stop_bot()
+
+
+FIGHT_SEED = "fight-4"  # three players: turn 1 is a fight (Ana and Cy), and so is turn 2
+
+
+async def test_a_double_tap_on_go_in_a_fight_flips_once_and_the_second_press_is_refused(
+    fake, tmp_path
+):
+    """Two clicks on Go! at once (a double tap: two interactions) cue one flip; the second is
+    told plainly, and privately, that the turn is already cued."""
+    h = Harness(fake, tmp_path / "barkeep.db", ManualClock())
+    await h.start_bot(seeds=lambda: FIGHT_SEED)
+    try:
+        (ana, bo, cy), msg, tid = await seat_players(h, ("Ana", "Bo", "Cy"))
+        await h.click(ana, msg, "start")
+        table = await h.service.get(tid)
+        res = await h.click(ana, msg, "go")
+        assert res.in_place and table.view()["fight"] and table.view()["turn"] == 1
+        go = h.custom_id(msg, "go")
+        assert go == f"giveandtake:{tid}:go:2"  # the flip this Go! cues
+        mine = (await h.click(ana, msg, "seat")).message
+        assert h.custom_id(mine, "go") == go  # her own view's Go! cues the same flip
+        a, b = await asyncio.gather(fake.click(ana, msg, go), fake.click(ana, msg, go))
+        a, b = await h.record(a), await h.record(b)
+        assert table.view()["turn"] == 2 and table.view()["fight"]  # one flip, still a fight
+        assert [line.split(":")[0] for line in table.row.log if line.startswith("Turn ")] == [
+            "Turn 1",
+            "Turn 2, fight flip 2",
+        ]
+        flipped, refused = sorted((a, b), key=lambda r: r.ephemeral)
+        assert flipped.in_place and "**Ana** cues turn 3" in msg.text
+        # her own first tap did it: said so (the engine's words, "Turn 2 is already cued.",
+        # are for a press whose flip somebody else's cue or the clock made)
+        assert refused.ephemeral and refused.message.text == DOUBLE_TAP
+        assert h.custom_id(msg, "go") == f"giveandtake:{tid}:go:3"
         h.assert_clean()
     finally:
         await h.stop_bot()

@@ -191,15 +191,15 @@ def test_only_the_capturer_chooses_the_pile():
     state = go(make(give=["KH 2C", "9S 2D"], take=["7H 3C", "3S 4D"]))
     with pytest.raises(NotYourTurn):
         play(state, (1, Pile(take=True)))
-    assert Pile(take=True) not in ENGINE.legal_actions(state, 1)
-    assert {Pile(take=True), Pile(take=False)} <= set(ENGINE.legal_actions(state, 0))
+    assert not any(isinstance(a, Pile) for a in ENGINE.legal_actions(state, 1))
+    assert {Pile(True, 1), Pile(False, 1)} <= set(ENGINE.legal_actions(state, 0))
 
 
 def test_nobody_cues_while_the_capturer_chooses():
     state = go(make(give=["KH 2C", "9S 2D"], take=["7H 3C", "3S 4D"]))
     with pytest.raises(IllegalAction, match="choosing a pile"):
         play(state, (0, Go()))
-    assert Go() not in ENGINE.legal_actions(state, 0)
+    assert not any(isinstance(a, Go) for a in ENGINE.legal_actions(state, 0))
 
 
 def test_no_pile_to_choose_before_a_capture():
@@ -228,7 +228,7 @@ def test_on_timeout_equal_piles_take_the_give_pile():
 def test_the_director_cues_with_go_and_only_the_host_may_send_it():
     assert Go in ENGINE.host_actions and LastCall in ENGINE.host_actions
     state = make(give=["KH 2C", "9S 2D"], take=["7H 3C", "3S 4D"])
-    assert Go() in ENGINE.legal_actions(state, 0)
+    assert Go(1) in ENGINE.legal_actions(state, 0)  # the flip it cues
     state, logs = play(state, (0, Go()))
     assert logs[0] == "3, 2, 1, Go!" and state.turns == 1
 
@@ -338,6 +338,77 @@ def test_the_last_player_standing_mid_fight_wins_and_the_fight_cards_stay_on_the
     assert state.phase == "over" and state.ending == "standing"
     assert places(state) == {0: ("won", 1), 1: ("lost", 2)}
     assert len(ENGINE.table_cards(state)) == 2
+
+
+# -- one press, one move ----------------------------------------------------------------------
+
+# Two flips that tie (5/5 and 9/9, then 7/7 and 8/8), then seat 1 captures (3 against 2).
+TWO_TIES = {"give": ["9C 8C 2C 4C", "5H 7H 3H 4H"], "take": ["5C 7C KC QC", "9H 8D 3D 8H"]}
+# Seat 0 captures turn 1 (7 against 9: 2) and turn 2 (3 against 2: 1).
+TWO_CAPTURES = {"give": ["KH 2C 5C", "9S 2D 6D"], "take": ["7H 3C 4C", "3S 4D 9D"]}
+
+
+def test_a_double_tap_on_go_in_a_fight_flips_once_and_the_second_press_is_refused():
+    state, _ = play(make(**TWO_TIES), (0, Go(1)))
+    assert ENGINE.view(state, None)["fight"] and state.turns == 1
+    assert Go(2) in ENGINE.legal_actions(state, 0)
+    state, _ = play(state, (0, Go(2)))  # the first press: the fight's next flip, a tie again
+    assert ENGINE.view(state, None)["fight"] and state.turns == 2
+    with pytest.raises(IllegalAction, match=r"^Turn 2 is already cued\.$"):
+        play(state, (0, Go(2)))  # the second press of the same tap
+    assert state.turns == 2 and len(state.rounds) == 2
+
+
+def test_a_go_that_lands_after_the_clock_cued_is_refused():
+    state, _ = play(make(**TWO_TIES), (0, Go(1)))  # a fight: the next flip is turn 2
+    state, logs = play(state, (None, None))  # the table cues it first
+    assert logs[0] == "Nobody cued: the table calls 3, 2, 1, Go!" and state.turns == 2
+    with pytest.raises(IllegalAction, match=r"^Turn 2 is already cued\.$"):
+        play(state, (0, Go(2)))  # the host's press, meant for the same flip
+    assert state.turns == 2 and state.phase == "cue"
+
+
+def test_a_second_go_after_a_capture_says_the_turn_is_cued_not_that_a_pile_is_chosen():
+    state, _ = play(make(**TWO_CAPTURES), (0, Go(1)))
+    assert state.phase == "pile"
+    with pytest.raises(IllegalAction, match=r"^Turn 1 is already cued\.$"):
+        play(state, (0, Go(1)))
+
+
+def test_a_pile_press_for_an_earlier_capture_cannot_land_on_a_later_one():
+    state, _ = play(make(**TWO_CAPTURES), (0, Go(1)), (0, Pile(True, 1)))
+    assert state.phase == "cue" and len(state.take[0]) == 2 + 4
+    with pytest.raises(IllegalAction, match=r"^Turn 1's capture is already put away\.$"):
+        play(state, (0, Pile(True, 1)))  # a double tap on the pile
+    state, _ = play(state, (0, Go(2)))
+    assert state.phase == "pile" and state.capturer == 0 and state.turns == 2
+    assert Pile(False, 2) in ENGINE.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match=r"^Turn 1's capture is already put away\.$"):
+        play(state, (0, Pile(False, 1)))  # the late press, meant for turn 1's capture
+    assert state.phase == "pile" and state.capturer == 0  # turn 2's capture still waits
+    state, _ = play(state, (0, Pile(False, 2)))
+    assert state.phase == "cue" and len(state.give[0]) == 1 + 4
+
+
+def test_a_go_or_pile_for_a_turn_not_yet_reached_is_refused():
+    state = make(**TWO_CAPTURES)
+    with pytest.raises(IllegalAction, match=r"^Turn 2 isn't up yet\.$"):
+        play(state, (0, Go(2)))
+    state = go(state)
+    with pytest.raises(IllegalAction, match=r"^Turn 2 has no capture to put away\.$"):
+        play(state, (0, Pile(True, 2)))
+
+
+def test_go_and_pile_without_a_turn_as_stored_before_it_still_play():
+    """Action logs written before the stamp: ``go`` is the next flip, ``pile`` the capture
+    waiting."""
+    state, _ = play(make(**TWO_CAPTURES), (0, {"type": "go"}), (0, {"type": "pile", "take": True}))
+    state, _ = play(state, (0, Go()))
+    assert state.turns == 2 and state.phase == "pile" and state.capturer == 0
+    state, _ = play(state, (0, Pile(take=False)))
+    assert state.phase == "cue" and len(state.give[0]) == 1 + 4 and len(state.take[0]) == 1 + 4
+    assert Go(3).to_json() == {"type": "go", "turn": 3} and Go().to_json() == {"type": "go"}
+    assert Pile(True, 3).to_arg() == "1.3" and Go.from_arg(None) == Go()
 
 
 # -- going out, the ring, places --------------------------------------------------------------
