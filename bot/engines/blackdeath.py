@@ -37,6 +37,10 @@ Decisions (where the rules file is silent):
   a public Log line and is the forfeit ledger entry's reason. In Log lines and the results'
   summary it goes through ``literal``: a ``{p1}`` the writer typed is shown as typed.
 - Safe (empty-handed) players are still in the game: they may write the forfeit and may leave.
+  A safe player who leaves keeps their win ("won", listed among the safe, noted as left): the
+  rules' "out of the game, safe from Death" is settled once their cards are gone. They no longer
+  write the forfeit (the next one in order does). Every player but the loser is safe once Death
+  is found, so anyone but the loser leaving then keeps their win too.
 - Leaving while cards are being taken: the leaver's cards pass to the next player to the left with
   cards, who throws away any new pairs (Death passes on with them). If fewer than two players are
   left in the game, it ends at once without a loser: the last player wins and no cards move. If
@@ -44,9 +48,10 @@ Decisions (where the rules file is silent):
 - A loser who leaves before their drink is recorded (choosing, or waiting for their forfeit) is
   charged a finish, as the choice's timeout would: a drink already owed is never lost to a leave,
   and choosing a forfeit first does not dodge it. The game ends; the loser "lost", everyone else
-  who stayed "won". Anyone else leaving then changes nothing (except the forfeit writer, see
-  above).
-- Results: the loser "lost", every other player still in "won", leavers "left"; no places.
+  "won" but those who left holding cards. Anyone else leaving then changes nothing (except the
+  forfeit writer, see above).
+- Results: the loser "lost", players who left holding cards "left", everyone else "won" (safe
+  players who left too: ``safe_left``); no places.
 - Once the loser is known their hand (Death alone) is no longer hidden; every other hand stays
   hidden, even at the end.
 """
@@ -152,6 +157,7 @@ class BlackDeathState:
     taker: int | None = None
     offers: int = 0  # offers made: shuffle salt and take clock key
     left: list[int] = field(default_factory=list)  # seats that left, in order
+    safe_left: list[int] = field(default_factory=list)  # of those, the ones safe (no cards) then
     loser: int | None = None
     choice: str | None = None  # "finish" or "forfeit", once the loser chose
     writer: int | None = None  # who writes the forfeit
@@ -430,6 +436,8 @@ class BlackDeathEngine(Engine[BlackDeathState]):
 
     def _leave(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
         state.left.append(seat)
+        if not state.hands[seat]:  # safe from Death (never the loser): they keep their win
+            state.safe_left.append(seat)
         events.append(Log(f"{_p(seat)} leaves the game."))
         if state.phase in (CHOOSE, WRITE):
             if seat == state.loser:  # a drink owed is not lost to a leave, forfeit chosen or not
@@ -500,6 +508,8 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         return seat not in state.left
 
     def _status(self, state: BlackDeathState, seat: int) -> str:
+        if seat in state.safe_left:
+            return "safe"
         if seat in state.left:
             return "left"
         if seat == state.loser:
@@ -510,12 +520,14 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         """The table as ``seat`` (``None``: anyone) sees it.
 
         Public keys: ``phase`` ("take", "choose", "forfeit", "over"); ``offerer`` and ``taker``
-        (seats, in "take"); ``seats``: per seat ``{"seat", "cards" (count), "status"}`` with
-        status "playing", "safe", "left" or "loser"; ``pairs`` (count) and ``discarded`` (every
-        thrown pair, ``{"seat", "cards"}``); ``deal_log``; ``last``; ``loser``, ``choice``,
-        ``writer``, ``forfeit`` (the text, once written); ``clock`` (the running timer's key)
-        and ``seconds``; ``over`` and ``summary``. A seat's view adds ``seat``, ``hand`` (their
-        cards, sorted) and ``positions`` (how many cards they may pick from, when taking).
+        (seats, in "take"); ``seats``: per seat ``{"seat", "cards" (count), "status", "left"}``
+        with status "playing", "safe" (a safe player who left too: ``left`` says they left),
+        "left" (left holding cards, or holding Death) or "loser"; ``safe`` (the safe seats);
+        ``pairs`` (count) and ``discarded`` (every thrown pair, ``{"seat", "cards"}``);
+        ``deal_log``; ``last``; ``loser``, ``choice``, ``writer``, ``forfeit`` (the text, once
+        written); ``clock`` (the running timer's key) and ``seconds``; ``over`` and ``summary``.
+        A seat's view adds ``seat``, ``hand`` (their cards, sorted) and ``positions`` (how many
+        cards they may pick from, when taking).
         """
         timer = self.clock(state)
         over = state.phase == OVER
@@ -525,7 +537,12 @@ class BlackDeathEngine(Engine[BlackDeathState]):
             "offerer": state.offerer,
             "taker": state.taker,
             "seats": [
-                {"seat": s, "cards": len(state.hands[s]), "status": self._status(state, s)}
+                {
+                    "seat": s,
+                    "cards": len(state.hands[s]),
+                    "status": self._status(state, s),
+                    "left": s in state.left,
+                }
                 for s in range(state.players)
             ],
             "safe": [s for s in range(state.players) if self._status(state, s) == "safe"],
@@ -566,7 +583,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         for s in range(state.players):
             if s == state.loser:  # held Death: lost, even if they left then
                 outcomes.append(Outcome(s, LOST))
-            elif s in state.left:
+            elif s in state.left and s not in state.safe_left:  # left holding cards
                 outcomes.append(Outcome(s, LEFT))
             else:
                 outcomes.append(Outcome(s, WON))

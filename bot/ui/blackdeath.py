@@ -2,7 +2,8 @@
 
 What is shown where:
 - The public table names who takes a card from whom (with the clock), lists every player with
-  their hand as a fan of card backs and a count (or safe, left, holding Death), and the latest
+  their hand as a fan of card backs and a count (or safe, left, holding Death; a safe player
+  who left is "safe (left)", on the end screen too: they keep their win), and the latest
   log lines. Before the first take the deal comes first ("The deal": every player's thrown
   pairs), since the table's short log can't hold ten players' lines: as much of it as fits a
   phone with the lines since (a leaver's cards passed on), which come first.
@@ -72,7 +73,7 @@ def _seat_line(table: Table, v: dict[str, Any], s: dict[str, Any]) -> str:
     if s["status"] == "loser":
         return f"{SKULL} {who} holds Death"
     if s["status"] == "safe":
-        return f"\u2705 {who} safe"
+        return f"\u2705 {who} safe" + (" (left)" if s["left"] else "")
     if len(v["seats"]) > COMPACT_OVER:  # who takes from whom is on the turn line already
         return f"{who} {BACK}{s['cards']}"
     role = ""
@@ -206,7 +207,7 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
         v = v or table.view()
         results = table.results()
         lines += [say(s, table) for s in results.summary]
-        if v["over"]:  # the result: who was safe (won), who left
+        if v["over"]:  # the result: who was safe (won), who left holding cards
             safe = [o.seat for o in results.outcomes if o.result == "won"]
             gone = [o.seat for o in results.outcomes if o.result == "left"]
         else:  # ended early (the platform says so): how the taking stood
@@ -216,8 +217,10 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
                 lines.append("Still holding cards: " + " · ".join(held))
             safe = [x["seat"] for x in seats if x["status"] == "safe"]
             gone = [x["seat"] for x in seats if x["status"] == "left"]
-        if safe:
-            lines.append("\U0001f37b Safe: " + ", ".join(_name(table, s) for s in safe))
+        if safe:  # a safe player who left keeps their win: among the safe, noted
+            went = {x["seat"] for x in v["seats"] if x["left"]}
+            named = [_name(table, s) + (" (left)" if s in went else "") for s in safe]
+            lines.append("\U0001f37b Safe: " + ", ".join(named))
         if gone:
             lines.append("\U0001f6aa Left: " + ", ".join(_name(table, s) for s in gone))
     return common.ended_screen(table, lines)

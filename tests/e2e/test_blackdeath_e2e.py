@@ -238,6 +238,49 @@ async def test_a_leaver_passes_their_cards_on_and_the_clock_finishes_the_drink(f
         await h.stop_bot()
 
 
+async def test_a_safe_player_who_leaves_keeps_their_win(harness: Harness):
+    """ "Run out of cards and you are out of the game, safe from Death": a safe player who then
+    presses Leave (and confirms) is still among the safe at the end, and /tally counts their
+    win (they used to be listed as Left, with no win)."""
+    h = harness
+    players, msg, table = await start_game(h, ("Ana", "Bo", "Cy", "Dee"))
+    users = {table.seat_of(p.id): p for p in players}
+    safe = None
+    while table.state.phase == "take":
+        st = table.state
+        empty = [s for s in range(st.players) if not st.hands[s]]
+        if empty and len(ENGINE.holders(st)) > 2:  # someone safe, and still cards to take
+            safe = users[empty[0]]
+            break
+        res = await h.click(users[st.taker], msg, "take:1")
+        assert res.ephemeral and "You drew" in res.message.text
+    assert safe is not None, "nobody was safe while three still held cards: change the seed"
+    await h.bot.renderer.flush()
+    assert f"\u2705 **{safe.name}** safe" in msg.text
+    res = await h.confirmed(safe, msg, "leave")
+    assert "You left table" in res.message.text
+    await h.rendered(lambda: f"\u2705 **{safe.name}** safe (left)" in msg.text)
+    while table.state.phase == "take":
+        res = await h.click(users[table.state.taker], msg, "take:1")
+        assert res.ephemeral and "You drew" in res.message.text
+    loser = users[table.state.loser]
+    assert loser is not safe
+    await h.rendered(lambda: "finish" in h.verbs(msg))
+    res = await h.click(loser, msg, "finish")
+    assert res.in_place and table.status == "ended"
+    await h.rendered(lambda: "is over" in msg.text)
+    safe_line = next(x for x in msg.text.splitlines() if x.startswith("\U0001f37b Safe: "))
+    assert f"**{safe.name}** (left)" in safe_line
+    assert "Left: " not in msg.text
+    async with h.bot.store.reading() as q:
+        rows = await q._all("SELECT user_id, outcome FROM results WHERE table_id = ?", (table.id,))
+    outcomes = {r["user_id"]: r["outcome"] for r in rows}
+    assert outcomes == {p.id: "lost" if p is loser else "won" for p in players}
+    tally = await h.slash(safe, "tally", options={"user": safe})
+    assert "1 game, 1 win" in tally.message.text
+    h.assert_clean()
+
+
 def test_positions_are_buttons_five_to_a_row_and_a_select_past_twenty():
     table = SimpleNamespace(id=7, row=SimpleNamespace(game="blackdeath"))
     rows = ui._take_rows(table, 15)  # a hand without pairs holds at most 15 cards

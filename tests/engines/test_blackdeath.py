@@ -487,8 +487,8 @@ def test_with_nobody_left_to_write_the_loser_cannot_take_a_forfeit():
     assert ENGINE.legal_actions(state, 1) == [Finish(), Leave()]
     with pytest.raises(IllegalAction, match="Nobody is left to set a forfeit"):
         ENGINE.apply(state, 1, Forfeit())
-    state, events = play(state, (1, Finish()))
-    assert ENGINE.results(state).outcomes == [Outcome(0, "left"), Outcome(1, "lost")]
+    state, events = play(state, (1, Finish()))  # the leaver was safe: they keep their win
+    assert ENGINE.results(state).outcomes == [Outcome(0, "won"), Outcome(1, "lost")]
 
 
 def test_a_writer_who_leaves_with_nobody_to_follow_makes_the_loser_finish():
@@ -548,8 +548,73 @@ def test_a_safe_player_leaving_changes_no_offer():
     state = make(["B2", "S4"], ["W2", DEATH], ["L4"], [], offerer=0)
     new, _ = play(state, (3, Leave()))
     assert (new.offerer, new.taker, new.offers, new.hands) == (0, 1, 1, state.hands)
-    assert ENGINE.view(new, None)["seats"][3]["status"] == "left"
+    assert ENGINE.view(new, None)["seats"][3] == {
+        "seat": 3,
+        "cards": 0,
+        "status": "safe",
+        "left": True,
+    }
     assert ENGINE.legal_actions(new, 3) == []
+    assert not ENGINE.is_active(new, 3)
+
+
+def test_a_safe_player_who_leaves_keeps_their_win_and_a_leaver_with_cards_does_not():
+    """black-death.md: "A player with no cards is out of the game, safe from Death." Leaving
+    afterwards changes nothing of that: "won", listed among the safe (left used to lose it)."""
+    state = make(["B2", "S4"], ["W2", DEATH], ["L4"], [], offerer=0)
+    state, events = play(state, (3, Leave()), (2, Leave()))  # safe; then holding the L4
+    assert logs(events)[:2] == ["{p3} leaves the game.", "{p2} leaves the game."]
+    view = ENGINE.view(state, None)
+    assert [(s["status"], s["left"]) for s in view["seats"]] == [
+        ("playing", False),
+        ("playing", False),
+        ("left", True),
+        ("safe", True),
+    ]
+    assert view["safe"] == [3]
+    while state.phase == "take":
+        state, _ = play(state, (state.taker, Take(1)))
+    assert state.phase == "choose"
+    loser = state.loser
+    state, _ = play(state, (loser, Finish()))
+    outcomes = {o.seat: o.result for o in ENGINE.results(state).outcomes}
+    assert outcomes == {0: "won", 1: "won", 2: "left", 3: "won"} | {loser: "lost"}
+
+
+def test_a_safe_leaver_counts_as_won_when_the_last_holder_wins_by_default():
+    state = make([], ["B2"], ["W2", DEATH], offerer=1)
+    state, events = play(state, (0, Leave()), (1, Leave()))
+    assert ENGINE.is_over(state) and drinks(events) == []
+    outcomes = ENGINE.results(state).outcomes
+    assert outcomes == [Outcome(0, "won"), Outcome(1, "left"), Outcome(2, "won")]
+
+
+def test_a_safe_host_who_left_before_death_was_found_writes_no_forfeit_and_keeps_their_win():
+    state = make([], ["B2", DEATH], ["W2"], offerer=1)  # seat 0, the host, is safe
+    state, _ = play(state, (0, Leave()))
+    assert (state.offerer, state.taker, state.offers) == (1, 2, 1)  # the offer stands
+    state, events = play(state, (2, Take(1)))  # the B2: 2s pair, seat 2 safe, seat 1 loses
+    assert (state.phase, state.loser) == ("choose", 1)
+    assert ENGINE.forfeit_writer(state) == 2  # not the host who left
+    state, events = play(state, (1, Forfeit()))
+    assert (state.phase, state.writer) == ("forfeit", 2)
+    assert "{p2} writes {p1}'s forfeit." in logs(events)
+    with pytest.raises(IllegalAction, match="no longer playing"):
+        ENGINE.apply(state, 0, SetForfeit("Dance"))
+    state, _ = play(state, (2, SetForfeit("Dance")))
+    outcomes = ENGINE.results(state).outcomes
+    assert outcomes == [Outcome(0, "won"), Outcome(1, "lost"), Outcome(2, "won")]
+
+
+def test_a_safe_writer_who_leaves_passes_the_forfeit_on_and_keeps_their_win():
+    state, _ = play(losing(3, 1), (1, Forfeit()))
+    assert state.writer == 0
+    state, events = play(state, (0, Leave()))
+    assert (state.phase, state.writer) == ("forfeit", 2)
+    assert logs(events) == ["{p0} leaves the game.", "{p2} writes {p1}'s forfeit."]
+    state, _ = play(state, (2, SetForfeit("Dance")))
+    outcomes = ENGINE.results(state).outcomes
+    assert outcomes == [Outcome(0, "won"), Outcome(1, "lost"), Outcome(2, "won")]
 
 
 def test_a_leave_that_leaves_one_player_with_cards_makes_them_the_loser():
