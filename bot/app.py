@@ -152,20 +152,14 @@ class Barkeep(commands.Bot):
         )
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
-        """A moderator locked a table's thread (closed or not): unless the bot has Manage
-        Threads there, Discord refuses its messages and edits in it, so its tables close rather
-        than play on unseen (clocks charging drinks, players struck out). A thread only archived
-        reopens when the table next changes."""
+        """A moderator locked a table's thread (closed or not): its tables close rather than
+        play on by their clocks (drinks charged, players struck out, turn pings nobody can
+        answer). Discord's client disables the buttons in a locked thread for everyone, and
+        without Manage Threads the bot may not write there either: nobody can play on, whatever
+        the bot's permissions. A thread only archived reopens when the table next changes."""
         meta = payload.data.get("thread_metadata") or {}
-        if meta.get("locked") and not self.manages_thread(payload.thread_id):
+        if meta.get("locked"):
             await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_LOCKED)
-
-    def manages_thread(self, thread_id: int) -> bool:
-        """Whether the bot has Manage Threads in this thread (as far as its cache knows)."""
-        thread = self.get_channel(thread_id)
-        if not isinstance(thread, discord.Thread) or thread.guild.me is None:
-            return False
-        return thread.permissions_for(thread.guild.me).manage_threads
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted); not an outage, which discord.py
@@ -184,7 +178,10 @@ class Barkeep(commands.Bot):
             log.info("table #%s closed: %s", change.table.id, why)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Every click and form submission, routed by its custom id (see bot/ui/components.py)."""
+        """Every click and form submission, routed by its custom id (see bot/ui/components.py).
+        Any interaction, slash commands too, tells the renderer which thread it came from (one
+        Discord does not announce to the bot is known by its interactions alone)."""
+        self.renderer.seen_in(interaction.channel)
         if interaction.type not in (
             discord.InteractionType.component,
             discord.InteractionType.modal_submit,
@@ -329,30 +326,41 @@ class Barkeep(commands.Bot):
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
         """A server's channels are in the cache (at every connection, and after an outage): a
-        channel deleted while the bot was away sent it no event. The channels of the server's
-        open tables that are not in the cache are looked up (a thread archived meanwhile is not
-        in it, but still there), and the tables of those Discord no longer knows are closed.
-        A server missing altogether is one that removed the bot: see
+        channel deleted or a thread locked while the bot was away sent it no event. The
+        channels of the server's open tables that are not in the cache are looked up (a thread
+        archived meanwhile is not in it, but still there); the tables of those Discord no
+        longer knows close, and those of a locked thread, as when the lock is announced. The
+        turn pings Discord refused to delete there go now (:meth:`TurnPings.retry`). A server
+        missing altogether is one that removed the bot: see
         :meth:`close_tables_of_servers_left`."""
         await self.tables_loaded()
-        unseen = {
-            t.row.channel_id
-            for t in self.service.open_tables()
-            if t.row.guild_id == guild.id and guild.get_channel_or_thread(t.row.channel_id) is None
+        self.pings.retry(guild.id)
+        places = {
+            t.row.channel_id for t in self.service.open_tables() if t.row.guild_id == guild.id
         }
-        gone = set()
-        for channel_id in sorted(unseen):
-            try:
-                await self.fetch_channel(channel_id)
-            except discord.NotFound:
-                gone.add(channel_id)
-            except discord.HTTPException as err:  # hidden from the bot, say: still there
-                log.info("channel %s of open tables can't be looked up: %s", channel_id, err)
+        gone, locked = set(), set()
+        for channel_id in sorted(places):
+            channel: object = guild.get_channel_or_thread(channel_id)
+            if channel is None:
+                try:
+                    channel = await self.fetch_channel(channel_id)
+                except discord.NotFound:
+                    gone.add(channel_id)
+                except discord.HTTPException as err:  # hidden from the bot, say: still there
+                    log.info("channel %s of open tables can't be looked up: %s", channel_id, err)
+            if isinstance(channel, discord.Thread) and channel.locked:
+                locked.add(channel_id)
         if gone:
             await self.close_tables(lambda row: row.channel_id in gone, CHANNEL_DELETED)
+        if locked:
+            await self.close_tables(lambda row: row.channel_id in locked, THREAD_LOCKED)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server (again, maybe: the turn pings Discord refused to delete while the
+        bot was out go now)."""
         log.info("added to server %s (%s)", guild.name, guild.id)
+        await self.tables_loaded()
+        self.pings.retry(guild.id)
 
     def begin_answer(self, interaction_id: int) -> bool:
         """The current task answers this interaction (False: another task already does)."""

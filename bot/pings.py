@@ -9,7 +9,11 @@ Edits notify nobody, so a ping must be a new message. Decisions:
   already. A clock nobody in particular owns (the dealer's flip) pings nobody.
 - One ping per table at a time: the previous one is deleted when the next goes out and when the
   table ends, so a channel holds at most one ping per table. Which one it is is stored, so a
-  restart keeps that (and the next start nudges those the open tables still wait on).
+  restart keeps that (and the next start nudges those the open tables still wait on). The
+  record goes only once Discord deleted the ping or no longer has it (404): a delete it
+  refuses (the bot kicked mid-game, the channel hidden from it) is tried again with the next
+  ping, or, the table ended, when the server is back (:meth:`TurnPings.retry`) and at the next
+  start.
 - The message mentions exactly those players (no one else is named in it; allowed mentions
   permit users only) and links the table.
 - On by default (issue 8: whose move it is must reach the player's phone); a server that finds
@@ -53,6 +57,8 @@ class TurnPings:
         self.service = service
         self._waiting: dict[int, set[str]] = {}  # table -> clocks seen that wait on players
         self._last: dict[int, int] = {}  # table -> its ping's message id
+        # ended table -> (server, channel, message) of its ping, whose delete Discord refused
+        self._leftover: dict[int, tuple[int | None, int, int]] = {}
         self._refused: dict[int, float] = {}  # channel -> until when it gets no ping (loop time)
         # a table's ping lock lives while a ping holds or awaits it, as the table service's do
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -80,15 +86,45 @@ class TurnPings:
             if table.status == "playing" and not overdue:  # (an overdue clock fires at once)
                 self.on_change(Change(table, [], None))
 
-    async def _retire(self, table_id: int, channel_id: int, message_id: int) -> None:
-        """Delete a ping the last run left for a table that has ended since."""
+    def retry(self, guild_id: int) -> None:
+        """A server is back (the bot added again, or after an outage): delete the pings of its
+        ended tables that Discord refused to delete before."""
+        for table_id, (where, channel_id, message_id) in list(self._leftover.items()):
+            if where == guild_id:
+                del self._leftover[table_id]
+                self._spawn(self._retire(table_id, channel_id, message_id, where))
+
+    async def _retire(
+        self, table_id: int, channel_id: int, message_id: int, guild_id: int | None = None
+    ) -> None:
+        """Delete the ping of a table that has ended (one the last run left, or one Discord
+        refused to delete before); refused again, it is kept for :meth:`retry`."""
         async with self._locks.setdefault(table_id, asyncio.Lock()):
-            try:
-                channel = self.client.get_partial_messageable(channel_id)
-                await channel.get_partial_message(message_id).delete()
-            except discord.HTTPException as err:
-                log.info("turn ping of ended table #%s: %s", table_id, err)
-            await self._record(table_id, channel_id, None)
+            if await self._delete(table_id, channel_id, message_id):
+                await self._record(table_id, channel_id, None)
+                return
+            if guild_id is None:
+                table = await self.service.get(table_id)
+                guild_id = table.row.guild_id if table is not None else None
+            self._leftover[table_id] = (guild_id, channel_id, message_id)
+
+    async def _delete(self, table_id: int, channel_id: int, message_id: int) -> bool:
+        """Delete a table's ping: whether it is gone (deleted, or Discord no longer has it or
+        its channel: 404). False: refused (403: the bot kicked, the channel hidden from it;
+        the channel then gets no ping for a while, as after a refused ping) or failed, and
+        still there."""
+        try:
+            channel = self.client.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            return True
+        except discord.HTTPException as err:
+            log.info("turn ping of table #%s not deleted: %s", table_id, err)
+            if isinstance(err, discord.Forbidden):
+                self._refused[channel_id] = asyncio.get_running_loop().time() + REFUSED_FOR
+            return False
+        self._refused.pop(channel_id, None)  # the channel takes the bot's requests again
+        return True
 
     async def _record(self, table_id: int, channel_id: int, message_id: int | None) -> None:
         try:
@@ -208,14 +244,30 @@ class TurnPings:
                     )
                     self._last[table.id] = message.id
                     await self._record(table.id, table.row.channel_id, message.id)
-                if old is not None:
-                    if table.id not in self._last:
-                        await self._record(table.id, table.row.channel_id, None)
-                    await channel.get_partial_message(old).delete()
             except discord.HTTPException as err:
                 log.info("turn ping at table #%s: %s", table.id, err)
                 if isinstance(err, discord.Forbidden):
                     self._refused[table.row.channel_id] = now + REFUSED_FOR
+            if old is not None:
+                await self._drop_ping(table, old, now)
+
+    async def _drop_ping(self, table: Table, message_id: int, now: float) -> None:
+        """Delete the table's previous ping. Refused, it stays the table's recorded ping: the
+        next ping tries again (not while the channel refuses the bot: each refusal counts),
+        or, the table ended, :meth:`retry` and the next start."""
+        refused = self._refused.get(table.row.channel_id, now) > now
+        if table.status != "ended" and refused and table.id not in self._last:
+            self._last[table.id] = message_id
+            return
+        if await self._delete(table.id, table.row.channel_id, message_id):
+            if table.id not in self._last:
+                await self._record(table.id, table.row.channel_id, None)
+        elif table.id in self._last:  # a new ping took its place in the record
+            log.warning("turn ping %s of table #%s is left in its channel", message_id, table.id)
+        elif table.status == "ended":
+            self._leftover[table.id] = (table.row.guild_id, table.row.channel_id, message_id)
+        else:
+            self._last[table.id] = message_id
 
     async def flush(self) -> None:
         while tasks := list(self._tasks):

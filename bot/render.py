@@ -35,6 +35,10 @@ lacks there (from the channel's overwrites and the bot's roles, as the gateway a
 and the table's players are told once, in a plain message in the channel if the bot may post
 there, else privately through the interaction token of the latest click on the table (or at
 the next one). The next change tries again; a channel write that lands clears the state.
+
+A table's thread that Discord archived is reopened by the bot (:meth:`Renderer._reopen`). A
+locked one, or one Discord won't let the bot reopen, closes its tables rather than let their
+clocks play on where nobody can see or answer them.
 """
 
 from __future__ import annotations
@@ -93,6 +97,24 @@ NOT_IN_THREAD = (  # a table opened in a private thread the bot may not join
     "🔒 I'm not in this private thread: I can't ping whose turn it is, and table #{id} stops "
     "updating by itself (when a clock runs out) 15 minutes after the last click. Add me to the "
     "thread: mention {me} in it."
+)
+HIDDEN_PARENT = (  # a public thread or forum post in a channel hidden from the bot
+    "🔒 I can't see {parent}, so I can't join this thread: I can't ping whose turn it is, and "
+    "table #{id} stops updating by itself (when a clock runs out) 15 minutes after the last "
+    "click. Someone who manages {parent} can allow me {what} there, in the channel's settings "
+    "(Permissions)."
+)
+CANT_JOIN = (  # a thread the bot may not join, and knows nothing more of
+    "🔒 I can't join this thread: I can't ping whose turn it is, and table #{id} stops "
+    "updating by itself (when a clock runs out) 15 minutes after the last click. In a private "
+    "thread, add me to it: mention {me} in it; elsewhere, someone who manages the channel can "
+    "allow me **View Channel** in its settings (Permissions)."
+)
+UNLISTED_KEPT = 100  # threads known only by their interactions (see Renderer.seen_in)
+THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # why its tables close
+SHUT = (  # the players of a table whose archived thread the bot may not reopen
+    "🗄️ This thread was archived, and Discord won't let me reopen it: I closed table #{id} "
+    "rather than let its clocks play on where nobody sees them.{remedy}"
 )
 ENDED = "ended"  # stored as the fingerprint of a finished table's last screen
 RECENTLY_ENDED = 24 * 3600  # finished tables whose last screen is checked after a restart
@@ -162,8 +184,8 @@ def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> s
         return (
             f"\u26a0\ufe0f I can't update table #{table_id}: I can't see <#{channel_id}>. In a "
             "private thread, add me to it (mention me there); elsewhere, someone who manages "
-            "the channel can allow me View Channel in its settings (Permissions). Then "
-            "`/table` brings the table back."
+            "the channel can allow me View Channel in its settings (Permissions). Then a tap "
+            "on one of its buttons, or `/table`, brings the table back."
         )
     if missing:
         what = " and ".join(f"**{m}**" for m in missing)
@@ -173,8 +195,8 @@ def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> s
         lacks = f"I'm missing a permission in <#{channel_id}> ({needed})"
     return (
         f"\u26a0\ufe0f I can't update table #{table_id}: {lacks}. Someone who manages the "
-        "channel can allow it for Barkeep in the channel's settings (Permissions); then "
-        "`/table` brings the table back."
+        "channel can allow it for Barkeep in the channel's settings (Permissions); then a tap "
+        "on one of its buttons, or `/table`, brings the table back."
     )
 
 
@@ -500,6 +522,7 @@ class Renderer:
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
         self._reopened: dict[int, float] = {}  # thread -> when the bot last reopened it
         self._joined: set[int] = set()  # threads the bot joined (or asked to) since it started
+        self._unlisted: dict[int, discord.Thread] = {}  # see seen_in
         self._dead_tokens: set[str] = set()  # opening tokens whose @original answered 404
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
@@ -771,8 +794,9 @@ class Renderer:
     ) -> None:
         """A table opened in thread ``channel_id``: the bot joins the thread (once), while it
         is open. Discord lets only a thread's members reopen it by editing it (:meth:`_reopen`);
-        joining posts nothing in the thread. A private thread is joined only by invitation:
-        refused there, ``tell`` (the host, privately) how to add the bot."""
+        joining posts nothing in the thread. A private thread is joined only by invitation, and
+        no thread in a channel hidden from the bot: refused, ``tell`` (the host, privately)
+        how to let the bot in (:meth:`not_in_thread`)."""
         thread = self.client.get_channel(channel_id)
         if channel_id in self._joined or (
             isinstance(thread, discord.Thread) and thread.me is not None
@@ -794,8 +818,44 @@ class Renderer:
             self._joined.discard(channel_id)  # a later table there tries again
             if isinstance(err, discord.Forbidden) and tell is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    me = self.client.user.mention if self.client.user else "Barkeep"
-                    await tell(NOT_IN_THREAD.format(id=table_id, me=me))
+                    await tell(self.not_in_thread(channel_id, table_id))
+
+    def seen_in(self, channel: object) -> None:
+        """An interaction came from ``channel``. Discord announces no thread the bot may not
+        view (a private one it is not in, one in a channel hidden from it): its interactions
+        alone say what it is (the latest :data:`UNLISTED_KEPT` are kept, for
+        :meth:`not_in_thread`)."""
+        if isinstance(channel, discord.Thread) and self.client.get_channel(channel.id) is None:
+            self._unlisted.pop(channel.id, None)
+            self._unlisted[channel.id] = channel
+            if len(self._unlisted) > UNLISTED_KEPT:
+                del self._unlisted[next(iter(self._unlisted))]
+
+    def not_in_thread(self, channel_id: int, table_id: int | None) -> str:
+        """How to let the bot into a thread it may not join, by the thread's type and its
+        channel's permissions: a private thread (in a channel the bot sees) takes a mention;
+        any thread in a channel hidden from the bot (a public thread, a forum post) takes View
+        Channel there (and Send Messages in Threads, if that is off too)."""
+        me = self.client.user.mention if self.client.user else "Barkeep"
+        thread = self.client.get_channel(channel_id) or self._unlisted.get(channel_id)
+        if not isinstance(thread, discord.Thread):
+            return CANT_JOIN.format(id=table_id, me=me)
+        parent, member = thread.parent, thread.guild.me
+        perms = (
+            bot_permissions(parent, member) if parent is not None and member is not None else None
+        )
+        if perms is not None and perms.view_channel:
+            if thread.type == discord.ChannelType.private_thread:
+                return NOT_IN_THREAD.format(id=table_id, me=me)
+            return CANT_JOIN.format(id=table_id, me=me)
+        what = [PERMISSIONS["view_channel"]]
+        if perms is not None and not perms.send_messages_in_threads:
+            what.append(PERMISSIONS[THREAD_SEND])
+        return HIDDEN_PARENT.format(
+            id=table_id,
+            parent=f"<#{thread.parent_id}>",
+            what=" and ".join(f"**{w}**" for w in what),
+        )
 
     async def _reopen(self, table: Table) -> bool:
         """The table's thread is archived: by a moderator, or after a while without a new
@@ -803,14 +863,15 @@ class Renderer:
         does not). Reopen it, so that the table carries on: by editing it, which Discord allows
         a member of the thread; else (a table opened before the bot joined its threads, a join
         refused) as a member would, with a message, silent, that says why. False if Discord
-        refuses or it was reopened a moment ago. A locked thread is a moderator's word: it is
-        never reopened, and its tables close."""
+        refuses (then its tables close: :meth:`_shut`) or it was reopened a moment ago. A
+        locked thread is a moderator's word: it is never reopened, and its tables close."""
         channel_id = table.row.channel_id
         now = asyncio.get_running_loop().time()
         if now - self._reopened.get(channel_id, -REOPEN_EVERY) < REOPEN_EVERY:
             log.warning("table #%s: its thread %s is archived again", table.id, channel_id)
             return False
         self._reopened[channel_id] = now
+        thread: object = None
         try:
             thread = self.client.get_channel(channel_id) or await self.client.fetch_channel(
                 channel_id
@@ -833,6 +894,8 @@ class Renderer:
                 channel_id,
                 err,
             )
+            if isinstance(err, discord.Forbidden):  # not a failure that passes: refused
+                await self._shut(channel_id, thread if isinstance(thread, discord.Thread) else None)
             return False
         log.info("table #%s: its thread %s was archived; reopened it", table.id, channel_id)
         return True
@@ -840,6 +903,34 @@ class Renderer:
     async def _locked(self, channel_id: int) -> None:
         """A moderator locked the thread: its tables close, as when the lock is announced."""
         await self.service.close_where(lambda row: row.channel_id == channel_id, THREAD_LOCKED)
+
+    async def _shut(self, channel_id: int, thread: discord.Thread | None) -> None:
+        """Discord refuses to let the bot reopen the archived thread (by an edit or by a
+        message): its tables close, as a locked thread's do, rather than play on by their
+        clocks (drinks charged, players struck out) on a message nobody sees change. Their
+        players are told once: whoever clicked last, if their click's token still lives, else
+        whoever clicks next (whose click, reopening the thread, also shows the table's end);
+        with what would let the bot reopen it (``thread``, if known: what it lacks there)."""
+        remedy = ""
+        me = thread.guild.me if thread is not None else None
+        if thread is not None and me is not None:
+            perms = bot_permissions(thread, me)
+            missing = [
+                f"**{PERMISSIONS[a]}**"
+                for a in ("view_channel", THREAD_SEND)
+                if not getattr(perms, a)
+            ]
+            if missing:
+                remedy = (
+                    " So that the next table here carries on, someone who manages "
+                    f"<#{thread.parent_id}> can allow me {' and '.join(missing)} there, in the "
+                    "channel's settings (Permissions)."
+                )
+        closed = await self.service.close_where(
+            lambda row: row.channel_id == channel_id, THREAD_SHUT
+        )
+        for change in closed:
+            self._tell_privately(change.table.id, SHUT.format(id=change.table.id, remedy=remedy))
 
     async def _channel_gone(self, table: Table) -> None:
         """Discord no longer knows the table's channel: the table closes (if the deletion's

@@ -20,6 +20,7 @@ from tests.fakediscord.server import (
     P_MANAGE_THREADS,
     P_SEND_MESSAGES,
     P_SEND_MESSAGES_IN_THREADS,
+    P_VIEW_CHANNEL,
 )
 from tests.harness import from_another_server, realistic_budgets
 
@@ -650,6 +651,40 @@ async def test_a_private_thread_the_bot_is_not_in_plays_and_the_host_learns_how_
     assert not fake.violations and not fake.unknown_routes
 
 
+async def test_a_thread_in_a_channel_hidden_from_the_bot_is_advised_view_channel_there(
+    harness: Harness,
+):
+    """A public thread in a channel that denies Barkeep View Channel: Discord announces no
+    thread the bot may not view, refuses its join (403), and still sends its members'
+    interactions. The table plays; the host is told to allow View Channel (and Send Messages
+    in Threads, off too) for Barkeep in that channel, named: the private thread's advice
+    (mention the bot in it) can't work there."""
+    h, fake = harness, harness.fake
+    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
+    staff = fake.add_channel("staff")
+    await created
+    await fake.set_bot_permissions(staff, deny=P_VIEW_CHANNEL | P_SEND_MESSAGES_IN_THREADS)
+    thread = fake.add_thread("war night", staff)
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
+    assert h.bot.get_channel(thread.id) is None  # never announced
+    await h.bot.renderer.flush_private()
+    (told,) = [m for m in fake.visible_to(ana) if "join this thread" in m.text]
+    assert told.ephemeral and told.text == (
+        f"🔒 I can't see <#{staff.id}>, so I can't join this thread: I can't ping whose turn it "
+        f"is, and table #{tid} stops updating by itself (when a clock runs out) 15 minutes after "
+        f"the last click. Someone who manages <#{staff.id}> can allow me **View Channel** and "
+        "**Send Messages in Threads** there, in the channel's settings (Permissions)."
+    )
+    await h.click(ana, msg, "start")
+    assert (await h.service.get(tid)).status == "playing"
+    refused = [r for r in fake.requests if r.status == 403]
+    assert [(r.method, r.route_template) for r in refused] == [
+        ("PUT", "/channels/{channel_id}/thread-members/@me"),
+    ]
+    h.assert_clean()
+
+
 async def test_a_thread_follows_its_channels_game_rules(harness: Harness):
     """War switched off in the server but on in #war-den: a table opens in a thread of
     #war-den, and not in a thread of #games."""
@@ -746,6 +781,48 @@ async def test_a_bot_removed_from_its_server_closes_the_tables_there(harness: Ha
     await h.bot.renderer.flush()
     refused = [r for r in fake.requests if r.status == 403]
     assert len(refused) <= 2, [(r.method, r.path) for r in refused]
+
+
+async def kicked_with_a_ping_up(h: Harness):
+    """Ana and Bo at a War table with a turn ping in #games; then the bot is removed from the
+    server, which closes the table. Returns the ping and the table."""
+    h.bot.pings.after = 0
+    h.service.seeds = lambda: "archived-thread"
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    while not (pings := [m for m in h.fake.channel_messages() if "your turn" in m.content]):
+        await play_war_step(h, table, msg, users)
+        await h.bot.pings.flush()
+    closed = ends(h, tid)
+    await h.fake.remove_bot()
+    await asyncio.wait_for(closed.wait(), 5)
+    await h.bot.pings.flush()
+    return pings[0], table
+
+
+async def test_a_ping_discord_refuses_to_delete_while_the_bot_is_out_goes_when_it_is_back(
+    harness: Harness,
+):
+    """Kicked mid-game: the table closes and its turn ping is to go, but Discord refuses the
+    bot's delete (403) while it is out. The ping stays recorded, and goes when the bot is
+    added back (before, its record was cleared first, and the ping, naming a closed table,
+    stayed in the channel for good)."""
+    h, fake = harness, harness.fake
+    await h.bot.wait_until_ready()
+    ping, table = await kicked_with_a_ping_up(h)
+    assert not ping.deleted
+    assert [(r.method, r.status) for r in fake.requests if r.status == 403] == [("DELETE", 403)]
+    async with h.bot.store.reading() as q:
+        assert await q.pings() == [(table.id, ping.channel_id, ping.id, True)]
+    await fake.add_bot_back()
+    await fake.wait_for(lambda: ping.deleted, what="the ping to go")
+    await h.bot.pings.flush()
+    async with h.bot.store.reading() as q:
+        assert await q.pings() == []
+    assert not fake.violations and not fake.unknown_routes
 
 
 async def test_a_bot_removed_while_it_was_away_closes_the_tables_there_when_it_is_back(
@@ -853,6 +930,47 @@ async def test_a_thread_the_bot_is_not_in_is_reopened_by_a_silent_message(harnes
     h.assert_clean()
 
 
+async def test_a_thread_the_bot_may_not_reopen_closes_its_tables_and_says_so(harness: Harness):
+    """Discord lets a thread's member reopen it by editing it, with no other permission (the
+    threads topic); a bot that is not one of its members reopens it with a message, which
+    takes Send Messages in Threads. Without both, Discord refuses either way: before, the
+    table played on by its clocks (drinks charged, players struck out) while its message
+    stayed frozen, and nobody was told. Now its tables close, as a locked thread's do; the
+    last to click is told privately why, and what would let the bot reopen it; a click there
+    (which reopens the thread) shows the end. No slash command comes from an archived thread."""
+    h, fake = harness, harness.fake
+    thread, ana, bo, msg, table = await war_in_a_thread(h)
+    await fake.set_bot_permissions(allow=P_SEND_MESSAGES, deny=P_SEND_MESSAGES_IN_THREADS)
+    await fake.archive_thread(thread)
+    with pytest.raises(AssertionError, match="archived"):  # Discord's client sends none
+        await fake.slash(ana, "tally", channel=thread)
+    await fire_the_next_clock(h, table)  # the dealer flips: a member, the bot's edit reopens it
+    assert not thread.archived and "drink" in h.verbs(msg)
+
+    thread.joined = False  # as for a table opened before this bot joined threads
+    h.bot.renderer._joined.clear()
+    h.bot.renderer._reopened.clear()  # an hour later, say
+    await fake.archive_thread(thread)
+    shown = msg.text
+    await fire_the_next_clock(h, table)  # the loser's clock: neither an edit nor a message
+    await h.rendered(lambda: table.status == "ended" and not table.timers)
+    assert table.row.end_reason == "closed: its thread was archived, and Barkeep may not reopen it"
+    assert thread.archived and msg.text == shown
+    await h.bot.renderer.flush_private()
+    (told,) = [m for m in fake.visible_to(ana) if "archived" in m.text]
+    assert told.ephemeral and told.text == (
+        f"🗄️ This thread was archived, and Discord won't let me reopen it: I closed table "
+        f"#{table.id} rather than let its clocks play on where nobody sees them. So that the "
+        f"next table here carries on, someone who manages <#{fake.channel_id}> can allow me "
+        "**Send Messages in Threads** there, in the channel's settings (Permissions)."
+    )
+    assert not [m for m in fake.visible_to(bo) if "archived" in m.text]  # told once
+    res = await h.click(bo, msg, "drink")  # a member's click reopens it: the end shows
+    assert res.in_place and h.verbs(msg) == ["again"] and not thread.archived
+    assert "Closed: its thread was archived" in msg.text
+    assert not fake.violations and not fake.unknown_routes
+
+
 async def test_a_thread_archived_while_the_bot_was_away_keeps_its_table(harness: Harness):
     """Discord announces only active threads when the bot connects: an archived thread is not
     in its cache, which is also what a deleted one looks like. It is looked up, found, and its
@@ -944,14 +1062,19 @@ async def test_a_table_whose_thread_a_moderator_locks_closes_instead_of_playing_
     h.assert_clean()
 
 
-async def test_a_thread_locked_but_left_open_closes_its_tables_unless_the_bot_manages_threads(
+async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_manages_threads(
     harness: Harness,
 ):
     """Since 2023 a moderator can lock a thread without closing it; then only members with
-    Manage Threads may write there, and Discord refuses the bot's edits (160005). Its tables
-    close when the lock is announced, or at the first refused edit for a lock made while the
-    bot was away; a bot that has Manage Threads there plays on."""
+    Manage Threads may write there, and Discord refuses the bot's edits (160005). Discord's
+    client also disables every button in a locked thread, for everyone: nobody can play on,
+    so its tables close when the lock is announced, or, for a lock made while the bot was
+    away, at the first refused edit. A bot that has Manage Threads there may still write, but
+    nobody can click: its tables close all the same (before, the clocks played the game out,
+    charging drinks and pinging players who could not answer), when the lock is announced or
+    when the bot is back."""
     h, fake = harness, harness.fake
+    h.bot.pings.after = 0
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     thread = await new_thread(h, "war night")
     msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
@@ -977,17 +1100,36 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_unless_the_bot_ma
     await h.rendered(lambda: table.status == "ended")
     assert table.row.end_reason == "closed: its thread was locked"
 
-    # with Manage Threads, the bot may still write there: the game goes on
+    # with Manage Threads, the bot may still write there, but nobody can click: it closes too,
+    # and its end shows
     third = await new_thread(h, "war night 3")
     await fake.set_bot_permissions(allow=P_MANAGE_THREADS)
     eve, fay = fake.add_user("Eve"), fake.add_user("Fay")
     msg, tid = await open_table(h, "war", eve, [fay], channel=third)
     await h.click(eve, msg, "start")
+    table = await h.service.get(tid)
     announced = asyncio.ensure_future(h.bot.wait_for("raw_thread_update", timeout=5))
     await fake.lock_thread(third)
     await announced
-    res = await h.click(eve, msg, "flip")
-    assert res.in_place and (await h.service.get(tid)).status == "playing"
+    await h.rendered(lambda: table.status == "ended" and not table.timers)
+    assert table.row.end_reason == "closed: its thread was locked"
+    await h.bot.pings.flush()
+    assert h.verbs(msg) == ["again"] and "Closed: its thread was locked" in msg.text
+    assert not [m for m in fake.channel_messages(third) if "your turn" in m.content]
+    with pytest.raises(AssertionError, match="locked thread"):  # Discord's client: disabled
+        await h.click(eve, msg, "again")
+
+    # and locked while the bot was down: it closes when the bot is back
+    fourth = await new_thread(h, "war night 4")
+    gus, hal = fake.add_user("Gus"), fake.add_user("Hal")
+    msg, tid = await open_table(h, "war", gus, [hal], channel=fourth)
+    await h.click(gus, msg, "start")
+    await h.stop_bot()
+    await fake.lock_thread(fourth)
+    await h.start_bot()
+    table = await h.service.get(tid)
+    await h.rendered(lambda: table.status == "ended" and not table.timers)
+    assert table.row.end_reason == "closed: its thread was locked"
     h.assert_clean()
 
 

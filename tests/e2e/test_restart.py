@@ -12,7 +12,7 @@ import pytest
 from bot.render import Renderer
 from bot.tables import TableService
 from tests.e2e.conftest import Harness, open_table, spawn_bot
-from tests.e2e.test_platform import ends, new_thread
+from tests.e2e.test_platform import ends, kicked_with_a_ping_up, new_thread
 from tests.e2e.test_war_e2e import open_war
 
 
@@ -423,6 +423,23 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_closes(
     res = await h.slash(bo, "war", "start")
     assert not res.ephemeral, res.message.text
     h.assert_clean()
+
+
+async def test_a_ping_left_while_the_bot_was_out_goes_at_the_next_start(harness: Harness):
+    """Kicked mid-game, the bot may not delete the closed table's turn ping; stopped, and added
+    back meanwhile: the next start deletes the ping its record still names."""
+    h, fake = harness, harness.fake
+    await h.bot.wait_until_ready()
+    ping, table = await kicked_with_a_ping_up(h)
+    assert not ping.deleted
+    await h.stop_bot()
+    await fake.add_bot_back()
+    await h.start_bot()
+    await fake.wait_for(lambda: ping.deleted, what="the ping to go")
+    await h.bot.pings.flush()
+    async with h.bot.store.reading() as q:
+        assert await q.pings() == []
+    assert not fake.violations and not fake.unknown_routes
 
 
 async def test_a_private_view_sent_just_before_a_kill_is_kept_in_line(fake, tmp_path):

@@ -828,7 +828,9 @@ class FakeDiscord:
     ) -> FakeChannel:
         """A public thread in ``parent`` (default #games), started by the server's owner and
         announced with THREAD_CREATE. As in Discord, it has no overwrites of its own: its
-        parent's apply, and posting in it takes Send Messages in Threads.
+        parent's apply, and posting in it takes Send Messages in Threads. In a parent that
+        denies the bot View Channel, the bot hears nothing of it (as of a private thread it is
+        not in), and its requests there get 403 Missing Access.
 
         ``private``: a private thread, which Discord shows only to its members and to those
         with Manage Threads. Until the bot is added to it (:meth:`add_bot_to_thread`), the bot
@@ -850,13 +852,17 @@ class FakeDiscord:
         return ch
 
     def _bot_sees(self, ch: FakeChannel) -> bool:
-        """Whether Discord shows the bot this channel at all: a private thread only once the
-        bot is one of its members, or with Manage Threads."""
-        return (
-            ch.type != 12
-            or ch.joined
-            or bool(self.permissions(self.bot_user, ch) & P_MANAGE_THREADS)
-        )
+        """Whether Discord shows the bot this channel at all: a thread only if the bot may view
+        it (View Channel, which it takes from its parent: the threads topic, "Clients will not
+        be informed of a thread through the gateway if they do not have permission to view
+        that thread"), and a private thread only once the bot is one of its members, or with
+        Manage Threads."""
+        if ch.type not in THREAD_TYPES:
+            return True
+        perms = self.permissions(self.bot_user, ch)
+        if not perms & P_VIEW_CHANNEL:
+            return False
+        return ch.type != 12 or ch.joined or bool(perms & P_MANAGE_THREADS)
 
     async def add_bot_to_thread(self, thread: FakeChannel | int) -> None:
         """A member adds the bot to a thread (mentions it there): as Join Thread."""
@@ -972,15 +978,30 @@ class FakeDiscord:
         await self._dispatch("GUILD_DELETE", {"id": str(self.guild_id)}, I_GUILDS)
         self._changed()
 
+    async def add_bot_back(self) -> None:
+        """The bot, removed (:meth:`remove_bot`), is added to the server again: Discord sends
+        GUILD_CREATE, as for any server it joins ("when the current user joins a new Guild"),
+        without ``unavailable`` (discord.py reports it as ``guild_join``), and takes its
+        requests there again."""
+        self.in_guild = True
+        self.bot_user.joined_at = _iso()
+        data = self._guild_create_json()
+        del data["unavailable"]  # a join, not a server back from an outage
+        await self._dispatch("GUILD_CREATE", data, I_GUILDS)
+        self._changed()
+
     async def archive_thread(self, thread: FakeChannel | int, *, locked: bool = False) -> None:
         """A thread is archived (by a moderator, or after its inactivity; ``locked``: by a
         moderator, who also locked it), announced with THREAD_UPDATE. As in Discord, its
         messages can't be edited then (400 Thread is archived, by any route); a message sent in
-        it, or a member's click there, unarchives it unless it is locked; unarchiving it by
-        Modify Channel takes being one of its members (Join Thread, while it is open) and Send
-        Messages in Threads, or Manage Threads (the threads topic: "Editing a thread to set
-        archived to false only requires the current user has already been added to the thread";
-        Modify Channel's page says only Send Messages: the stricter reading is modelled)."""
+        it, or a member's click there, unarchives it unless it is locked; a slash command there
+        is not sent at all (the threads topic: users "cannot ... use application commands ...
+        in archived threads"). Unarchiving it by Modify Channel takes being one of its members
+        (Join Thread, while it is open), or Manage Threads; a locked one, Manage Threads (the
+        threads topic: "Editing a thread to set archived to false only requires the current
+        user has already been added to the thread. If locked is true, then the user must have
+        created the thread or have MANAGE_THREADS"; Modify Channel's page says Send Messages,
+        which "has no effect in threads": the topic's reading is modelled)."""
         ch = self.channels[_id_of(thread)]
         ch.archived, ch.locked = True, locked
         await self._thread_update(ch)
@@ -990,7 +1011,10 @@ class FakeDiscord:
         """A moderator locks a thread without closing it (possible since 2023), announced with
         THREAD_UPDATE. As in Discord, from then on only members with Manage Threads may send or
         edit messages there: the bot's writes, interaction answers included, get 400 Thread is
-        locked (160005)."""
+        locked (160005). Discord's client disables the buttons and menus of every message in a
+        locked thread, for everyone (discord-api-docs issues #6907, #7900): a click there is
+        not sent (:meth:`click` refuses it), nor a slash command from a member who may not
+        write there."""
         ch = self.channels[_id_of(thread)]
         ch.locked = True
         await self._thread_update(ch)
@@ -2053,8 +2077,8 @@ class FakeDiscord:
         inter.dispatched_at = self.now()
         inter.timer = loop.call_later(self.answer_limit, self._on_answer_deadline, inter)
         ch = self.channels.get(inter.channel_id)
-        if ch is not None and ch.archived and not ch.locked:  # a member acts there: it reopens
-            await self._unarchive(ch)
+        if ch is not None and ch.archived and not ch.locked and inter.type in (3, 5):
+            await self._unarchive(ch)  # a member clicks there: it reopens
             inter.payload["channel"] = self._channel_json(ch, for_user=inter.user)
         await self._dispatch("INTERACTION_CREATE", inter.payload)
         self._changed()
@@ -2088,12 +2112,13 @@ class FakeDiscord:
         "group sub".  Options named ``channel``/``timeout``/``options`` go in ``options={}``.
         Once the bot synced commands, names, types, required options, choices and ranges are
         checked against what it registered (AssertionError for what Discord's client would not
-        allow)."""
+        allow, a command in an archived or locked thread included)."""
         opts = dict(options or {}, **kwargs)
         cid = self._channel_arg(channel)
         user = self.user(user)
         data = self._command_data(user, command, subcommand, opts)
         describe = f"{_command_line(command, subcommand)} by {user.name}"
+        self._command_place(user, cid, describe)
         inter = self._new_interaction(2, user, cid, data, None, describe)
         return await self._run_interaction(inter, timeout)
 
@@ -2116,6 +2141,7 @@ class FakeDiscord:
         cid = self._channel_arg(channel)
         user = self.user(user)
         data = self._command_data(user, command, subcommand, opts, focused=focused)
+        self._command_place(user, cid, f"autocomplete /{command}")
         inter = self._new_interaction(
             4, user, cid, data, None, f"autocomplete /{command} {focused} by {user.name}"
         )
@@ -2166,7 +2192,24 @@ class FakeDiscord:
             )
         if comp.get("disabled"):
             raise AssertionError(f"component {custom_id!r} on message {mid} is disabled")
+        ch = self.channels.get(m.channel_id)
+        if ch is not None and ch.locked:
+            raise AssertionError(
+                f"message {mid} is in locked thread {ch.id}: Discord's client disables its "
+                "components, for everyone"
+            )
         return m, comp
+
+    def _command_place(self, user: FakeUser, channel_id: int, what: str) -> None:
+        """Refuse a slash command where Discord's client sends none: in an archived thread
+        (the threads topic: users "cannot ... use application commands ... in archived
+        threads"), or in a locked one from a member without Manage Threads (who may not write
+        there)."""
+        ch = self.channels[channel_id]
+        if ch.archived:
+            raise AssertionError(f"{what}: thread {ch.id} is archived (no commands there)")
+        if ch.locked and not self.permissions(user, ch) & P_MANAGE_THREADS:
+            raise AssertionError(f"{what}: thread {ch.id} is locked and {user.name} may not write")
 
     async def click(
         self,
@@ -2177,7 +2220,9 @@ class FakeDiscord:
         stale: bool = False,
         timeout: float = 5.0,
     ) -> InteractionResult:
-        """``user`` clicks the (enabled, visible) button ``custom_id`` on ``message``.
+        """``user`` clicks the (enabled, visible) button ``custom_id`` on ``message`` (not in a
+        locked thread, where Discord's client disables every button; in an archived one, the
+        click reopens the thread).
 
         ``stale=True``: the player pressed a button that an edit removed a moment before (it
         must have been on an earlier version of the message and be gone now). Discord still
@@ -3110,8 +3155,9 @@ class FakeDiscord:
         body = ctx.json or {}
         if ch.type not in THREAD_TYPES or set(body) - {"archived"}:
             return _error(403, 50013, "Missing Permissions")  # nothing else is the bot's to edit
-        need = P_MANAGE_THREADS if ch.locked or not ch.joined else P_SEND_MESSAGES_IN_THREADS
-        self._bot_may(ch, need)
+        # a member unarchives an open thread; anyone else, or a locked thread, takes Manage
+        # Threads (see archive_thread)
+        self._bot_may(ch, P_MANAGE_THREADS if ch.locked or not ch.joined else 0)
         if ch.archived and body.get("archived") is False:
             await self._unarchive(ch)
         return 200, self._channel_json(ch)
