@@ -77,6 +77,9 @@ class Barkeep(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=Tree,
+            # installed in servers only: were User Install switched on in the Developer Portal,
+            # its commands would show in servers the bot is not in (tally, settings there)
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.database_path = database_path

@@ -15,6 +15,7 @@ gets an apology.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import inspect
 import logging
@@ -31,7 +32,7 @@ from discord.ext import commands
 
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private, literal
-from bot.render import ANSWERING, Writer
+from bot.render import ANSWERING, Writer, lacking, start_warning
 from bot.store import COMMITTED, TableRow
 from bot.tables import (
     AlreadyMoved,
@@ -621,6 +622,15 @@ class GameCog(commands.Cog):
             return
         user = interaction.user
         channel = interaction.channel  # a thread follows its channel's game rules
+        if isinstance(channel, discord.Thread) and channel.locked:  # a moderator's command
+            await answer(
+                interaction,
+                reply_text(
+                    "This thread is locked: Discord lets nobody press a table's buttons here. "
+                    "Open one in an open thread or channel."
+                ),
+            )
+            return
         parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
         consented = False
 
@@ -677,6 +687,11 @@ class GameCog(commands.Cog):
                 )
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
+        missing = lacking(interaction.app_permissions, isinstance(channel, discord.Thread))
+        if missing:  # Discord says, with every interaction, what the bot may do there
+            warning = start_warning(table.id, table.row.channel_id, missing)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(warning, ephemeral=True)
         if getattr(channel, "type", None) in THREADS:
 
             async def not_in(text: str) -> None:

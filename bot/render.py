@@ -160,12 +160,28 @@ def missing_permissions(client: discord.Client, channel_id: int) -> list[str] | 
     me = guild.me if guild is not None else None
     if channel is None or me is None:
         return None
-    perms = bot_permissions(channel, me)
+    return lacking(bot_permissions(channel, me), isinstance(channel, discord.Thread))
+
+
+def lacking(perms: discord.Permissions, thread: bool) -> list[str]:
+    """Of the permissions Barkeep needs, those ``perms`` (the bot's, in a channel or, with
+    ``thread``, a thread) lack, by their names in the channel's settings."""
     if not perms.view_channel:
         return [PERMISSIONS["view_channel"]]  # nothing else counts until it can see the channel
-    thread = isinstance(channel, discord.Thread)
     skip = "send_messages" if thread else THREAD_SEND
     return [name for attr, name in PERMISSIONS.items() if attr != skip and not getattr(perms, attr)]
+
+
+def start_warning(table_id: int, channel_id: int, missing: list[str]) -> str:
+    """What the host reads, privately, on opening a table where the bot lacks permissions:
+    the game plays (interaction answers need none), but not all of it works."""
+    what = " and ".join(f"**{m}**" for m in missing)
+    return (
+        f"\u26a0\ufe0f Heads up: I'm missing {what} in <#{channel_id}>. Table #{table_id} "
+        "plays, but turn pings can't show, and it stops updating by itself (when a clock runs "
+        "out) 15 minutes after the last click. Someone who manages the channel can allow it "
+        "for Barkeep in the channel's settings (Permissions)."
+    )
 
 
 POSTING = {PERMISSIONS["view_channel"], PERMISSIONS["send_messages"], PERMISSIONS[THREAD_SEND]}

@@ -25,6 +25,24 @@ TITLES = {name: g.title for name, g in GAMES.items()}
 Change = Callable[[], Awaitable[str]]  # makes a change, returns a line saying what it did
 
 
+class Place(app_commands.Transformer):
+    """A channel a table can be played in, for Discord's picker: a text or announcement
+    channel, a voice or stage channel's chat, or a forum (its posts follow it). (discord.py's
+    ForumChannel would also declare media channels, which Discord's API description lacks.)"""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        kinds = discord.ChannelType
+        return [kinds.text, kinds.news, kinds.voice, kinds.stage_voice, kinds.forum]
+
+    async def transform(self, interaction: discord.Interaction, value: Any) -> Any:
+        return value
+
+
 class Settings(commands.Cog):
     settings = app_commands.Group(
         name="settings",
@@ -100,7 +118,7 @@ class Settings(commands.Cog):
         await self._show(interaction, self._set(interaction, note, min_age=text))
 
     @settings.command(name="pings", description="Mention a player when a table waits on them")
-    @app_commands.describe(on="On: a short message mentions whoever must act (off by default)")
+    @app_commands.describe(on="On: a short message mentions whoever must act (on by default)")
     async def pings(self, interaction: discord.Interaction, on: bool) -> None:
         note = f"Turn pings {'on' if on else 'off'}."
         await self._show(interaction, self._set(interaction, note, turn_pings=on))
@@ -117,7 +135,7 @@ class Settings(commands.Cog):
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         enabled: bool,
-        channel: discord.TextChannel | None = None,
+        channel: app_commands.Transform[discord.abc.GuildChannel, Place] | None = None,
     ) -> None:
         where = channel.mention if channel else "the whole server"
         note = f"{game.name}: {'on' if enabled else 'off'} in {where}."

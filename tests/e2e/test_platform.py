@@ -490,6 +490,42 @@ async def test_dev_guild_commands_sync_at_every_start(harness: Harness):
     h.assert_clean()
 
 
+async def test_a_table_opened_where_the_bot_lacks_a_permission_warns_its_host(
+    harness: Harness,
+):
+    """Discord tells the bot, with every interaction, what it may do there: a table opened
+    where it may not post warns its host privately (turn pings can't show, and the table stops
+    updating by itself after 15 quiet minutes), naming the permission; elsewhere, no warning."""
+    from tests.fakediscord.server import P_SEND_MESSAGES
+
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    await fake.set_bot_permissions(deny=P_SEND_MESSAGES)
+    res = await h.slash(ana, "war", "start")
+    assert not res.ephemeral and "table #1" in res.message.text
+    await res.followup()  # the rules, for Ana to accept
+    warning = await res.followup()
+    assert warning.ephemeral and warning.audience == ana.id
+    assert warning.text.startswith("\u26a0\ufe0f Heads up: I'm missing **Send Messages** in <#")
+    assert "turn pings can't show" in warning.text
+    await fake.set_bot_permissions()
+    res = await h.slash(bo, "pyramid", "start")
+    await res.followup()
+    await h.bot.renderer.flush()
+    assert len(res.followups) == 1  # the rules only
+    h.assert_clean()
+
+
+async def test_commands_are_for_servers_even_with_user_install_switched_on(harness: Harness):
+    """With User Install also switched on in the Developer Portal, a command that names no
+    installation context of its own would show in every server of whoever installed it,
+    servers the bot is not in included: every command says servers only."""
+    h, fake = harness, harness.fake
+    puts = [r.json for r in fake.requests if r.method == "PUT" and "/commands" in r.path]
+    assert puts and all(c["integration_types"] == [0] for body in puts for c in body)
+    h.assert_clean()
+
+
 async def test_a_dev_guild_emptied_again_takes_its_copies_of_the_commands_away(
     harness: Harness,
 ):
@@ -1118,6 +1154,11 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
     assert not [m for m in fake.channel_messages(third) if "your turn" in m.content]
     with pytest.raises(AssertionError, match="locked thread"):  # Discord's client: disabled
         await h.click(eve, msg, "again")
+    # a moderator may still send a command there: no table opens where nobody could press it
+    data = {"name": "war", "type": 1, "options": [{"name": "start", "type": 1}]}
+    res = await fake.interact(fake.add_user("Mod"), 2, data, channel=third)
+    assert res.ephemeral and res.message.text.startswith("This thread is locked")
+    assert [m.id for m in fake.channel_messages(third) if "table #" in m.text] == [msg.id]
 
     # and locked while the bot was down: it closes when the bot is back
     fourth = await new_thread(h, "war night 4")

@@ -111,6 +111,17 @@ async def test_an_alcohol_free_player_sees_points_not_sips(harness: Harness):
     h.assert_clean()
 
 
+async def test_a_game_can_be_switched_for_any_place_a_table_plays(harness: Harness):
+    """/settings game's channel can be a text or announcement channel, a voice or stage
+    channel's chat, or a forum (its posts follow it): Discord's picker offers only the
+    channel types the option declares."""
+    fake = harness.fake
+    settings = next(c for c in fake.commands if c["name"] == "settings")
+    game = next(o for o in settings["options"] if o["name"] == "game")
+    channel = next(o for o in game["options"] if o["name"] == "channel")
+    assert {0, 2, 5, 13, 15} <= set(channel["channel_types"])
+
+
 async def test_a_game_switched_off_in_a_channel_gets_a_clear_private_answer(harness: Harness):
     h, fake = harness, harness.fake
     ana, boss = fake.add_user("Ana"), fake.add_user("Boss", manage_guild=True)
