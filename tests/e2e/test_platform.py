@@ -1111,10 +1111,15 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
     when the bot is back."""
     h, fake = harness, harness.fake
     h.bot.pings.after = 0
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    thread = await new_thread(h, "war night")
-    msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
-    await h.click(ana, msg, "start")
+
+    async def war_in_a_new_thread(name: str, host: str, guest: str):
+        thread = await new_thread(h, name)
+        user = fake.add_user(host)
+        msg, tid = await open_table(h, "war", user, [fake.add_user(guest)], channel=thread)
+        await h.click(user, msg, "start")
+        return thread, user, msg, tid
+
+    thread, _, msg, tid = await war_in_a_new_thread("war night", "Ana", "Bo")
     table = await h.service.get(tid)
     announced = asyncio.ensure_future(h.bot.wait_for("raw_thread_update", timeout=5))
     await fake.lock_thread(thread)
@@ -1123,10 +1128,7 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
     assert table.row.end_reason == "closed: its thread was locked"
 
     # locked while the bot was down: the next edit is refused, and the tables close then
-    other = await new_thread(h, "war night 2")
-    cy, dee = fake.add_user("Cy"), fake.add_user("Dee")
-    msg, tid = await open_table(h, "war", cy, [dee], channel=other)
-    await h.click(cy, msg, "start")
+    other, _, msg, tid = await war_in_a_new_thread("war night 2", "Cy", "Dee")
     await h.stop_bot()
     await fake.lock_thread(other)
     await h.start_bot()
@@ -1138,11 +1140,8 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
 
     # with Manage Threads, the bot may still write there, but nobody can click: it closes too,
     # and its end shows
-    third = await new_thread(h, "war night 3")
     await fake.set_bot_permissions(allow=P_MANAGE_THREADS)
-    eve, fay = fake.add_user("Eve"), fake.add_user("Fay")
-    msg, tid = await open_table(h, "war", eve, [fay], channel=third)
-    await h.click(eve, msg, "start")
+    third, eve, msg, tid = await war_in_a_new_thread("war night 3", "Eve", "Fay")
     table = await h.service.get(tid)
     announced = asyncio.ensure_future(h.bot.wait_for("raw_thread_update", timeout=5))
     await fake.lock_thread(third)
@@ -1161,10 +1160,7 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
     assert [m.id for m in fake.channel_messages(third) if "table #" in m.text] == [msg.id]
 
     # and locked while the bot was down: it closes when the bot is back
-    fourth = await new_thread(h, "war night 4")
-    gus, hal = fake.add_user("Gus"), fake.add_user("Hal")
-    msg, tid = await open_table(h, "war", gus, [hal], channel=fourth)
-    await h.click(gus, msg, "start")
+    fourth, _, msg, tid = await war_in_a_new_thread("war night 4", "Gus", "Hal")
     await h.stop_bot()
     await fake.lock_thread(fourth)
     await h.start_bot()
