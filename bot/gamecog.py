@@ -409,25 +409,10 @@ def split_rules(text: str) -> tuple[str, str]:
 GAMES: dict[str, Game] = _load_games()
 
 
-class Recently:
-    """What a command posted in the last ``seconds`` (by the service's clock), so that a burst
-    of it cannot flood a channel: :meth:`posted` says whether ``key`` was, :meth:`post` records
-    it (forgetting what is older)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self._at: dict[Hashable, float] = {}
-
-    def posted(self, key: Hashable, now: float) -> bool:
-        return now - self._at.get(key, -self.seconds) < self.seconds
-
-    def post(self, key: Hashable, now: float) -> None:
-        self._at = {k: at for k, at in self._at.items() if now - at < self.seconds}
-        self._at[key] = now
-
-
 class Burst:
-    """At most ``count`` of something per key in any ``seconds`` (by the service's clock)."""
+    """At most ``count`` of something per key in any ``seconds`` (by the service's clock), so
+    that a burst of it cannot flood a channel: :meth:`next_at` says when ``key`` may have
+    another, :meth:`add` records one (forgetting what is older)."""
 
     def __init__(self, count: int, seconds: float) -> None:
         self.count, self.seconds = count, seconds
@@ -687,12 +672,13 @@ class GameCog(commands.Cog):
                 )
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
-        missing = lacking(interaction.app_permissions, isinstance(channel, discord.Thread))
+        in_thread = getattr(channel, "type", None) in THREADS
+        missing = lacking(interaction.app_permissions, in_thread)
         if missing:  # Discord says, with every interaction, what the bot may do there
             warning = start_warning(table.id, table.row.channel_id, missing)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(warning, ephemeral=True)
-        if getattr(channel, "type", None) in THREADS:
+        if in_thread:
 
             async def not_in(text: str) -> None:
                 await interaction.followup.send(text, ephemeral=True)

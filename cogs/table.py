@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import Recently, Reply, answer, from_here, start_hints
+from bot.gamecog import Burst, Reply, answer, from_here, start_hints
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ class TableCommand(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
-        self._posted = Recently(REPOST_EVERY)  # tables /table posted
+        self._posted = Burst(1, REPOST_EVERY)  # tables /table posted
 
     @app_commands.command(
         name="table", description="Post your table again at the bottom of this channel"
@@ -58,14 +58,14 @@ class TableCommand(commands.Cog):
                 async with lock:
                     pass
             now = service.clock.now()
-            recent = self._posted.posted(table.id, now)
+            recent = self._posted.next_at(table.id, now) is not None
             if table.row.message_id is not None and (table.row.message_id != seen or recent):
                 link = (
                     f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                     f"{table.row.message_id}"
                 )
                 return Reply.text(f"Table #{table.id} was just posted again: {link}")
-            self._posted.post(table.id, now)
+            self._posted.add(table.id, now)
             reply = Reply(
                 "public",
                 self.bot.games[table.row.game].screen(table),

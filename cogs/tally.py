@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import GAMES, Recently, Reply, answer, start_hints
+from bot.gamecog import GAMES, Burst, Reply, answer, start_hints
 from bot.ui import common, tally
 from bot.ui.common import Screen
 
@@ -29,7 +29,7 @@ BOARD_JUST_POSTED = "This board was posted here a moment ago, so this copy is ju
 class Tally(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._boards = Recently(BOARD_EVERY)  # (channel, period, order) of boards posted
+        self._boards = Burst(1, BOARD_EVERY)  # (channel, period, order) of boards posted
 
     @app_commands.command(name="tally", description="The bar tab: who drank what in this server")
     @app_commands.describe(
@@ -71,11 +71,11 @@ class Tally(commands.Cog):
             board = tally.leaderboard(rows, names, key, guild_name, start_hints(), board_order)
             now = self.bot.service.clock.now()
             asked = (interaction.channel_id, key, board_order)
-            if self._boards.posted(asked, now):
+            if self._boards.next_at(asked, now) is not None:
                 # the same board is on screen a moment up the channel: a burst of /tally
                 # would flood it
                 return Reply("private", Screen(board, content=BOARD_JUST_POSTED))
-            self._boards.post(asked, now)
+            self._boards.add(asked, now)
             return Reply("public", Screen(board))
 
         await answer(interaction, work, public=public)
