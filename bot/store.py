@@ -733,11 +733,6 @@ class Tx:
             ),
         )
 
-    async def seated_at(self, guild_id: int, user_id: int) -> int | None:
-        """The active table where this player holds a seat in this server, if any."""
-        row = await self._one(_SEATED_AT, (guild_id, user_id))
-        return row["id"] if row else None
-
     async def table_of(self, guild_id: int, user_id: int) -> int | None:
         """The active table where this person holds a seat in this server, else the newest
         one they host without a seat."""
@@ -752,7 +747,7 @@ class Tx:
         self, guild_id: int, user_id: int, refuse: Callable[[TableRow], Exception]
     ) -> None:
         """Refuse this transaction with ``refuse(table)`` if the player holds a seat at an
-        active table in this server (:meth:`seated_at`). Checked on the connection's thread in
+        active table in this server. Checked on the connection's thread in
         order with the writes, in the same trip, not read first: while a transaction waits on
         a read, it holds the store, and every other table's action waits with it."""
 

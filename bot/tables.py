@@ -662,10 +662,6 @@ class TableService:
             await tx.add_consent(user_id, game, self.clock.now())
         self._consents.add((user_id, game))
 
-    async def seated_at(self, guild_id: int, user_id: int) -> int | None:
-        async with self.store.reading() as q:
-            return await q.seated_at(guild_id, user_id)
-
     async def table_of(self, guild_id: int, user_id: int) -> int | None:
         """The table /table posts for this person: where they sit, else one they host."""
         async with self.store.reading() as q:

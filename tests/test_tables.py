@@ -291,7 +291,7 @@ async def test_end_by_host_or_manager_only(service):
     assert not t.timers
     with pytest.raises(TableError, match="has ended"):
         await service.act(t.id, ANA, {"type": "flip"})
-    assert await service.seated_at(G, ANA) is None  # free to sit down elsewhere
+    assert await service.table_of(G, ANA) is None  # free to sit down elsewhere
 
 
 async def test_scheduler_loop_fires_due_clocks(service, clock):
@@ -313,7 +313,7 @@ async def test_an_unstarted_table_closes_after_30_minutes_and_frees_its_seats(se
     clock.advance(30 * 60)
     assert await service.fire_due() == 1
     assert t.status == "ended" and t.row.end_reason == "nobody started it within 30 minutes"
-    assert await service.seated_at(G, ANA) is None and await service.seated_at(G, BO) is None
+    assert await service.table_of(G, ANA) is None and await service.table_of(G, BO) is None
 
 
 async def test_starting_stops_the_lobby_clock(service, clock):
