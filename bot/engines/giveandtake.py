@@ -23,8 +23,11 @@ Decisions, where the rules file is silent:
   a pile press meant for an earlier capture is refused ("Turn 3 is already cued.", "Turn 3's
   capture is already put away."), never applied to the next flip or capture. Without the
   number (actions stored before it existed) they mean the next flip and the capture waiting.
-- Leftovers lie face up in the centre and are shown; pile cards are face down to everyone,
-  their owner included.
+- Pile cards are face down to everyone, their owner included. Leftovers keep the side they
+  had: the deal's spare cards and the piles of a player who goes out stay face down in the
+  centre (counted, never shown: the rules and their source put them in the centre and never
+  turn them), while cards turned in a fight and left behind lie face up and are shown. A
+  capture takes them all.
 - "Out at the start of a turn" is checked as soon as a turn is settled (the capture put under
   a pile), so the game ends without waiting for another cue. During a fight, the players who
   could not turn again are out as soon as the fight flip ties (before the next cue); then the
@@ -142,7 +145,10 @@ class GiveAndTakeState:
     players: int
     give: list[list[Card]]  # per seat, index 0 = top card, face down
     take: list[list[Card]]
-    leftovers: list[Card] = field(default_factory=list)  # face up in the centre
+    leftovers: list[Card] = field(default_factory=list)  # turned cards, face up in the centre
+    # leftovers never turned (the deal's spare cards, the piles of players who went out): face
+    # down in the centre, captured with the rest
+    face_down: list[Card] = field(default_factory=list)
     rounds: list[list[Played]] = field(default_factory=list)  # this turn's flips, oldest first
     phase: str = CUE
     turns: int = 0  # flips made
@@ -237,7 +243,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             players=players,
             give=[piles[2 * seat] for seat in range(players)],
             take=[piles[2 * seat + 1] for seat in range(players)],
-            leftovers=deck[2 * players * size :],
+            face_down=deck[2 * players * size :],
             out_turn=[None] * players,
             place=[None] * players,
             left=[False] * players,
@@ -347,6 +353,10 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         """Every card turned this turn and still on the table."""
         return [c for flip in s.rounds for played in flip for c in (played.give, played.take)]
 
+    def at_stake(self, s: GiveAndTakeState) -> int:
+        """How many cards a capture takes now: the table's and every leftover."""
+        return len(self.table_cards(s)) + len(s.leftovers) + len(s.face_down)
+
     def _evaluate(self, s: GiveAndTakeState, events: list[Event]) -> None:
         """Look at the newest flip: a capture, or a fight that goes on (or knocks players out)."""
         ds = duets(s.rounds[-1])
@@ -356,7 +366,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             s.capturer = lowest[0]
             s.phase = PILE
             s.clock += 1
-            n = len(self.table_cards(s)) + len(s.leftovers)
+            n = self.at_stake(s)
             s.last = f"{_p(s.capturer)} captures {plural(n, 'card')} with a difference of {low}."
             events.append(Log(s.last + " Give pile or take pile?"))
             return
@@ -380,14 +390,15 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         self._wait_for_cue(s, events)
 
     def _clear(self, s: GiveAndTakeState, seat: int, *, table: bool = True) -> None:
-        """``seat``'s piles, and (``table``) the cards it turned this turn, go to the leftovers."""
+        """``seat``'s piles (face down), and (``table``) the cards it turned this turn (face up),
+        go to the leftovers."""
         if table:
             for flip in s.rounds:
                 for played in flip:
                     if played.seat == seat:
                         s.leftovers += [played.give, played.take]
             s.rounds = [[pl for pl in flip if pl.seat != seat] for flip in s.rounds]
-        s.leftovers += s.give[seat] + s.take[seat]
+        s.face_down += s.give[seat] + s.take[seat]
         s.give[seat] = []
         s.take[seat] = []
 
@@ -397,11 +408,12 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
     def _put_under(self, s: GiveAndTakeState, take: bool) -> None:
         seat = s.capturer
         assert seat is not None
-        cards = self.table_cards(s) + s.leftovers
+        cards = self.table_cards(s) + s.leftovers + s.face_down
         cards = shuffled(cards, rng(s.seed, "capture", s.turns))
         (s.take if take else s.give)[seat].extend(cards)
         s.rounds = []
         s.leftovers = []
+        s.face_down = []
         s.capturer = None
         pile = "take" if take else "give"
         s.last = f"{_p(seat)} put {plural(len(cards), 'card')} under their {pile} pile."
@@ -592,8 +604,9 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             "lowest": [d.seat for d in newest if d.difference == low],
             "fight": fight,
             "leftovers": list(s.leftovers),
+            "face_down": len(s.face_down),
             "capturer": s.capturer,
-            "capture_size": (len(self.table_cards(s)) + len(s.leftovers) if s.phase == PILE else 0),
+            "capture_size": self.at_stake(s) if s.phase == PILE else 0,
             "waiting_for": {CUE: "go", PILE: "pile"}.get(s.phase),
             "clock": key,
             "clock_seconds": {CUE: CUE_SECONDS, PILE: PILE_SECONDS}.get(s.phase),
@@ -616,8 +629,10 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         }
 
     def hidden(self, state: GiveAndTakeState, viewer: int | None) -> Collection[Card]:
-        """Every pile card is face down, to its owner too; table cards and leftovers are not."""
-        return [c for p in range(state.players) for c in state.give[p] + state.take[p]]
+        """Every pile card is face down, to its owner too, and so are the leftovers that were
+        never turned; table cards and turned leftovers are not."""
+        piles = [c for p in range(state.players) for c in state.give[p] + state.take[p]]
+        return piles + state.face_down
 
 
 ENGINE = GiveAndTakeEngine()

@@ -6,7 +6,7 @@ What is shown where:
   give and take pile sizes and, while cards are turned, their duet (their take card and the
   give card of the player above them still in) with its difference; a ⭐ marks the capture, ⚔️
   the players tied in a fight. The players who are out share one line, with their places.
-  Then the leftovers (face up), a fight banner with the cards at stake, and one 👉 line naming
+  Then the leftovers (those never turned only counted), a fight banner with the cards at stake, and one 👉 line naming
   whose move it is with its live clock; under it the latest log lines that say something the
   lines above don't (captures, timeouts, who is out), as many as fit (at most 3). Its buttons
   are the public moves: **3, 2, 1, Go!** while waiting for the cue, **Under give pile (n)** /
@@ -28,8 +28,10 @@ Decisions:
   costs a whole game: it is in the host's own view (My seat, then Last call).
 - Only the newest flip's duets are drawn (only they count); a fight's earlier flips are the
   banner's cards at stake, and their ties the "Fight!" lines under "Latest".
-- Pile cards are never shown (not even to their owner); turned cards and leftovers are face
-  up and shown. A long row of leftovers is cut after 8 cards ("and 9 more") to fit a phone.
+- Pile cards are never shown (not even to their owner); turned cards are face up and shown,
+  in the leftovers too, where the cards never turned (the deal's spares, the piles of those
+  out) are only counted: "Leftovers (6): 4 face down, 7♦ 3♣". A long row of turned leftovers
+  is cut after 8 cards ("and 9 more") to fit a phone.
 - The log leaves out what the lines above already show: the cues ("3, 2, 1, Go!", also when
   the table cued), each flip's cards (the ring shows the newest flip; a fight's earlier flips
   are only counted, in the banner), the capture's question and the fight in progress. What
@@ -91,16 +93,21 @@ def _out(table: Table, v: dict[str, Any]) -> str | None:
 
 
 def _leftovers(v: dict[str, Any]) -> str | None:
-    cards = v["leftovers"]
-    if not cards:
+    cards, down = v["leftovers"], v["face_down"]
+    if not cards and not down:
         return None
-    shown = " ".join(c.label for c in cards[:LEFTOVERS_SHOWN])
-    more = len(cards) - LEFTOVERS_SHOWN
-    return f"Leftovers ({len(cards)}): {shown}" + (f" and {more} more" if more > 0 else "")
+    parts = [f"{down} face down"] if down else []
+    if cards:
+        more = len(cards) - LEFTOVERS_SHOWN
+        shown = " ".join(c.label for c in cards[:LEFTOVERS_SHOWN])
+        parts.append(shown + (f" and {more} more" if more > 0 else ""))
+    if not cards:
+        return f"Leftovers: {down} face down"
+    return f"Leftovers ({len(cards) + down}): " + ", ".join(parts)
 
 
 def _at_stake(v: dict[str, Any]) -> int:
-    return sum(2 * len(flip) for flip in v["rounds"]) + len(v["leftovers"])
+    return sum(2 * len(flip) for flip in v["rounds"]) + len(v["leftovers"]) + v["face_down"]
 
 
 def _fight(v: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 import pytest
@@ -85,7 +86,10 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
     table = await h.service.get(tid)
     by_seat = {table.seat_of(p.id): p for p in (ana, bo, cy, di)}
     assert [by_seat[s] for s in range(4)] == [ana, bo, cy, di]  # the ring is the join order
-    assert msg.text.count("give 6 · take 6") == 4 and "Leftovers (4)" in msg.text
+    assert msg.text.count("give 6 · take 6") == 4
+    spares = table.state.face_down  # the deal's spares: in the centre, face down, only counted
+    assert len(spares) == 4 and "Leftovers: 4 face down" in msg.text
+    assert not any(card.label in json.dumps(msg.current, ensure_ascii=False) for card in spares)
     assert "**Ana** cues turn 1: **Go!**" in msg.text
     assert await watch.leaks(table) == []
 

@@ -26,8 +26,11 @@ def cards(codes: str) -> list[Card]:
     return [Card.from_code(c) for c in codes.split()]
 
 
-def make(give: list[str], take: list[str], leftovers: str = "", **fields) -> GiveAndTakeState:
-    """A game with the given piles (top card first), waiting for the first cue."""
+def make(
+    give: list[str], take: list[str], leftovers: str = "", face_down: str = "", **fields
+) -> GiveAndTakeState:
+    """A game with the given piles (top card first) and leftovers (turned ones face up, the
+    others face down), waiting for the first cue."""
     n = len(give)
     state = GiveAndTakeState(
         seed="test",
@@ -35,6 +38,7 @@ def make(give: list[str], take: list[str], leftovers: str = "", **fields) -> Giv
         give=[cards(g) for g in give],
         take=[cards(t) for t in take],
         leftovers=cards(leftovers),
+        face_down=cards(face_down),
         out_turn=[None] * n,
         place=[None] * n,
         left=[False] * n,
@@ -69,6 +73,7 @@ def every_card(state) -> list[Card]:
         [c for p in state.give for c in p]
         + [c for p in state.take for c in p]
         + state.leftovers
+        + state.face_down
         + ENGINE.table_cards(state)
     )
 
@@ -82,7 +87,11 @@ def test_each_player_gets_two_piles_of_52_over_2n_and_the_rest_are_leftovers(pla
     size = 52 // (2 * players)
     assert [len(p) for p in state.give] == [size] * players
     assert [len(p) for p in state.take] == [size] * players
-    assert len(state.leftovers) == 52 - 2 * players * size
+    # the rules put the spare cards in the centre and never turn them: face down
+    assert len(state.face_down) == 52 - 2 * players * size and state.leftovers == []
+    assert set(state.face_down) <= set(ENGINE.hidden(state, None))
+    assert set(state.face_down) <= set(ENGINE.hidden(state, 0))
+    assert ENGINE.view(state, None)["face_down"] == len(state.face_down)
     assert sorted(every_card(state)) == sorted(french_deck())
 
 
@@ -420,7 +429,7 @@ def test_a_player_with_an_empty_pile_at_the_start_of_a_turn_is_out_and_the_other
     state = make(give=["KH 2C 4C", "9S", "5C 6C"], take=["7H 3C", "8S 4D", "AD 9D"])
     state, logs = play(state, (0, Go()), (0, Pile(take=True)))
     assert "{p1} ran out of a pile and is out, 3rd." in logs
-    assert state.leftovers == cards("4D")
+    assert state.face_down == cards("4D") and state.leftovers == []  # never turned: face down
     assert ENGINE.ring(state) == [0, 2]
     assert not ENGINE.is_active(state, 1) and ENGINE.legal_actions(state, 1) == []
 
@@ -596,7 +605,10 @@ def test_a_player_who_leaves_is_out_at_once_and_their_piles_join_the_leftovers()
     state = make(give=["KH 2C", "9S 2D", "5C 6C"], take=["7H 3C", "3S 4D", "8D 9D"])
     state, logs = play(state, (1, Leave()))
     assert "{p1} leaves the game and is out, 3rd." in logs
-    assert sorted(state.leftovers) == sorted(cards("9S 2D 3S 4D"))
+    # never turned, they join the leftovers face down
+    assert sorted(state.face_down) == sorted(cards("9S 2D 3S 4D")) and state.leftovers == []
+    assert set(state.face_down) <= set(ENGINE.hidden(state, None))
+    check_views(ENGINE, state)
     assert ENGINE.ring(state) == [0, 2] and not ENGINE.is_active(state, 1)
     state, _ = play(state, (0, LastCall()))
     assert places(state)[1] == ("left", 3)
@@ -624,7 +636,8 @@ def test_a_capturer_who_leaves_before_choosing_forfeits_the_capture_to_the_lefto
     state, logs = play(state, (2, Leave()))
     assert "{p2} forfeits the capture: the cards join the leftovers." in logs
     assert state.phase == "cue" and state.rounds == []
-    assert len(state.leftovers) == 6 + 2  # the turn's cards and seat 2's piles
+    assert len(state.leftovers) == 6  # the turn's cards, face up
+    assert sorted(state.face_down) == sorted(cards("9D 6C"))  # seat 2's piles, face down
 
 
 def test_a_player_who_leaves_during_a_pile_choice_leaves_the_capture_alone():
@@ -645,16 +658,22 @@ def test_leaving_during_a_fight_puts_ones_fight_cards_in_the_leftovers_and_revie
     state, logs = play(state, (2, Leave()))
     assert "The ring closes: the last flip is looked at again." in logs
     assert state.capturer == 1
-    assert sorted(state.leftovers) == sorted(cards("KS 2S 4S 5S"))
+    assert sorted(state.leftovers) == sorted(cards("KS 2S"))  # turned in the fight: face up
+    assert sorted(state.face_down) == sorted(cards("4S 5S"))  # its piles: face down
+    state, _ = play(state, (1, Pile(take=True)))
+    assert state.leftovers == state.face_down == []  # the capture took them all
+    assert set(cards("KS 2S 4S 5S")) <= set(state.take[1])
 
 
 # -- what players see -------------------------------------------------------------------------
 
 
-def test_every_face_down_pile_card_is_hidden_and_nothing_else():
-    state = go(make(give=["KH 2C", "9S 2D"], take=["7H 3C", "3S 4D"], leftovers="JD"))
+def test_every_face_down_card_is_hidden_and_nothing_else():
+    state = make(give=["KH 2C", "9S 2D"], take=["7H 3C", "3S 4D"], leftovers="JD", face_down="QC")
+    state = go(state)
     hidden = set(ENGINE.hidden(state, 0))
-    assert hidden == set(cards("2C 3C 2D 4D"))
+    assert hidden == set(cards("2C 3C 2D 4D QC"))
+    assert ENGINE.view(state, None)["leftovers"] == cards("JD")
     assert ENGINE.hidden(state, None) == ENGINE.hidden(state, 1)
     check_views(ENGINE, state)
 
@@ -684,7 +703,8 @@ def test_the_view_shows_piles_duets_leftovers_fight_outs_pending_decision_and_cl
     assert view["players"][1]["out"] and view["players"][1]["place"] == 3
     assert view["players"][1]["out_turn"] == 1
     assert view["waiting_for"] == "go" and view["clock_seconds"] == 10
-    assert view["leftovers"] == cards("4D") and view["ring"] == [0, 2]
+    assert view["leftovers"] == [] and view["face_down"] == 1  # seat 1's last card, unturned
+    assert view["ring"] == [0, 2]
 
 
 def test_a_finished_view_holds_the_summary():
