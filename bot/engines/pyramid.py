@@ -22,10 +22,12 @@ Decisions taken where the rules file is silent (the lead's brief, plus these):
   Auto-pass may be switched during the look too, but is listed among the legal moves only
   once cards turn: after the looks it would be the only move, and a table driven by legal
   moves (a random walk that waits for the clocks only when nobody can move) would never wait.
-- Several cards laid at once (``slots``) are judged whatever their order: every right card is
-  laid (in slot order); then, if any chosen card is wrong, only the wrong one in the lowest
-  slot is laid (shown, drunk for, and barring the seat from the card, as one wrong card laid
-  alone). The other wrong ones stay in the hand face down, unmentioned.
+- Several cards laid at once (``slots``) are laid one by one in slot order, whatever order they
+  come in, as if laid alone: the first wrong one is shown, drunk for and bars the seat from the
+  card, so the chosen cards after it are not laid and stay face down. Which of them are not laid
+  depends only on the slots before them, never on their own faces: judging every chosen card
+  and laying only the right ones plus one wrong one would tell a player, for one drink, that
+  each card left in the hand is wrong, without its being shown as the rules show a wrong card.
 - ``{"type": "give", "share": [seats]}`` gives everything the seat still has to give (all its
   pending gives) in one move, shared as evenly as possible; the sips that don't divide go
   one each to the chosen seats nearest after the giver, in seat order.
@@ -464,10 +466,9 @@ class PyramidEngine(Engine[PyramidState]):
 
         Laying counts as responding (the window closes once every player has laid or
         passed), so a player with two matching cards lays them together. Several cards are
-        judged whatever order they come in: every right one is laid, in slot order; then, if
-        any is wrong, the wrong one in the lowest slot alone is laid (it is shown, drunk for
-        and bars the seat, as the rules say of a wrong card). The other wrong ones stay in the
-        hand face down, and nothing is said of them.
+        laid in slot order, each as if alone, up to and including the first wrong one (it is
+        shown, drunk for and bars the seat, as the rules say of a wrong card); the chosen cards
+        after it stay in the hand face down.
         """
         self._check_claim(st, seat, action.on)
         if (action.slot is None) == (action.slots is None):
@@ -481,11 +482,21 @@ class PyramidEngine(Engine[PyramidState]):
                 raise IllegalAction(f"You have no card {slot}.")
             if hand[slot - 1] is None:
                 raise IllegalAction(f"Your card {slot} is already laid.")
-        rank = st.pyramid[st.index].rank
-        right = sorted(n for n in slots if (card := hand[n - 1]) is not None and card.rank == rank)
-        wrong = sorted(set(slots) - set(right))
-        for slot in right + wrong[:1]:  # one wrong card bars the seat from this card
+        order = sorted(slots)
+        for n, slot in enumerate(order):
             self._lay_one(st, seat, slot, ev)
+            if st.claims[seat] == BARRED and n + 1 < len(order):  # a wrong card ends the lay
+                rest = order[n + 1 :]
+                cards = " and ".join(str(r) for r in rest)
+                ev.append(
+                    Private(
+                        seat,
+                        f"Your card{'s' if len(rest) > 1 else ''} {cards} "
+                        f"{'stay' if len(rest) > 1 else 'stays'} face down in your hand: "
+                        "a wrong card ends your laying on this one.",
+                    )
+                )
+                break
         self._check_window(st)
 
     def _lay_one(self, st: PyramidState, seat: int, slot: int, ev: list[Event]) -> None:

@@ -103,6 +103,10 @@ def logs(events) -> list[str]:
     return [e.text for e in events if isinstance(e, Log)]
 
 
+def privates(events, seat: int) -> list[str]:
+    return [e.text for e in events if isinstance(e, Private) and e.seat == seat]
+
+
 def questions(events) -> list[Question]:
     return [e for e in events if isinstance(e, Question)]
 
@@ -632,31 +636,48 @@ def test_one_player_lays_several_cards_at_once():
         act(state, 0, Lay(slots=[2, 2]))
 
 
-def test_a_several_card_lay_is_judged_whatever_the_order_of_its_slots():
-    """Audit §4: the right cards are laid (in slot order), then one wrong card alone, the
-    lowest-numbered: shown, drunk for once, and barring the seat. The other wrong card stays
-    in the hand face down, and nothing tells anyone what it is."""
-    start = arrange(3, pyramid={0: "7C"}, hands={0: ["2D", "7D", "3D", "7H"]})
+def test_a_several_card_lay_is_laid_in_slot_order_up_to_the_first_wrong_card():
+    """pyramid.md: a wrong card "is shown to everyone ... and may not lay any more cards on that
+    pyramid card". Cards chosen together are laid one by one in slot order, whatever order they
+    come in: the right 7♦, then the wrong 2♦ (shown, drunk for once, barring the seat). The 7♥
+    and the 3♦ after it are not laid and stay face down; the player is told so, and nothing
+    tells anyone what they are."""
+    start = arrange(3, pyramid={0: "7C"}, hands={0: ["7D", "2D", "7H", "3D"]})
     results = []
     for order in itertools.permutations([1, 2, 3, 4]):
         state, ev = act(start, 0, Lay(slots=list(order)))
         assert logs(ev) == [
             "{p0} lays a 7♦ on the 7♣: right!",
-            "{p0} lays a 7♥ on the 7♣: right!",
             "{p0} lays a 2♦ on the 7♣: wrong, drinks 1",
         ], order
+        assert "Your cards 3 and 4 stay face down in your hand" in " ".join(privates(ev, 0))
         assert drinks(ev) == [Drink(0, 1, PENALTY, "a wrong card on the 7♣")]
-        assert state.laid[0] == [(0, C("7D")), (0, C("7H"))]
-        assert [g.left for g in state.gives] == [1, 1]
-        assert state.hands[0] == [C("2D"), None, C("3D"), None]
-        assert state.revealed[0] == [True, False, False, False]
+        assert state.laid[0] == [(0, C("7D"))]
+        assert [g.left for g in state.gives] == [1]
+        assert state.hands[0] == [None, C("2D"), C("7H"), C("3D")]
+        assert state.revealed[0] == [False, True, False, False]
         assert state.claims[0] == "barred"
         text = json.dumps([str(e) for e in ev], ensure_ascii=False)
-        assert "3♦" not in text and "3D" not in text
+        assert not any(hidden in text for hidden in ("3♦", "3D", "7♥", "7H"))
         for seat in (None, 0, 1, 2):
-            assert not in_json(ENGINE.view(state, seat), [C("3D")])
+            assert not in_json(ENGINE.view(state, seat), [C("3D"), C("7H")])
         results.append(ENGINE.to_dict(state))
     assert all(r == results[0] for r in results)  # the same game, whatever the order
+
+
+def test_a_several_card_lay_tells_nothing_of_the_cards_it_does_not_lay():
+    """The hidden-card audit: judging every chosen card, laying the right ones and showing one
+    wrong one told a player, for one drink, that each chosen card left in the hand was wrong.
+    Now what happens to the cards after the first wrong one, and everything anyone is shown,
+    is the same whatever those cards are."""
+    outcomes = []
+    for rest in (["9D", "3D"], ["7H", "7S"], ["7H", "3D"]):
+        start = arrange(3, pyramid={0: "7C"}, hands={0: ["2D", *rest, "4D"]})
+        state, ev = act(start, 0, Lay(slots=[1, 2, 3, 4]))
+        views = [ENGINE.view(state, seat) for seat in (None, 0, 1, 2)]
+        outcomes.append((logs(ev), privates(ev, 0), drinks(ev), views, state.claims))
+        assert state.hands[0][1:3] == [C(c) for c in rest]  # not laid, whatever they are
+    assert outcomes[0] == outcomes[1] == outcomes[2]
 
 
 def test_a_several_card_lay_of_wrong_cards_shows_only_one():
