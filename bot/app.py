@@ -138,6 +138,12 @@ class Barkeep(commands.Bot):
     async def load_tables(self) -> None:
         """Load the open tables, then run their clocks and bring their messages in line."""
         tables = await self.service.load()
+        # a clock that ran on while the bot was away (a look at one's cards) and ran out has
+        # fired before any message is brought in line: never redraw what it has ended
+        try:
+            await self.service.fire_due()
+        except Exception:  # the clock loop tries again
+            log.exception("could not fire the clocks that ran out while the bot was away")
         self.service.start_clocks()
         self.renderer.start_resync()  # what the messages show, in line with the store
         await self.pings.resume()

@@ -342,6 +342,7 @@ class TimerRow:
     due_at: float
     action: dict[str, Any]
     seats: list[int]
+    pauses: bool = True  # stands still while the bot is away (Timer.pauses)
 
 
 @dataclass(frozen=True)
@@ -452,6 +453,17 @@ def _table(row: sqlite3.Row) -> TableRow:
 
 def _rule(row: sqlite3.Row) -> GameRule:
     return GameRule(row[0], row[1], row[2], bool(row[3]))
+
+
+def _timer(row: sqlite3.Row) -> TimerRow:
+    return TimerRow(
+        row["table_id"],
+        row["key"],
+        row["due_at"],
+        json.loads(row["action"]),
+        json.loads(row["seats"]),
+        bool(row["pauses"]),
+    )
 
 
 def _seat(row: sqlite3.Row) -> SeatRow:
@@ -644,13 +656,7 @@ class Tx:
                 seats.setdefault(seat.table_id, []).append(seat)
         timers: dict[int, dict[str, TimerRow]] = {}
         for r in await self._all("SELECT * FROM timers WHERE table_id BETWEEN ? AND ?", span):
-            timers.setdefault(r["table_id"], {})[r["key"]] = TimerRow(
-                r["table_id"],
-                r["key"],
-                r["due_at"],
-                json.loads(r["action"]),
-                json.loads(r["seats"]),
-            )
+            timers.setdefault(r["table_id"], {})[r["key"]] = _timer(r)
         return rows, seats, timers
 
     async def open_lobbies(self, guild_id: int, host_id: int) -> list[TableRow]:
@@ -889,21 +895,13 @@ class Tx:
             rows = await self._all(
                 "SELECT * FROM timers WHERE table_id = ? ORDER BY due_at", (table_id,)
             )
-        return [
-            TimerRow(
-                r["table_id"],
-                r["key"],
-                r["due_at"],
-                json.loads(r["action"]),
-                json.loads(r["seats"]),
-            )
-            for r in rows
-        ]
+        return [_timer(r) for r in rows]
 
     async def add_timer(self, t: TimerRow) -> None:
         self._write(
-            "INSERT INTO timers (table_id, key, due_at, action, seats) VALUES (?,?,?,?,?)",
-            (t.table_id, t.key, t.due_at, _dumps(t.action), _dumps(t.seats)),
+            "INSERT INTO timers (table_id, key, due_at, action, seats, pauses)"
+            " VALUES (?,?,?,?,?,?)",
+            (t.table_id, t.key, t.due_at, _dumps(t.action), _dumps(t.seats), int(t.pauses)),
         )
 
     async def set_timer_seats(self, table_id: int, key: str, seats: list[int]) -> None:
@@ -920,9 +918,11 @@ class Tx:
 
     async def pause_timers(self, stopped: float, now: float) -> None:
         """The bot was away from ``stopped`` to ``now``: every clock still running at
-        ``stopped`` is moved on by that time, so nobody loses the time the bot was away."""
+        ``stopped`` is moved on by that time, so nobody loses the time the bot was away (but
+        for those that run on whatever the bot does: ``pauses`` false)."""
         self._write(
-            "UPDATE timers SET due_at = due_at + ? WHERE due_at > ?", (now - stopped, stopped)
+            "UPDATE timers SET due_at = due_at + ? WHERE due_at > ? AND pauses = 1",
+            (now - stopped, stopped),
         )
 
     # -- consents, private views, meta ------------------------------------------------------

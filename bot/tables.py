@@ -866,7 +866,9 @@ class TableService:
                     del timers[key]
             for key, t in wanted.items():
                 if key not in timers and (fired is None or key != fired.key):
-                    tr = TimerRow(table.id, key, now + t.seconds, t.action.to_json(), list(t.seats))
+                    tr = TimerRow(
+                        table.id, key, now + t.seconds, t.action.to_json(), list(t.seats), t.pauses
+                    )
                     await tx.add_timer(tr)
                     timers[key] = tr
                 elif key in timers and timers[key].seats != list(t.seats):

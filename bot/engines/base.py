@@ -285,12 +285,18 @@ class Timer:
     ``owes``: the clock runs on a debt of its one seat (a loser's choice of drink, sips to give,
     an answer or a double drink). A player who leaves while such a clock runs for them is first
     charged what its timeout does, so that a drink already owed is never lost to a leave.
+
+    ``pauses``: while the bot is away its clocks stand still, so that nobody is timed out for
+    the bot's outage. A clock that measures what players get whatever the bot does (a look at
+    one's cards, which stay on their screen while the bot is away) says False: it runs on, and
+    one that ran out meanwhile fires as soon as the bot is back.
     """
 
     key: str
     seconds: float
     seats: tuple[int, ...] = ()
     owes: bool = False
+    pauses: bool = True
 
     @property
     def action(self) -> Timeout:

@@ -987,7 +987,12 @@ class PyramidEngine(Engine[PyramidState]):
         if st.phase == PEEK:
             if not st.look_closed:
                 out.append(Timer("look", st.look_seconds))
-            out += [Timer(f"peek:{s}", PEEK_SECONDS) for s in range(st.players) if st.peeking[s]]
+            # a look runs on while the bot is away: the cards stay on the player's screen
+            out += [
+                Timer(f"peek:{s}", PEEK_SECONDS, pauses=False)
+                for s in range(st.players)
+                if st.peeking[s]
+            ]
         elif st.phase == CLAIM and st.window_open:
             out.append(Timer(f"claim:{st.index}", st.claim_seconds))
             if st.quick_armed == st.index and st.quick_done != st.index:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import statistics
@@ -208,6 +209,36 @@ async def test_restart_in_a_claim_window_keeps_its_time_left_and_claims(harness:
     h.clock.advance(30)  # Bo never gave his sip: the table's generator picks who drinks it
     await h.service.fire_due()
     assert table.state.index == 1
+    h.assert_clean()
+
+
+async def test_a_look_runs_on_while_the_bot_is_away(harness: Harness):
+    """pyramid.md: "look at their own cards for 15 seconds ... then never again". The cards
+    stay on Ana's screen while the bot is away, so her look runs on: back after 60 s, the bot
+    ends it at once and never sends her cards again, while the clock for who has not looked
+    yet got the outage back (nobody could press Look meanwhile)."""
+    h = harness
+    players, msg, table = await open_pyramid(h)
+    ana = players[0]
+    look = (await h.click(ana, msg, "peek")).message
+    hand = labels(table.state.hands[table.seat_of(ana.id)])
+    assert all(lab in look.text for lab in hand)
+    lobby_due = table.deadline("look")
+    assert lobby_due is not None
+    h.clock.advance(5)
+    await h.stop_bot()
+    seen = len(look.versions)
+
+    h.clock.advance(60)
+    await h.start_bot(seeds=lambda: SEED)
+    await h.bot.renderer.resynced()
+    await h.bot.renderer.flush()
+    table = await h.service.get(table.id)
+    assert not table.state.peeking[table.seat_of(ana.id)]  # the look ended on its time
+    assert table.deadline("look") == lobby_due + 60  # the others' time to look stood still
+    sent = look.versions[seen:]
+    assert sent and not any(lab in json.dumps(v, ensure_ascii=False) for v in sent for lab in hand)
+    assert "Memorise" not in look.text
     h.assert_clean()
 
 
