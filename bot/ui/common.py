@@ -269,10 +269,13 @@ def lobby_screen(table: Table) -> Screen:
         embed.add_field(
             name="Invited", value="\n".join(say(t, table) for t in table.row.log), inline=False
         )
+    # the shuffle is fixed before the deal: its seed's whole hash now, the seed at the end
+    footer = f"Seed SHA-256 {table.seed_hash} (the seed is shown when the table ends)"
     if e.drinks_with(table.row.options):
-        embed.set_footer(
-            text="Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode."
+        footer = (
+            "Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode.\n" + footer
         )
+    embed.set_footer(text=footer)
     return Screen(embed, lobby_rows(table))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 
@@ -1189,6 +1190,10 @@ async def test_the_consent_says_this_is_a_drinking_game_only_where_someone_drink
         assert not ("No drinks in this one" in rules.text and drinks)
         assert "I'm in" in rules.text
         assert ("Drink responsibly" in res.message.text) is drinks  # the lobby
+        # rules README: "Before the first deal the table publishes the SHA-256 of its seed"
+        table = await h.service.get(int(h.custom_id(res.message, "join").split(":")[1]))
+        assert f"Seed SHA-256 {table.seed_hash} " in res.message.text
+        assert table.row.seed not in json.dumps(res.message.current)
     h.assert_clean()
 
 
