@@ -425,19 +425,24 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
 
     def _settle(self, s: GiveAndTakeState, events: list[Event]) -> None:
         """The turn is over: whoever can't play the next one is out; then the next cue."""
+        if not self._out_check(s, events):
+            self._wait_for_cue(s, events)
+
+    def _out_check(self, s: GiveAndTakeState, events: list[Event]) -> bool:
+        """Whoever has an empty pile for the next turn is out. True if that ended the game."""
         ring = self.ring(s)
         stuck = [p for p in ring if not s.give[p] or not s.take[p]]
         if stuck and len(stuck) == len(ring):
             self._all_out(s, stuck, events)
-            return
+            return True
         if stuck:
             for p in stuck:
                 self._clear(s, p)
             self._knock_out(s, stuck, "ran out of a pile", events)
             if len(self.ring(s)) == 1:
                 self._end(s, STANDING, events)
-                return
-        self._wait_for_cue(s, events)
+                return True
+        return False
 
     def _wait_for_cue(self, s: GiveAndTakeState, events: list[Event]) -> None:
         if s.turns >= TURN_LIMIT:
@@ -477,9 +482,14 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             s.place[seat] = place
 
     def _last_call(self, s: GiveAndTakeState, how: str, events: list[Event]) -> None:
+        """Rank the ring by cards held. The host's last call may come while a capture waits
+        for its pile: it goes under the smaller pile and the turn is settled first, out check
+        included, as at the turn limit ("the same effect")."""
         if s.capturer is not None:  # a capture waiting for its pile
             self._put_under(s, self._smaller_is_take(s, s.capturer))
             events.append(Log(s.last))
+            if self._out_check(s, events):
+                return
         self._rank(s, self.ring(s))
         self._finish(s, how, self.ring(s), events)
 

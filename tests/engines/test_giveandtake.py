@@ -598,6 +598,24 @@ def test_last_call_comes_after_the_out_check():
     assert places(state)[1] == ("lost", 3)
 
 
+def test_the_hosts_last_call_during_a_pile_choice_has_the_same_effect_as_the_turn_limit():
+    """give-and-take.md: "The host may call last call at any time with the same effect." Seat 1
+    turns its last give card; seat 0 captures. At the turn limit the capture is put away, seat 1
+    is out and seat 0 stands alone. The host's last call at that moment ranked seat 1, with its
+    empty give pile, by cards held: 7 to 6, a win (the rules audit)."""
+    spec = dict(give=["KH 2C", "9S"], take=["7H 3C", "8S 4D 5D 6D 7D 8D 9D TD"])
+    at_limit, _ = play(make(**spec, turns=TURN_LIMIT - 1), (0, Go()), (None, None))
+    host = go(make(**spec, turns=TURN_LIMIT - 1))
+    assert host.phase == "pile" and host.give[1] == []
+    host, logs = play(host, (0, LastCall()))
+    assert "{p1} ran out of a pile and is out, 2nd." in logs
+    assert places(host) == places(at_limit) == {0: ("won", 1), 1: ("lost", 2)}
+    # three players: the emptied player is out (3rd) before the last call ranks the others
+    spec = dict(give=["KH 2C 4C", "9S", "5C 6C"], take=["7H 3C", "8S 4D 5D 6D 7D 8D", "AD 9D"])
+    state, _ = play(make(**spec), (0, Go()), (0, LastCall()))
+    assert places(state) == {0: ("won", 1), 2: ("lost", 2), 1: ("lost", 3)}
+
+
 # -- leaving ----------------------------------------------------------------------------------
 
 
