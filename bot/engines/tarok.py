@@ -10,8 +10,9 @@ Decisions (where the rules file is silent):
 - A card is named in a move by its **card id**: its index in :func:`tarot_deck`'s fixed order,
   0-13 beers 1..King, 14-27 lagers, 28-41 wines, 42-55 spirits, 56-77 the Majors 0 (the Fool)
   ..XXI. A button's custom id (``play.<id>``) so stays valid however the hand changes.
-- The Fool is a joker for following suit: a player whose only Major is the Fool need not play
-  it when Majors are led (they may play any card; the Fool stays playable, as always).
+- The Fool is Major 0 (tarot-deck.md), so it follows a Major lead: a player whose only Major
+  is the Fool must play it when Majors are led ("must play a Major if they hold one"). On any
+  other lead it stays playable, as always, by one who could follow suit too.
 - The timeout card's "value" is the order value of tarot-deck.md (a minor's rank, a Major's
   number), so a timed-out player holding the Fool (value 0) plays it: it is always legal.
 - A hand is dealt only to the players still seated, starting left of the dealer; the dealer
@@ -234,10 +235,12 @@ class TarokEngine(Engine[TarokState]):
         suit = self.led_suit(s)
         if suit is None:
             return hand
-        follow = [c for c in hand if c.suit is suit and c != THE_FOOL]
+        follow = [c for c in hand if c.suit is suit]  # the Fool follows Majors: it is one
         if not follow:
             return hand
-        return in_order([*follow, THE_FOOL]) if THE_FOOL in hand else follow
+        return (
+            follow if THE_FOOL in follow or THE_FOOL not in hand else in_order([*follow, THE_FOOL])
+        )
 
     def trick_winner(self, trick: list[Played]) -> int:
         """The Fool wins; otherwise the highest card of the suit led (off-suit cards never win)."""

@@ -277,10 +277,18 @@ def test_the_fool_led_wins_and_the_others_must_play_a_major():
     assert state.last_winner == 0 and state.points == [55, 0, 0]
 
 
-def test_holding_only_the_fool_as_a_major_does_not_oblige_playing_it():
+def test_a_fool_that_is_ones_only_major_must_follow_a_major_lead():
+    """devils-tarok.md: "must follow the suit led if they can", the Majors are a suit, and the
+    Fool is Major 0 (tarot-deck.md): who holds it holds a Major. The engine once let its holder
+    play any card (the rules audit)."""
     state = make([["M5"], ["M0", "B1", "W2"]])
     state, _ = play(state, (0, "M5"))
-    assert legal(state, 1) == ["B1", "W2", "M0"]
+    assert legal(state, 1) == ["M0"]
+    with pytest.raises(IllegalAction):
+        play(state, (1, "B1"))
+    state = make([["M5"], ["M0", "M3", "B1"]])  # with another Major: either Major
+    state, _ = play(state, (0, "M5"))
+    assert legal(state, 1) == ["M0", "M3"]
 
 
 def test_the_fool_may_be_played_on_any_trick_by_a_player_who_cannot_follow():
