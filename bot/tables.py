@@ -516,6 +516,11 @@ class TableService:
                 raise TableError("The game has already started.")
             players = table.seated()
             engine = table.engine
+            if engine.host_plays and table.seat_row(user_id) not in players:
+                raise TableError(
+                    f"In {engine.title} the host deals: press **Join** to take your seat, "
+                    "then Start."
+                )
             if len(players) < engine.min_players:
                 need = engine.min_players - len(players)
                 raise TableError(

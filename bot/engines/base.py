@@ -416,6 +416,9 @@ class Engine(Generic[S]):
     options: ClassVar[tuple[Option, ...]] = ()
     actions: ClassVar[tuple[type[Action], ...]] = ()  # the game's verbs (Leave, Timeout: always)
     host_actions: ClassVar[frozenset[type[Action]]] = frozenset()  # only the host may send these
+    # the rules make the host a player with a part of their own (Black Death: the dealer is the
+    # host, and writes the forfeit): the game starts only with the host seated (seat 0)
+    host_plays: ClassVar[bool] = False
     # moves the table asks about first, privately: (the question, its Yes button's label); for
     # actions without fields that end or change the game for everyone at one tap
     ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {}

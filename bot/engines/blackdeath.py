@@ -6,7 +6,8 @@ player with cards, who takes one blind and throws away any pair it makes. Empty-
 are safe; whoever is left holding Death loses and finishes their drink or does a forfeit.
 
 Decisions (where the rules file is silent):
-- The dealer is the host, seat 0 (the table deals a seated host seat 0, whenever they sat down);
+- The dealer is the host, seat 0 (the table deals a seated host seat 0, whenever they sat down,
+  and starts this game only with the host seated: ``host_plays``);
   the deal starts at seat 1 ("left" is the next seat). The first
   offer is made by the first seat from seat 1 on that still has cards after the deal's pairs go.
 - Pairs thrown at the deal are announced by :meth:`BlackDeathEngine.opening` (the table logs
@@ -222,6 +223,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
     max_players = 10
     options = ()
     actions = (Take, Finish, Forfeit, SetForfeit)
+    host_plays = True  # "The dealer is the host", who writes the forfeit
     scoring = "sips"
 
     # ----------------------------------------------------------------- setup

@@ -65,6 +65,31 @@ def in_order(text: str, labels: list[str]) -> bool:
     return all(i >= 0 for i in at) and at == sorted(at)
 
 
+async def test_the_host_deals_so_black_death_starts_only_with_the_host_seated(harness: Harness):
+    """black-death.md: "The dealer is the host", and the host writes the forfeit. A host who
+    never sat down could start a game that seat 0 dealt and wrote the forfeit for, while the
+    host could write nothing (the rules audit). Start now asks the host to sit down first."""
+    h, fake = harness, harness.fake
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    res = await h.slash(ana, "blackdeath", "start")  # Ana never presses I'm in
+    msg = res.message
+    for p in (bo, cy):
+        await h.join(p, msg)
+    await h.rendered(lambda: "Players (2/10)" in msg.text)
+    res = await h.click(ana, msg, "start")
+    assert res.ephemeral
+    assert res.message.text == (
+        "In Black Death the host deals: press **Join** to take your seat, then Start."
+    )
+    table = await h.service.get(int(h.custom_id(msg, "join").split(":")[1]))
+    assert table.status == "lobby"
+    await h.join(ana, msg)
+    res = await h.click(ana, msg, "start")
+    assert res.in_place and table.status == "playing"
+    assert table.seat_of(ana.id) == 0  # the dealer, and the forfeit's writer
+    h.assert_clean()
+
+
 async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness: Harness):
     h, fake = harness, harness.fake
     players, msg, table = await start_game(h, ("Ana", "Bo", "Cy", "Dee"))
