@@ -1629,6 +1629,10 @@ class Renderer:
                         self._private_dirty.setdefault(key, table)  # once more, reopened or older
                         continue
                     log.info("private view of %s at #%s not updated: %s", key[1], key[0], err)
+                    if err.code == UNKNOWN_WEBHOOK and self._view_token(key) is tok:
+                        # it never reached Discord and nothing older is left: a webhook that
+                        # answered 404 is not used again (not edited, nor deleted by a newer view)
+                        self._forget_view(key)
                     continue
                 except Exception:
                     log.exception("private view of %s at #%s not updated", key[1], key[0])

@@ -253,3 +253,40 @@ async def test_a_view_sent_while_the_table_changes_catches_up(harness: Harness):
     want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))[0].embed.description
     assert mine.current["embeds"][0]["description"] == want
     h.assert_clean()
+
+
+async def test_a_view_that_never_reached_discord_is_not_used_after_its_404(harness: Harness):
+    """The crash audit: Bo pressed My cards and the bot, which stores a view before sending it,
+    died before sending it. After the restart its edit through that token got 404 Unknown
+    Webhook, and with no older view to fall back to the bot kept using the token: an edit per
+    table change, then a delete when Bo opened a newer view. Discord says a webhook that
+    answered 404 must not be used again: after the first 404 it is forgotten."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, table_id = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    data = {"custom_id": f"war:{table_id}:seat", "component_type": 2}
+    lost = fake._new_interaction(3, bo, msg.channel_id, data, msg, "Bo's My cards (never sent)")
+    lost.dispatched_at = fake.now()  # the bot got it and died before answering
+    async with h.bot.store.transaction() as tx:  # what the bot stores just before sending
+        await tx.set_private_view(
+            table_id, bo.id, fake.application_id, lost.token, h.clock.now(), None, True
+        )
+    await h.stop_bot()
+    await h.start_bot()
+    await h.bot.renderer.resynced()
+    await h.bot.renderer.flush_private()
+
+    def dead_uses() -> int:
+        return sum(f.interaction_id == lost.id for f in fake.failures)
+
+    assert dead_uses() == 1  # the one try that tells the view never reached Discord
+    for who in (ana, bo):  # the table changes twice
+        verb = next(v for v in ("flip", "drink", "double") if v in h.verbs(msg))
+        assert (await h.click(who, msg, verb)).ok
+        await h.bot.renderer.flush()
+    res = await h.click(bo, msg, "seat")  # a newer view: nothing to delete
+    assert res.ephemeral and "Your seat" in res.message.text
+    await h.bot.renderer.flush()
+    assert dead_uses() == 1
+
