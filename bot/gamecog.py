@@ -238,7 +238,16 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
         version = reply.table.version if reply.table is not None else reply.version
         screen = reply.redraw() if reply.redraw is not None else reply.screen
         if deferred:
-            await interaction.edit_original_response(**screen.kwargs())
+            try:
+                await interaction.edit_original_response(**screen.kwargs())
+            except discord.NotFound:
+                if not isinstance(reply.writes, tuple):
+                    raise
+                # the private view went while this waited for its writer (a newer view of the
+                # player's retired it, or they dismissed it): the click is acknowledged, the
+                # move stored, and the player's live view follows the table
+                log.info("interaction %s: its private view is gone", interaction.id)
+                return
         else:
             await interaction.response.edit_message(**screen.kwargs())
         if reply.table is not None and msg is not None:

@@ -8,6 +8,7 @@ before (its deletion on the way) is answered there with one line, without acting
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from bot.ui.common import RETIRED_VIEW
 from tests.e2e.conftest import Harness, seeded_harness
@@ -290,3 +291,44 @@ async def test_a_view_that_never_reached_discord_is_not_used_after_its_404(harne
     await h.bot.renderer.flush()
     assert dead_uses() == 1
 
+
+async def test_a_move_whose_view_is_retired_while_it_commits_is_answered_quietly(
+    harness: Harness, caplog
+):
+    """The crash audit: Bo taps Flip in his view A; while the flip commits he opens view B,
+    which deletes A. The flip's answer, deferred while A's writer was busy, then edited the
+    deleted A: 404, logged as an ERROR with a traceback. The flip counts, B shows it, and the
+    tap was acknowledged: nothing is wrong, and nothing is logged as an error."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, table_id = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    view_a = (await h.click(bo, msg, "seat")).message
+    flip = h.custom_id(view_a, "flip")
+    service = h.service
+    act, committed, go_on = service.act, asyncio.Event(), asyncio.Event()
+
+    async def act_then_wait(*args, **kwargs):
+        change = await act(*args, **kwargs)
+        committed.set()  # stored; its answer goes out once the test lets it
+        await go_on.wait()
+        return change
+
+    service.act = act_then_wait
+    pressed = asyncio.ensure_future(fake.click(bo, view_a, flip))
+    await committed.wait()
+    service.act = act
+    fake.stall("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
+    view_b = (await h.click(bo, msg, "seat")).message  # retires A, holding A's writer
+    await fake.wait_for(lambda: fake.stalled, what="view A's deletion")
+    assert view_a.deleted
+    go_on.set()
+    res = await pressed  # A's writer is busy: the answer is a defer
+    assert res.ok and res.type == 6
+    fake.release()
+    await h.bot.renderer.flush()
+    table = await service.get(table_id)
+    assert table.row.seq == 1  # the flip counts
+    want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))[0]
+    await h.rendered(lambda: view_b.current["embeds"][0] == want.embed.to_dict(), "B shows it")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
