@@ -387,6 +387,11 @@ def check_options(options_spec: tuple[Option, ...], given: dict[str, Any]) -> di
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in options_spec}
 
 
+def and_list(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 sip"``, ``"2 sips"``, ``"3 cards"``: the one plural helper."""
     return f"{n} {word if n == 1 else (many or word + 's')}"

@@ -70,6 +70,7 @@ from .base import (
     Results,
     Timeout,
     Timer,
+    and_list,
     check_options,
     plural,
     rng,
@@ -167,8 +168,7 @@ def _p(seat: int) -> str:
 
 
 def _names(seats: list[int]) -> str:
-    names = [_p(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([_p(s) for s in seats])
 
 
 def ordinal(n: int) -> str:

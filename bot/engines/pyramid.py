@@ -78,6 +78,7 @@ from bot.engines.base import (
     Results,
     Timeout,
     Timer,
+    and_list,
     check_options,
     plural,
     rng,
@@ -487,7 +488,7 @@ class PyramidEngine(Engine[PyramidState]):
             self._lay_one(st, seat, slot, ev)
             if st.claims[seat] == BARRED and n + 1 < len(order):  # a wrong card ends the lay
                 rest = order[n + 1 :]
-                cards = " and ".join(str(r) for r in rest)
+                cards = and_list([str(r) for r in rest])
                 ev.append(
                     Private(
                         seat,

@@ -238,9 +238,9 @@ class TarokEngine(Engine[TarokState]):
         follow = [c for c in hand if c.suit is suit]  # the Fool follows Majors: it is one
         if not follow:
             return hand
-        return (
-            follow if THE_FOOL in follow or THE_FOOL not in hand else in_order([*follow, THE_FOOL])
-        )
+        if THE_FOOL in hand and THE_FOOL not in follow:  # it may always be played
+            follow = in_order([*follow, THE_FOOL])
+        return follow
 
     def trick_winner(self, trick: list[Played]) -> int:
         """The Fool wins; otherwise the highest card of the suit led (off-suit cards never win)."""

@@ -678,6 +678,10 @@ def test_a_several_card_lay_tells_nothing_of_the_cards_it_does_not_lay():
         outcomes.append((logs(ev), privates(ev, 0), drinks(ev), views, state.claims))
         assert state.hands[0][1:3] == [C(c) for c in rest]  # not laid, whatever they are
     assert outcomes[0] == outcomes[1] == outcomes[2]
+    assert outcomes[0][1] == [
+        "Your cards 2, 3 and 4 stay face down in your hand: a wrong card ends your laying on "
+        "this one."
+    ]
 
 
 def test_a_several_card_lay_of_wrong_cards_shows_only_one():
