@@ -746,6 +746,7 @@ class PyramidEngine(Engine[PyramidState]):
         answered: bool,
         ev: list[Event],
         late: bool = False,
+        how: str | None = None,
     ) -> None:
         st.answers.remove(a)
         seat, giver, sips, i = a.target, a.giver, a.sips, a.index
@@ -753,7 +754,7 @@ class PyramidEngine(Engine[PyramidState]):
         what = f"the {rank_key(card.rank)}'s question"
         if answered:
             self._pour(st, seat, sips, ASSIGNED, f"answered {what}", giver, ev)
-            how = "does not choose, so answers" if late else "answers"
+            how = how or ("does not choose, so answers" if late else "answers")
             ev.append(Log(f"{{p{seat}}} {how} the question of the {card.label} and drinks {sips}"))
         else:
             self._pour(st, seat, 2 * sips, ASSIGNED, f"refused {what}", giver, ev)
@@ -800,7 +801,8 @@ class PyramidEngine(Engine[PyramidState]):
             raise IllegalAction("That player has not laid two or more cards on one pyramid card.")
         st.asked.append((who, piles[0]))
         turned = st.pyramid[card]
-        mark = question_mark(card, 100 * (who + 1) + card)
+        # "the question on" that card: the one its matches answer, whoever is asked
+        mark = question_mark(card, card)
         ev.append(Log(f"{{p{seat}}} asks {{p{who}}} the question of the {turned.label}"))
         ev.append(Question(who, f"\u2753 From the host: {mark}", rank=turned.rank, index=card))
         ev.append(Log(f"\u2753 {{p{who}}}, from the host: {mark}"))
@@ -821,7 +823,7 @@ class PyramidEngine(Engine[PyramidState]):
             return
         st.phase = EXPLORE
         st.explorers = [s for s in sorted(counts) if counts[s] == most]
-        names = ", ".join(f"{{p{s}}}" for s in st.explorers)
+        names = and_list([f"{{p{s}}}" for s in st.explorers])
         verb = "has" if len(st.explorers) == 1 else "have"
         ev.append(Log(f"{names} {verb} the most cards left ({most}) and must explore the pyramid"))
         self._next_explorer(st, ev)
@@ -894,6 +896,16 @@ class PyramidEngine(Engine[PyramidState]):
 
     # leaving and the end ------------------------------------------------------
 
+    def _settle_debts(self, state: PyramidState, seat: int | None, events: list[Event]) -> None:
+        """A leaver's hand counts for nobody from the moment they leave, also while what they
+        owe is settled first: their last give, paid as its timeout pays it, may let the game
+        move on to exploring, which must not count their cards (the rules audit: a leaver
+        with the most cards, owing a give on the top card, was made the only explorer, and
+        their leave then ended the game with nobody exploring)."""
+        if seat is not None:
+            state.active[seat] = False
+        super()._settle_debts(state, seat, events)
+
     def _leave(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         st.active[seat] = False
         st.peeking[seat] = False
@@ -923,6 +935,9 @@ class PyramidEngine(Engine[PyramidState]):
                 self._next_explorer(st, ev)
 
     def _end(self, st: PyramidState, ev: list[Event]) -> None:
+        for a in list(st.answers):  # named to drink: still at the table, they still drink it
+            if st.active[a.target]:  # (as their clock would have it: silence answers)
+                self._settle_answer(st, a, True, ev, how="still answers")
         st.phase = OVER
         st.window_open = False
         st.gives = []

@@ -1217,7 +1217,10 @@ def test_host_ask_rules():
     state = advance_to(state, 1)
     assert ENGINE.view(state, None)["askable"] == [0]
     state, ev = act(state, 1, Ask(seat=0, card=1))  # any turned card
-    mark = question_mark(1, 101)
+    # pyramid.md: "the question on any turned pyramid card the host chooses": the card's own
+    # question, the one a right card laid on it answers (question_mark(1, 1)); it was another
+    # draw from the rank's bank for each player asked (the rules audit)
+    mark = question_mark(1, 1)
     assert questions(ev) == [Question(0, f"\u2753 From the host: {mark}", rank=5, index=1)]
     assert state.asked == [(0, 0)]  # the pile that earned the question is used up
     assert "{p1} asks {p0} the question of the 5♠" in logs(ev)
@@ -1845,3 +1848,56 @@ def test_leaving_with_an_open_question_charges_the_row_value_as_the_answer_clock
     assert left.answers == [] and left.gives == [] and left.active[1] is False
     timed, ev_timed = ENGINE.apply(state, None, Timeout(f"answer:{answer.id}"))
     assert drinks(ev_timed) == drinks(ev_left)
+
+
+def _top_card_waits_for_a_leavers_give():
+    """Three players: seats 1 and 2 lay right cards on the first two pyramid cards (2 cards
+    left each); seat 0 lays a right card on the top one (3 cards left) and owes its 10 sips."""
+    state = arrange(
+        3,
+        pyramid={0: "5C", 1: "6C", 20: "8C"},
+        hands={
+            0: ["8D", "2C", "3C", "4C"],
+            1: ["5D", "6D", "9C", "9D"],
+            2: ["5H", "6H", "TC", "TD"],
+        },
+    )
+    for i in (0, 1):
+        for s in (1, 2):
+            state, _ = act(state, s, Lay(slot=i + 1))
+            state, _ = act(state, s, Give(to=0))
+        if state.index == i and state.window_open:
+            state, _ = act(state, 0, Pass())
+    state = advance_to(state, 20)
+    state, _ = act(state, 0, Lay(slot=1))
+    state, _ = act(state, 1, Pass())
+    state, _ = act(state, 2, Pass())
+    assert state.gives and not state.window_open  # the pyramid waits for seat 0's give
+    return state
+
+
+def test_a_leaver_owing_the_last_give_does_not_count_for_exploring():
+    """pyramid.md: a leaver's "hand is removed from play (those cards count for nobody)". Seat 0
+    leaves owing the top card's give: it is paid as its timeout pays it, and the exploring that
+    follows counted seat 0's 3 cards, made it the only explorer, and its leave then ended the
+    game with nobody exploring (the rules audit). Seats 1 and 2, with 2 cards each, explore."""
+    state, ev = act(_top_card_waits_for_a_leavers_give(), 0, Leave())
+    assert sum(d.sips for d in drinks(ev) if d.giver == 0) == 10  # the give is paid
+    assert state.phase == "explore" and state.explorer == 1 and state.explorers == [2]
+    assert "{p1} and {p2} have the most cards left (2) and must explore the pyramid" in logs(ev)
+
+
+def test_a_named_player_still_drinks_when_a_leave_ends_the_game():
+    """Convo mode, two players: seat 0 names seat 1 for a 4-row card and leaves before seat 1
+    answers. The game ends with too few players; seat 1's 4 sips were dropped with it, though a
+    drink owed is never lost to a leave (the rules audit). Seat 1 drinks them, as its clock
+    would have had it (silence answers)."""
+    state = arrange(2, pyramid={11: "8C"}, hands={0: ["8D", "8H", "3D", "4D"]}, convo=True)
+    state = advance_to(state, 11)
+    state, _ = act(state, 0, Lay(slot=1))
+    state, _ = act(state, 0, Give(to=1))
+    assert state.answers and state.answers[0].target == 1
+    state, ev = act(state, 0, Leave())
+    assert state.phase == "over"
+    assert [(d.seat, d.sips, d.kind, d.giver) for d in drinks(ev)] == [(1, 4, ASSIGNED, 0)]
+    assert "{p1} still answers the question of the 8♣ and drinks 4" in logs(ev)
