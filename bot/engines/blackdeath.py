@@ -446,6 +446,11 @@ class BlackDeathEngine(Engine[BlackDeathState]):
                 self._finish(state, events, "held Death (left before drinking)")
             elif seat == state.writer:
                 self._ask_writer(state, events)
+            elif state.phase == CHOOSE and self.forfeit_writer(state) is None:
+                # nobody left to write a forfeit: finishing is the loser's one choice, so the
+                # game ends now rather than after their clock (a game below 2 players ends)
+                events.append(Log("Nobody is left to set a forfeit."))
+                self._finish(state, events, "held Death (no forfeit was set)")
             return
         if len(self._staying(state)) < 2:
             self._end(state, events)

@@ -481,14 +481,17 @@ def test_a_writer_who_leaves_passes_the_forfeit_to_the_next_writer():
     assert ENGINE.timers(state) == [Timer("forfeit:2", 120, (2,))]
 
 
-def test_with_nobody_left_to_write_the_loser_cannot_take_a_forfeit():
-    state, _ = play(losing(2, 1), (0, Leave()))
-    assert state.phase == "choose"
-    assert ENGINE.legal_actions(state, 1) == [Finish(), Leave()]
-    with pytest.raises(IllegalAction, match="Nobody is left to set a forfeit"):
-        ENGINE.apply(state, 1, Forfeit())
-    state, events = play(state, (1, Finish()))  # the leaver was safe: they keep their win
+def test_with_nobody_left_to_write_a_forfeit_the_loser_finishes_at_once():
+    """Finishing is then the loser's one choice, and a game below two players ends: it used to
+    wait out the loser's 60 s clock for the only move there was (the rules audit)."""
+    state, events = play(losing(2, 1), (0, Leave()))
+    assert drinks(events) == [Drink(1, 1, FINISH, "held Death (no forfeit was set)")]
+    assert "Nobody is left to set a forfeit." in logs(events)
+    assert ENGINE.is_over(state) and ENGINE.timers(state) == []
+    # the leaver was safe: they keep their win
     assert ENGINE.results(state).outcomes == [Outcome(0, "won"), Outcome(1, "lost")]
+    state, _ = play(losing(3, 1), (0, Leave()))  # someone is still there to write one
+    assert state.phase == "choose" and Forfeit() in ENGINE.legal_actions(state, 1)
 
 
 def test_a_writer_who_leaves_with_nobody_to_follow_makes_the_loser_finish():
