@@ -766,7 +766,7 @@ class TableService:
         elif timer is not None:
             for s in timer.seats:
                 row = table.user_at(s)
-                if row.left_at is None:
+                if row.left_at is None and not self._same_lapse(table, s, timer):
                     row.strikes += 1
                     if row.strikes >= STRIKES_OUT:
                         extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
@@ -777,6 +777,18 @@ class TableService:
         for s in [seat] if seat is not None else timer.seats if timer is not None else []:
             table.moved[s] = (action if seat is not None else None, now, table.version)
         return change
+
+    def _same_lapse(self, table: Table, seat: int, timer: TimerRow) -> bool:
+        """Whether ``timer`` was already running when the clock that last timed ``seat`` out ran
+        out, with no move of theirs since: one absence, already struck once. Three right cards
+        laid together in Pyramid start three give clocks; one lapse used to count as three
+        timeouts in a row and put the player out. (Known in memory: after a restart such a
+        clock counts again.)"""
+        last = table.moved.get(seat)
+        if last is None or last[0] is not None:  # never timed out, or they moved since
+            return False
+        spec = next((t for t in table.engine.timers(table.state) if t.key == timer.key), None)
+        return spec is not None and timer.due_at - spec.seconds < last[1]
 
     async def _commit(
         self,

@@ -667,3 +667,26 @@ async def test_a_shared_clock_strikes_only_those_it_still_waits_on(service, stor
     clock.advance(t.timers["choose"].due_at - clock.now())
     await service.fire_due()
     assert {s.user_id: s.strikes for s in t.seats} == {ANA: 0, BO: 0, CY: 1}
+
+
+async def test_clocks_that_run_out_in_one_absence_strike_once(service, clock):
+    """Three right cards laid together in Pyramid start three 30 s give clocks. A player away
+    for those 30 s missed one decision (the private view gives everything with one choice),
+    but each clock counted as a timeout in a row: three, and they were put out (the rules
+    audit). Clocks that were running together strike once; the next decision's clock counts."""
+    from tests.engines.test_pyramid import arrange
+
+    t = await open_as(service, ANA, "Ana", game="pyramid")
+    await service.join(t.id, BO, "Bo")
+    await service.join(t.id, CY, "Cy")
+    await service.start(t.id, ANA)
+    t.state = arrange(3, pyramid={0: "7C"}, hands={0: ["7D", "7H", "7S", "2C"]})
+    await service.act(t.id, ANA, {"type": "lay", "slots": [1, 2, 3]})
+    assert len([k for k in t.timers if k.startswith("give:")]) == 3
+    for seat in (1, 2):
+        await service.act(t.id, t.user_at(seat).user_id, {"type": "pass"})
+    clock.advance(30)
+    assert await service.fire_due() == 3  # each give goes to someone chosen by the table
+    ana = t.seat_row(ANA)
+    assert ana.left_at is None and ana.strikes == 1  # one absence, one timeout
+    assert t.state.gives == [] and t.state.taken[1] + t.state.taken[2] == 3
