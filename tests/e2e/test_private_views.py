@@ -46,6 +46,15 @@ async def bo_lays_right(h: Harness, fake):
     return table, bo, look, old_lay, give
 
 
+async def bos_war_view(h: Harness, fake):
+    """A started War table (Ana hosts, Bo plays) and Bo's private view with its Flip."""
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, table_id = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    view = (await h.click(bo, msg, "seat")).message
+    return ana, bo, msg, table_id, view, h.custom_id(view, "flip")
+
+
 async def test_a_new_private_view_deletes_the_older_one(harness: Harness):
     """A game that opens many private views (each right lay here, each Black Death take)
     leaves no trail of old ones in the player's channel."""
@@ -86,11 +95,7 @@ async def test_a_tap_in_a_private_view_after_the_table_ended_shows_the_end_there
     before a tap in a private view: that view shows the end screen with the refusal on top,
     no new message, and no Play again (a public button) on a private message."""
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, table_id = await open_table(h, "war", ana, [bo])
-    await h.click(ana, msg, "start")
-    mine = (await h.click(bo, msg, "seat")).message
-    flip = h.custom_id(mine, "flip")
+    ana, bo, msg, table_id, mine, flip = await bos_war_view(h, fake)
     await h.confirmed(ana, msg, "end")
     table = await h.service.get(table_id)
     assert table.status == "ended"
@@ -300,11 +305,7 @@ async def test_a_move_whose_view_is_retired_while_it_commits_is_answered_quietly
     deleted A: 404, logged as an ERROR with a traceback. The flip counts, B shows it, and the
     tap was acknowledged: nothing is wrong, and nothing is logged as an error."""
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, table_id = await open_table(h, "war", ana, [bo])
-    await h.click(ana, msg, "start")
-    view_a = (await h.click(bo, msg, "seat")).message
-    flip = h.custom_id(view_a, "flip")
+    ana, bo, msg, table_id, view_a, flip = await bos_war_view(h, fake)
     service = h.service
     act, committed, go_on = service.act, asyncio.Event(), asyncio.Event()
 
