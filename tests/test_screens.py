@@ -4,6 +4,7 @@ end screen, and the end screen's payoff (drinks, the best moments, the engine's 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import itertools
 import random
@@ -197,6 +198,11 @@ async def test_the_end_screen_shows_drinks_and_the_best_moments(service):
         == "\U0001f947 Biggest drink: **Bo**, 4 sips · \U0001f4a7 3 water (doubled and lost)"
     )
     assert lines[1] == "\U0001f381 Most given: **Ana**, 3 sips"
+    # given to an alcohol-free player, they were points, not sips (the tally audit)
+    table.ledger = [
+        dataclasses.replace(r, counted_as="points") if r.giver_id == 1 else r for r in table.ledger
+    ]
+    assert moments(table)[1] == "\U0001f381 Most given: **Ana**, \u2b50 3 points"
     text = war_ui.public(table).embed.description or ""
     # each player's drinks as counted, and (drinks were given here) what each gave
     assert "**Ana**: 7 sips (gave 3)\n**Bo**: 7 sips · \U0001f4a7 3 water (gave 1)" in text

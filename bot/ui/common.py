@@ -370,7 +370,15 @@ def moments(table: Table) -> list[str]:
         )
     if given := given_sips(drunk):
         giver, n = max(given.items(), key=lambda kv: kv[1])  # the first of equals
-        lines.append(f"\U0001f381 Most given: {name(table, giver)}, {sips(n)}")
+        # as the drinkers' rows counted them: given to an alcohol-free player, they are points
+        counted = Tab()
+        for d, tab in drunk:
+            if d.giver == giver and d.kind not in safety.NOT_SIPS:
+                counted = Tab(
+                    counted.sips + tab.sips, counted.water + tab.water, counted.points + tab.points
+                )
+        amount = safety.tab_text(counted, n) or sips(n)
+        lines.append(f"\U0001f381 Most given: {name(table, giver)}, {amount}")
     if table.state is not None:
         highlights = table.engine.highlights(table.state, [d for d, _ in drunk])
         lines += [f"\u2728 {say(h, table)}" for h in highlights]

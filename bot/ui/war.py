@@ -122,11 +122,12 @@ def ended(table: Table, v: dict | None = None) -> Screen:
         elif v["over"] and v["winner"] is not None:
             won, lost = v["sips"][v["winner"]], v["sips"][1 - v["winner"]]
             lines.append(say(f"\U0001f3c6 {{p{v['winner']}}} wins: {won} to {lost}.", table))
-        elif v["over"]:
-            lines.append(f"\U0001f91d A draw: {sips(v['sips'][0])} each.")
+        elif v["over"]:  # unitless, like the win: each player's line says how it was counted
+            lines.append(f"\U0001f91d A draw: {v['sips'][0]} each.")
         lines += _hand(table, v, "Last hand")
-        if v["last_result"] and v["leaver"] is None:
-            lines.append(say(v["last_result"], table))
+        if v["last_result"] and v["leaver"] is None:  # the log's copy, with its water note
+            logged = [t for t in table.row.log if _same(t, v["last_result"])]
+            lines.append(say(logged[-1] if logged else v["last_result"], table))
     return common.ended_screen(table, lines)
 
 

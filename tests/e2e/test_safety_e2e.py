@@ -329,3 +329,31 @@ async def test_an_alcohol_free_finish_is_shown_as_such_on_the_end_screen_and_the
     tally = (await h.slash(players[0], "tally", options={"user": loser})).message.text
     assert "\u2b50 1 finish alcohol-free" in tally and "finished drink" not in tally
     h.assert_clean()
+
+
+async def test_the_war_end_screen_says_a_draw_and_the_last_drink_as_they_were_counted(
+    harness: Harness,
+):
+    """The tally audit: at a drawn game where Ana's cap turned 37 of her 47 into water and Bo
+    is alcohol-free (47 points), the end screen said "A draw: 47 sips each.", and it repeated
+    Ana's last drink, water in the ledger, without the table's "· 💧 water" note."""
+    h, fake = harness, harness.fake
+    h.service.seeds = lambda: "draw-77"  # both players end on 47
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    await h.slash(bo, "limits", mode="alcohol-free")
+    await h.slash(ana, "limits", cap=10)
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    await play_war(h, msg, tid, {ana.id: ana, bo.id: bo})
+    async with h.bot.store.reading() as q:
+        drinks = await q.table_drinks(tid)
+    assert sum(d.amount for d in drinks if d.user_id == bo.id and d.counted_as == "points") == 47
+    assert drinks[-1].user_id == ana.id and drinks[-1].counted_as == "capped"
+    text = fake.message(msg).text
+    assert "\U0001f91d A draw: 47 each." in text.splitlines()
+    assert (
+        "**Ana**: 10 sips \u00b7 \U0001f4a7 37 water" in text and "**Bo**: \u2b50 47 points" in text
+    )
+    last = next(line for line in text.splitlines() if line.startswith("**Ana** drinks"))
+    assert last.endswith("\u00b7 \U0001f4a7 water"), last
+    h.assert_clean()
