@@ -390,6 +390,14 @@ class Tab:
     water: int = 0
     points: int = 0
 
+    @property
+    def total(self) -> int:
+        """The game's own count: sips, water and points alike."""
+        return self.sips + self.water + self.points
+
+    def __add__(self, other: Tab) -> Tab:
+        return Tab(self.sips + other.sips, self.water + other.water, self.points + other.points)
+
 
 @dataclass(frozen=True)
 class PlayerSettings:

@@ -291,13 +291,14 @@ def drinks(table: Table, seat: int, n: int) -> str:
 DRINKS_APART = 4  # up to this many players, each player's drinks get a line of their own
 
 
-def given_sips(drunk: list[tuple[Drink, Tab]]) -> dict[int, int] | None:
-    """Sips each seat gave away (a game where players give drinks: Pyramid), from the table's
+def given_tabs(drunk: list[tuple[Drink, Tab]]) -> dict[int, Tab] | None:
+    """What each seat gave away (a game where players give drinks: Pyramid), as the drinkers'
+    rows counted it (given to an alcohol-free player, points), from the table's
     :func:`ledger_drinks`; ``None`` if nobody gave any."""
-    given: dict[int, int] = {}
-    for d, _ in drunk:
+    given: dict[int, Tab] = {}
+    for d, tab in drunk:
         if d.giver is not None and d.kind not in safety.NOT_SIPS:
-            given[d.giver] = given.get(d.giver, 0) + d.sips
+            given[d.giver] = given.get(d.giver, Tab()) + tab
     return given or None
 
 
@@ -307,13 +308,13 @@ def drinks_lines(table: Table) -> str | None:
     if nobody drank (finishes and forfeits aside). Where players gave drinks, what each gave
     too: "**Ana**: 12 sips (gave 8)"."""
     parts = []
-    given = given_sips(ledger_drinks(table))
+    given = given_tabs(ledger_drinks(table))
     soft = soft_finishes(table)
     dealt = {s.seat: s for s in table.seats if s.seat is not None}
     for seat, s in sorted(dealt.items()):  # in seat order
         tab = table.tabs.get(s.user_id) or Tab()
-        n = tab.sips + tab.water + tab.points
-        gave = f" (gave {given.get(seat, 0)})" if given is not None else ""
+        n = tab.total
+        gave = f" (gave {given.get(seat, Tab()).total})" if given is not None else ""
         text = drinks(table, seat, n) if n or s.user_id not in soft else ""
         text = " · ".join(t for t in (text, soft.get(s.user_id, "")) if t)
         parts.append((n + (s.user_id in soft), name(table, seat), text + gave))
@@ -368,16 +369,9 @@ def moments(table: Table) -> list[str]:
         lines.append(
             f"\U0001f947 Biggest drink: {name(table, big.seat)}, {amount} ({escape(big.reason)})"
         )
-    if given := given_sips(drunk):
-        giver, n = max(given.items(), key=lambda kv: kv[1])  # the first of equals
-        # as the drinkers' rows counted them: given to an alcohol-free player, they are points
-        counted = Tab()
-        for d, tab in drunk:
-            if d.giver == giver and d.kind not in safety.NOT_SIPS:
-                counted = Tab(
-                    counted.sips + tab.sips, counted.water + tab.water, counted.points + tab.points
-                )
-        amount = safety.tab_text(counted, n) or sips(n)
+    if given := given_tabs(drunk):
+        giver, counted = max(given.items(), key=lambda kv: kv[1].total)  # the first of equals
+        amount = safety.tab_text(counted, counted.total) or sips(counted.total)
         lines.append(f"\U0001f381 Most given: {name(table, giver)}, {amount}")
     if table.state is not None:
         highlights = table.engine.highlights(table.state, [d for d, _ in drunk])

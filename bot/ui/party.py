@@ -22,7 +22,7 @@ def _button(verb: str, label: str, style: str = "secondary") -> Button:
 
 def tonight_text(standing: Standing) -> str:
     t = standing.tonight
-    return safety.tab_text(t, t.sips + t.water + t.points) or plural(t.sips, "sip")
+    return safety.tab_text(t, t.total) or plural(t.sips, "sip")
 
 
 def limits_screen(standing: Standing, note: str = "") -> Screen:
