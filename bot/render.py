@@ -172,12 +172,16 @@ def lacking(perms: discord.Permissions, thread: bool) -> list[str]:
     return [name for attr, name in PERMISSIONS.items() if attr != skip and not getattr(perms, attr)]
 
 
+def _named(permissions: list[str]) -> str:
+    """Permissions as the player reads them: "**View Channel** and **Embed Links**"."""
+    return " and ".join(f"**{p}**" for p in permissions)
+
+
 def start_warning(table_id: int, channel_id: int, missing: list[str]) -> str:
     """What the host reads, privately, on opening a table where the bot lacks permissions:
     the game plays (interaction answers need none), but not all of it works."""
-    what = " and ".join(f"**{m}**" for m in missing)
     return (
-        f"\u26a0\ufe0f Heads up: I'm missing {what} in <#{channel_id}>. Table #{table_id} "
+        f"\u26a0\ufe0f Heads up: I'm missing {_named(missing)} in <#{channel_id}>. Table #{table_id} "
         "plays, but turn pings can't show, and it stops updating by itself (when a clock runs "
         "out) 15 minutes after the last click. Someone who manages the channel can allow it "
         "for Barkeep in the channel's settings (Permissions)."
@@ -204,8 +208,7 @@ def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> s
             "on one of its buttons, or `/table`, brings the table back."
         )
     if missing:
-        what = " and ".join(f"**{m}**" for m in missing)
-        lacks = f"I'm missing {what} in <#{channel_id}>"
+        lacks = f"I'm missing {_named(missing)} in <#{channel_id}>"
     else:
         needed = ", ".join(PERMISSIONS[a] for a in PERMISSIONS if a != THREAD_SEND)
         lacks = f"I'm missing a permission in <#{channel_id}> ({needed})"
@@ -870,7 +873,7 @@ class Renderer:
         return HIDDEN_PARENT.format(
             id=table_id,
             parent=f"<#{thread.parent_id}>",
-            what=" and ".join(f"**{w}**" for w in what),
+            what=_named(what),
         )
 
     async def _reopen(self, table: Table) -> bool:
@@ -932,14 +935,12 @@ class Renderer:
         if thread is not None and me is not None:
             perms = bot_permissions(thread, me)
             missing = [
-                f"**{PERMISSIONS[a]}**"
-                for a in ("view_channel", THREAD_SEND)
-                if not getattr(perms, a)
+                PERMISSIONS[a] for a in ("view_channel", THREAD_SEND) if not getattr(perms, a)
             ]
             if missing:
                 remedy = (
                     " So that the next table here carries on, someone who manages "
-                    f"<#{thread.parent_id}> can allow me {' and '.join(missing)} there, in the "
+                    f"<#{thread.parent_id}> can allow me {_named(missing)} there, in the "
                     "channel's settings (Permissions)."
                 )
         closed = await self.service.close_where(
