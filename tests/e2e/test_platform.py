@@ -595,6 +595,14 @@ async def test_table_command_brings_the_table_back_down_and_retires_the_old_mess
     h.assert_clean()
 
 
+async def told_privately(h: Harness, user, words: str):
+    """The one message ``user`` can see that says ``words``: private (ephemeral)."""
+    await h.bot.renderer.flush_private()
+    (told,) = [m for m in h.fake.visible_to(user) if words in m.text]
+    assert told.ephemeral
+    return told
+
+
 async def new_thread(h: Harness, name: str, parent=None):
     """A thread in ``parent`` (default #games), once the bot has it in its cache
     (THREAD_CREATE handled)."""
@@ -662,9 +670,8 @@ async def test_a_private_thread_the_bot_is_not_in_plays_and_the_host_learns_how_
     h.bot.pings.after = 0
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
-    await h.bot.renderer.flush_private()
-    (told,) = [m for m in fake.visible_to(ana) if "private thread" in m.text]
-    assert told.ephemeral and f"<@{fake.bot_user.id}>" in told.text
+    told = await told_privately(h, ana, "private thread")
+    assert f"<@{fake.bot_user.id}>" in told.text
     await h.click(ana, msg, "start")
     table = await h.service.get(tid)
     users = {ana.id: ana, bo.id: bo}
@@ -705,9 +712,8 @@ async def test_a_thread_in_a_channel_hidden_from_the_bot_is_advised_view_channel
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_table(h, "war", ana, [bo], channel=thread)
     assert h.bot.get_channel(thread.id) is None  # never announced
-    await h.bot.renderer.flush_private()
-    (told,) = [m for m in fake.visible_to(ana) if "join this thread" in m.text]
-    assert told.ephemeral and told.text == (
+    told = await told_privately(h, ana, "join this thread")
+    assert told.text == (
         f"🔒 I can't see <#{staff.id}>, so I can't join this thread: I can't ping whose turn it "
         f"is, and table #{tid} stops updating by itself (when a clock runs out) 15 minutes after "
         f"the last click. Someone who manages <#{staff.id}> can allow me **View Channel** and "
@@ -840,6 +846,14 @@ async def kicked_with_a_ping_up(h: Harness):
     return pings[0], table
 
 
+async def ping_gone(h: Harness, ping) -> None:
+    """Wait until the turn ping is deleted; its record goes with it."""
+    await h.fake.wait_for(lambda: ping.deleted, what="the ping to go")
+    await h.bot.pings.flush()
+    async with h.bot.store.reading() as q:
+        assert await q.pings() == []
+
+
 async def test_a_ping_discord_refuses_to_delete_while_the_bot_is_out_goes_when_it_is_back(
     harness: Harness,
 ):
@@ -855,10 +869,7 @@ async def test_a_ping_discord_refuses_to_delete_while_the_bot_is_out_goes_when_i
     async with h.bot.store.reading() as q:
         assert await q.pings() == [(table.id, ping.channel_id, ping.id, True)]
     await fake.add_bot_back()
-    await fake.wait_for(lambda: ping.deleted, what="the ping to go")
-    await h.bot.pings.flush()
-    async with h.bot.store.reading() as q:
-        assert await q.pings() == []
+    await ping_gone(h, ping)
     assert not fake.violations and not fake.unknown_routes
 
 
@@ -993,9 +1004,8 @@ async def test_a_thread_the_bot_may_not_reopen_closes_its_tables_and_says_so(har
     await h.rendered(lambda: table.status == "ended" and not table.timers)
     assert table.row.end_reason == "closed: its thread was archived, and Barkeep may not reopen it"
     assert thread.archived and msg.text == shown
-    await h.bot.renderer.flush_private()
-    (told,) = [m for m in fake.visible_to(ana) if "archived" in m.text]
-    assert told.ephemeral and told.text == (
+    told = await told_privately(h, ana, "archived")
+    assert told.text == (
         f"🗄️ This thread was archived, and Discord won't let me reopen it: I closed table "
         f"#{table.id} rather than let its clocks play on where nobody sees them. So that the "
         f"next table here carries on, someone who manages <#{fake.channel_id}> can allow me "

@@ -12,7 +12,7 @@ import pytest
 from bot.render import Renderer
 from bot.tables import TableService
 from tests.e2e.conftest import Harness, open_table, spawn_bot
-from tests.e2e.test_platform import ends, kicked_with_a_ping_up, new_thread
+from tests.e2e.test_platform import ends, kicked_with_a_ping_up, new_thread, ping_gone
 from tests.e2e.test_war_e2e import open_war
 
 
@@ -435,10 +435,7 @@ async def test_a_ping_left_while_the_bot_was_out_goes_at_the_next_start(harness:
     await h.stop_bot()
     await fake.add_bot_back()
     await h.start_bot()
-    await fake.wait_for(lambda: ping.deleted, what="the ping to go")
-    await h.bot.pings.flush()
-    async with h.bot.store.reading() as q:
-        assert await q.pings() == []
+    await ping_gone(h, ping)
     assert not fake.violations and not fake.unknown_routes
 
 
