@@ -1621,6 +1621,9 @@ class Renderer:
                 if drawn is None or self._private_seen.get(key) == drawn[1]:
                     continue
                 screen, fp = drawn
+                # decided with the drawing: the table may move on while the edit is on its way
+                # (a player put out meanwhile still needs the screen saying so)
+                last = table.seat_of(key[1]) is None
                 try:
                     await tok.edit(self.client, screen)
                 except discord.HTTPException as err:
@@ -1643,5 +1646,5 @@ class Renderer:
                 self._private_seen[key] = fp
                 self._to_store_private[(key[0], key[1], tok.row)] = fp
                 self._store_soon()
-                if table.seat_of(key[1]) is None:  # its last screen: never edited again
+                if last:  # its last screen: never edited again
                     self._forget_view(key)

@@ -236,6 +236,32 @@ async def test_a_player_who_leaves_or_is_put_out_sees_it_on_their_private_view(h
     h.assert_clean()
 
 
+async def test_a_player_put_out_while_their_view_is_being_edited_still_sees_it(harness: Harness):
+    """Under load, the last edit of Bo's view showed his hand, not that he had left: the edit
+    of the flip before was on its way when he left, and when it landed the bot, seeing him
+    gone, took that screen for his last one and never edited the view again. The decision
+    goes with the drawing now."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, _ = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    view = await h.click(bo, msg, "seat")
+    fake.stall("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
+    await h.click(ana, msg, "flip")  # Bo's view is edited; Discord takes the edit, answers later
+
+    def edit_held() -> bool:
+        return any(view.token in r.path for r in fake.stalled)
+
+    await fake.wait_for(edit_held, what="the edit of Bo's view, held")
+    ask = await h.click(bo, msg, "leave")
+    await h.click(bo, ask.message, "confirm")
+    fake.release()
+    await h.bot.renderer.flush()
+    assert view.message.text.startswith("\U0001f44b You left table")
+    assert view.message.custom_ids() == []
+    h.assert_clean()
+
+
 async def test_a_view_sent_while_the_table_changes_catches_up(harness: Harness):
     """Bo opens his view; Discord has it, but before the bot hears back (Discord's latency),
     Ana flips. The view was drawn before the flip and the bot did not know it yet when the flip
