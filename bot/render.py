@@ -1518,7 +1518,10 @@ class Renderer:
         now = self.service.clock.now()
         for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
             key = (table.id, user_id)
-            if self._view_screen(table, user_id) is None or now - tok.at > TOKEN_LIFE:
+            row = table.seat_row(user_id)
+            # whether _view_screen has a screen for them, without drawing it here: this runs
+            # at every change, while the click that made it waits for its answer to go out
+            if row is None or row.seat is None or now - tok.at > TOKEN_LIFE:
                 continue
             self._mark_view(key, table)
 
