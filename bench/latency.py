@@ -132,7 +132,7 @@ async def play(game: str, seconds: float, seed: str) -> tuple[list[float], list[
             if table.state is not None and await h.service.replay(tid) != table.state:
                 problems.append("the store and its action log disagree")
             shown = fake.message(msg).current["embeds"][0]["description"]
-            if shown != h.bot.renderer.draw(table)[0].embed.description:
+            if shown != h.bot.renderer.draw(table).embed.description:
                 problems.append(f"the table message is behind the store: {shown[:150]!r}")
             for user in users:
                 seat = table.seat_of(user.id)
@@ -140,7 +140,7 @@ async def play(game: str, seconds: float, seed: str) -> tuple[list[float], list[
                 if table.status != "playing" or seat is None or not live:
                     continue
                 embed = (live[-1].current.get("embeds") or [{}])[0]
-                want = h.bot.renderer.draw_private(table, seat)[0].embed.description
+                want = h.bot.renderer.draw_private(table, seat).embed.description
                 if "Your" in (embed.get("title") or "") and embed.get("description") != want:
                     problems.append(f"{user.name}'s private view is behind the store")
             problems += [f"log: {r.getMessage()[:150]}" for r in warnings.records]

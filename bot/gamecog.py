@@ -550,21 +550,21 @@ class GameCog(commands.Cog):
         """Show the table as it is now on the clicked message."""
         return Reply(
             "update",
-            self.bot.renderer.draw(table)[0],  # drawn once per version, kept by the renderer
+            self.bot.renderer.draw(table),  # drawn once per version, kept by the renderer
             table=table,
             version=table.version,
             writes=table.id,
-            redraw=lambda: self.bot.renderer.draw(table)[0],  # drawn once per version
+            redraw=lambda: self.bot.renderer.draw(table),  # drawn once per version
         )
 
     def private_reply(self, table: Table, seat: int, user_id: int) -> Reply:
         """Show the player's private view as it is now on the clicked (private) message."""
         return Reply(
             "update",
-            self.bot.renderer.draw_private(table, seat)[0],
+            self.bot.renderer.draw_private(table, seat),
             version=table.version,
             writes=(table.id, user_id),
-            redraw=lambda: self.bot.renderer.draw_private(table, seat)[0],
+            redraw=lambda: self.bot.renderer.draw_private(table, seat),
         )
 
     def refused_in_view(

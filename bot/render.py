@@ -511,8 +511,8 @@ class Renderer:
         # a message's writer lives while someone holds or awaits it (forgotten with its table)
         self._writers: weakref.WeakValueDictionary[Hashable, Writer] = weakref.WeakValueDictionary()
         # the screens drawn lately, each with what it was drawn from (:func:`_basis`)
-        self._drawn: dict[int, tuple[Basis, Screen, str]] = {}
-        self._drawn_private: dict[tuple[int, int], tuple[Basis, Screen, str]] = {}
+        self._drawn: dict[int, tuple[Basis, Screen]] = {}
+        self._drawn_private: dict[tuple[int, int], tuple[Basis, Screen]] = {}
         self._views_read: set[int] = set()  # tables whose private views are all in memory
         self._shown: dict[int, Shown] = {}
         self._tables: dict[int, Table] = {}  # tables with a public write pending
@@ -557,15 +557,15 @@ class Renderer:
             return False
         return self.wall() - made_at(message_id) > OLD_MESSAGE
 
-    def draw(self, table: Table) -> tuple[Screen, str]:
-        """The table's public screen now, and its fingerprint (drawn once per version)."""
+    def draw(self, table: Table) -> Screen:
+        """The table's public screen now (drawn once per version). Its fingerprint is worked
+        out only when asked for (:meth:`Screen.fingerprint`, once): an answer goes out first."""
         hit = self._drawn.get(table.id)
         if hit is not None and _same(hit[0], table):
-            return hit[1], hit[2]
+            return hit[1]
         screen = self.public_for(table.row.game)(table)
-        fp = screen.fingerprint()
-        self._drawn[table.id] = (_basis(table), screen, fp)
-        return screen, fp
+        self._drawn[table.id] = (_basis(table), screen)
+        return screen
 
     def preview(self, ahead: Table) -> None:
         """While an action's write commits (the fsync, a thread away): draw the screen that
@@ -578,34 +578,23 @@ class Renderer:
             return
         user_id, public = answering
         if public or self.stats.measure:  # measuring lag draws the table at every change
-            screen, _ = self.draw(ahead)
+            screen = self.draw(ahead)
         if not public:
             seat = ahead.seat_of(user_id)
             if seat is None:
                 return
-            screen, _ = self.draw_private(ahead, seat)
+            screen = self.draw_private(ahead, seat)
         screen.kwargs()
 
-    def _fingerprint(self, screen: Screen, table_id: int, seat: int | None = None) -> str:
-        """``screen``'s fingerprint: the one computed when it was drawn, if it is the screen
-        :meth:`draw` or :meth:`draw_private` keeps (the usual answer to a click)."""
-        hit = (
-            self._drawn.get(table_id) if seat is None else self._drawn_private.get((table_id, seat))
-        )
-        if hit is not None and hit[1] is screen:
-            return hit[2]
-        return screen.fingerprint()
-
-    def draw_private(self, table: Table, seat: int) -> tuple[Screen, str]:
-        """A seat's private screen now, and its fingerprint (drawn once per version)."""
+    def draw_private(self, table: Table, seat: int) -> Screen:
+        """A seat's private screen now (drawn once per version; see :meth:`draw`)."""
         key = (table.id, seat)
         hit = self._drawn_private.get(key)
         if hit is not None and _same(hit[0], table):
-            return hit[1], hit[2]
+            return hit[1]
         screen = self.private_for(table.row.game)(table, seat)
-        fp = screen.fingerprint()
-        self._drawn_private[key] = (_basis(table), screen, fp)
-        return screen, fp
+        self._drawn_private[key] = (_basis(table), screen)
+        return screen
 
     def writer(self, key: Hashable) -> Writer:
         """The lock every write of one message holds: ``table_id`` for a table's public
@@ -671,7 +660,7 @@ class Renderer:
 
     def landed(self, table: Table, message_id: int, screen: Screen, version: int) -> None:
         """``screen`` (drawn from ``table`` at ``version``) is now on ``message_id``."""
-        fp = self._fingerprint(screen, table.id)
+        fp = screen.fingerprint()
         self._shown[table.id] = Shown(message_id, fp, version)
         self._to_store[table.id] = ENDED if table.status == "ended" else fp
         self._store_soon()
@@ -753,7 +742,8 @@ class Renderer:
                 self.request(table, at_once=True)  # moved meanwhile: think again
                 return
             version = table.version
-            screen, fp = self.draw(table)  # the table as it is now (drawn once per version)
+            screen = self.draw(table)  # the table as it is now (drawn once per version)
+            fp = screen.fingerprint()
             shown = self._shown.get(table.id)
             if shown and shown.message_id == message_id and shown.fingerprint == fp:
                 self._settle(table)
@@ -962,7 +952,7 @@ class Renderer:
             return False
         if shown.version >= table.version:
             return True
-        _, fp = self.draw(table)
+        fp = self.draw(table).fingerprint()
         if fp == shown.fingerprint:  # the change did not alter the public screen
             shown.version = table.version
             if self.stats.measure:
@@ -1236,7 +1226,7 @@ class Renderer:
 
     # -- lag measurement (benchmarks) ----------------------------------------------------
     def _note_change(self, table: Table) -> None:
-        _, fp = self.draw(table)
+        fp = self.draw(table).fingerprint()
         waiting = self._waiting_since.setdefault(table.id, [])
         shown = self._shown.get(table.id)
         last = waiting[-1][2] if waiting else (shown.fingerprint if shown else None)
@@ -1326,7 +1316,7 @@ class Renderer:
                 continue
             if seat is None:  # left, or put out: its last screen, if not shown yet
                 drawn = self._view_screen(viewed, user_id)
-                if drawn is not None and drawn[1] != was:
+                if drawn is not None and drawn.fingerprint() != was:
                     self.refresh_private(viewed)
                 continue
             now_fp = self.private_for(viewed.row.game)(viewed, seat).fingerprint()
@@ -1433,25 +1423,22 @@ class Renderer:
         self._set_view_token(
             key, EditToken(app_id, token, now, message_id, row=token, budget=self._token_budget())
         )
-        table = self.service.in_memory(key[0])
-        seat = table.seat_of(key[1]) if table is not None else None
-        fp = self._fingerprint(screen, key[0], seat) if seat is not None else screen.fingerprint()
+        fp = screen.fingerprint()
         self._private_seen[key] = fp
         self._to_store_private[(key[0], key[1], token)] = fp
         self._store_soon()
 
-    def _view_screen(self, table: Table, user_id: int) -> tuple[Screen, str] | None:
-        """What a player's private view should show now, with its fingerprint: their view of
-        the game, or, once they have left it (or were put out), one last line saying so.
-        None for someone never dealt in."""
+    def _view_screen(self, table: Table, user_id: int) -> Screen | None:
+        """What a player's private view should show now: their view of the game, or, once they
+        have left it (or were put out), one last line saying so. None for someone never dealt
+        in."""
         seat = table.seat_of(user_id)
         if seat is not None:
             return self.draw_private(table, seat)
         row = table.seat_row(user_id)
         if row is None or row.seat is None:
             return None
-        screen = left_view_screen(table, row.strikes >= STRIKES_OUT)
-        return screen, screen.fingerprint()
+        return left_view_screen(table, row.strikes >= STRIKES_OUT)
 
     def _forget_view(self, key: tuple[int, int]) -> None:
         """The player's view is not edited again (its last screen is up)."""
@@ -1613,17 +1600,16 @@ class Renderer:
         while (table := self._private_dirty.pop(key, None)) is not None:
             tok = self._view_token(key)
             drawn = self._view_screen(table, key[1])
-            if tok is None or drawn is None or self._private_seen.get(key) == drawn[1]:
+            if tok is None or drawn is None or self._private_seen.get(key) == drawn.fingerprint():
                 continue
             await tok.gate()
             await self._after_answers()
             # One writer per view: the screen is drawn while holding it, so the newest lands last.
             async with self.writer(key):
                 tok = self._view_token(key) or tok  # a click may have brought a younger one
-                drawn = self._view_screen(table, key[1])
-                if drawn is None or self._private_seen.get(key) == drawn[1]:
+                screen = self._view_screen(table, key[1])
+                if screen is None or self._private_seen.get(key) == (fp := screen.fingerprint()):
                     continue
-                screen, fp = drawn
                 # decided with the drawing: the table may move on while the edit is on its way
                 # (a player put out meanwhile still needs the screen saying so)
                 last = table.seat_of(key[1]) is None

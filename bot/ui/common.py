@@ -58,6 +58,7 @@ class Screen:
     rows: list[Row] = field(default_factory=list)
     content: str | None = None
     _controls: Controls | None = field(default=None, init=False, repr=False, compare=False)
+    _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def kwargs(self) -> dict[str, Any]:
         """Keyword arguments for send_message / edit_message (the buttons built once)."""
@@ -66,8 +67,13 @@ class Screen:
         return {"content": self.content, "embed": self.embed, "view": self._controls}
 
     def fingerprint(self) -> str:
-        data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
-        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+        """What the screen shows, as a hash: worked out once (a screen is not changed after it
+        is drawn), when first asked for."""
+        if self._fingerprint is None:
+            data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
+            text = json.dumps(data, sort_keys=True, default=str)
+            self._fingerprint = hashlib.sha256(text.encode()).hexdigest()
+        return self._fingerprint
 
 
 def button(

@@ -282,7 +282,7 @@ async def test_a_view_sent_while_the_table_changes_catches_up(harness: Harness):
     assert "Waiting for a flip" in mine.text  # drawn before the flip
     fake.release()
     await h.bot.renderer.flush()
-    want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))[0].embed.description
+    want = h.bot.renderer.draw_private(table, table.seat_of(bo.id)).embed.description
     assert mine.current["embeds"][0]["description"] == want
     h.assert_clean()
 
@@ -356,6 +356,6 @@ async def test_a_move_whose_view_is_retired_while_it_commits_is_answered_quietly
     await h.bot.renderer.flush()
     table = await service.get(table_id)
     assert table.row.seq == 1  # the flip counts
-    want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))[0]
+    want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))
     await h.rendered(lambda: view_b.current["embeds"][0] == want.embed.to_dict(), "B shows it")
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -93,7 +93,7 @@ async def test_random_clicks_by_everyone_with_clocks_and_restarts(
     last = await h.service.get(max(tables))  # the table message shows the store
     assert last is not None
     shown = fake.message(msg).current["embeds"][0]["description"]
-    assert shown == h.bot.renderer.draw(last)[0].embed.description
+    assert shown == h.bot.renderer.draw(last).embed.description
 
 
 FORGED_ARGS = ["", "0", "-1", "99", "9" * 30, "\u00b2", "a", "1:2", "%", "0,1", "x" * 90]
