@@ -237,6 +237,13 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
             return  # a write ahead of this one already showed the table as it is now
         version = reply.table.version if reply.table is not None else reply.version
         screen = reply.redraw() if reply.redraw is not None else reply.screen
+        if (
+            reply.table is not None
+            and msg is not None
+            and not msg.flags.ephemeral
+            and reply.table.row.message_id not in (None, msg.id)
+        ):  # another copy became the table's message while this waited: this one points to it
+            screen = common.moved_screen(reply.table)
         if deferred:
             try:
                 await interaction.edit_original_response(**screen.kwargs())

@@ -138,7 +138,8 @@ class TurnPings:
         if table.status == "ended":
             self._waiting.pop(table.id, None)
             self._drop_all_but(table.id, set())
-            if table.id in self._last:
+            # its last ping, or one on its way (taken off the record while it is sent)
+            if table.id in self._last or table.id in self._locks:
                 self._spawn(self._ping(table, []))
             return
         keys = {k for k, t in table.timers.items() if t.seats}

@@ -662,7 +662,10 @@ class Renderer:
         """``screen`` (drawn from ``table`` at ``version``) is now on ``message_id``."""
         fp = screen.fingerprint()
         self._shown[table.id] = Shown(message_id, fp, version)
-        self._to_store[table.id] = ENDED if table.status == "ended" else fp
+        # "the end is up" only for a screen drawn from the ended table: one drawn before the
+        # end that lands after it is stored as what it is (the end screen follows it)
+        ended = table.status == "ended" and version >= table.version
+        self._to_store[table.id] = ENDED if ended else fp
         self._store_soon()
         if self.stats.measure:
             self._note_landed(table.id, version, fp)
@@ -1606,7 +1609,9 @@ class Renderer:
             await self._after_answers()
             # One writer per view: the screen is drawn while holding it, so the newest lands last.
             async with self.writer(key):
-                tok = self._view_token(key) or tok  # a click may have brought a younger one
+                tok = self._view_token(key)  # a click may have brought a younger one
+                if tok is None:  # forgotten meanwhile (told it stops updating, a 404): left be
+                    continue
                 screen = self._view_screen(table, key[1])
                 if screen is None or self._private_seen.get(key) == (fp := screen.fingerprint()):
                     continue

@@ -1065,6 +1065,30 @@ async def test_a_private_view_in_an_archived_thread_reopens_it_too(harness: Harn
     assert not fake.violations and not fake.unknown_routes
 
 
+async def test_a_ping_on_its_way_when_the_table_ends_is_deleted_all_the_same(harness: Harness):
+    """Race audit: the ping's record is taken off before it is sent, so a table that ended
+    while Discord was posting it found no ping to delete, and the ping stayed in the channel
+    (until the next restart). An end now also retires a ping that is on its way."""
+    h, fake = harness, harness.fake
+    h.bot.pings.after = 0  # nudge at once
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    users = {ana.id: ana, bo.id: bo}
+    fake.stall("POST", "/channels/{channel_id}/messages", apply=True)  # posted, answered later
+    while not fake.stalled:  # Ana flips until Bo loses a hand: his choice, and his ping
+        await play_war_step(h, table, msg, users)
+        if (v := table.engine.view(table.state, None))["phase"] == "choice" and v["loser"] == 1:
+            await fake.wait_for(lambda: fake.stalled, what="Bo's ping, held")
+    [ping] = [m for m in fake.channel_messages() if f"<@{bo.id}>" in m.content]
+    await h.confirmed(ana, msg, "end")  # the host ends the table meanwhile
+    fake.release()
+    await h.bot.pings.flush()
+    assert ping.deleted
+    h.assert_clean()
+
+
 async def test_a_shared_clocks_ping_names_only_those_it_still_waits_on(harness: Harness):
     """Shithead's choosing clock waits on everyone at first; Ana and Bo choose before its
     nudge is due, so the ping mentions Cy alone."""

@@ -262,6 +262,34 @@ async def test_a_player_put_out_while_their_view_is_being_edited_still_sees_it(h
     h.assert_clean()
 
 
+async def test_a_view_told_it_stopped_updating_is_not_edited_back_to_live(harness: Harness):
+    """Race audit: Bo's view was told it stops updating (its token about to die) while an edit
+    of it waited for its writer; that edit then went through the old token and put a live
+    hand back over the notice, never to be edited again. A forgotten view is not edited."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    view = await h.click(bo, msg, "seat")
+    renderer, key = h.bot.renderer, (tid, bo.id)
+    tok = renderer._view_token(key)
+    fake.stall("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
+    await h.click(ana, msg, "flip")  # Bo's view is edited: Discord takes it, answers later
+    await fake.wait_for(lambda: any(view.token in r.path for r in fake.stalled), what="held")
+    version = table.version
+    for who in (bo, ana):  # the loser drinks: Bo's view is behind again, its edit waits
+        if (await h.click(who, msg, "drink")).ok and table.version > version:
+            break
+    assert table.version > version
+    renderer._expire(key, tok)  # its token is about to die: the notice waits for the writer
+    fake.release()
+    await renderer.flush()
+    assert "stopped updating" in view.message.text
+    assert h.verbs(view.message) == ["seat"]
+    h.assert_clean()
+
+
 async def test_a_view_sent_while_the_table_changes_catches_up(harness: Harness):
     """Bo opens his view; Discord has it, but before the bot hears back (Discord's latency),
     Ana flips. The view was drawn before the flip and the bot did not know it yet when the flip

@@ -263,6 +263,36 @@ async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_ki
         h.assert_clean()
 
 
+async def test_an_edit_drawn_before_the_end_that_lands_after_it_is_not_stored_as_the_end(
+    harness: Harness,
+):
+    """Race audit: the table's edit of hand 1 was on its way when the host ended the table; it
+    landed after the end, and the bot stored "the end screen is up" for it. Had the bot died
+    before the real end screen landed, the message would have shown the game in play for good
+    (a restart checks only the ended tables not stored as shown). Only a screen drawn from the
+    ended table is stored as the end."""
+    h, fake = harness, harness.fake
+    ana, bo, msg, tid = await dealt_war(h)
+    view = (await h.click(ana, msg, "seat")).message
+    fake.stall("PATCH", EDIT, apply=True)  # Discord applies the table's edit, answers later
+    fake.stall("PATCH", TOKEN_EDIT, apply=True)
+    assert (await h.click(ana, view, "flip")).ok  # from her view: the renderer edits the table
+    [hand] = await fake.wait_for(lambda: fake.stalled, what="the table's edit, held")
+    ask = await h.click(ana, msg, "end")  # the host ends the table meanwhile
+    assert (await h.click(ana, ask.message, "confirm")).ok
+    fake.release()
+    fake.stall("PATCH", EDIT)  # the end screen's edit never reaches Discord
+    fake.stall("PATCH", TOKEN_EDIT)
+    await fake.wait_for(
+        lambda: [r for r in fake.stalled if r is not hand], what="the end screen's edit, held"
+    )
+    assert "flip" in h.verbs(msg) or "drink" in h.verbs(msg)  # Discord shows the game in play
+    await h.bot.renderer.store_shown()
+    async with h.bot.store.reading() as q:
+        assert tid in await q.unsettled_ended(0.0)  # checked again at the next start
+    fake.release()
+
+
 async def test_a_table_whose_message_id_was_never_stored_finds_its_message_again(fake, tmp_path):
     db = tmp_path / "barkeep.db"
     async with ChildBot(fake, db) as child:
@@ -321,6 +351,43 @@ async def test_a_table_whose_message_is_lost_for_good_is_posted_anew(harness: Ha
     res = await h.click(bo, orphan, "join")  # a join on the orphan copy counts...
     assert res.in_place and "moved down here" in orphan.text and orphan.custom_ids() == []
     await h.rendered(lambda: "Bo" in posted.text, "Bo on the live copy")  # ... and shows there
+    h.assert_clean()
+
+
+async def test_a_click_on_the_old_copy_while_the_table_is_posted_anew_leaves_one_live_copy(
+    harness: Harness,
+):
+    """Race audit: a table whose message id was lost is posted anew after a restart. While that
+    post was on its way, Bo joined from the old copy, which made it the table's message again;
+    the post then landed and took the table over, and the join's answer, waiting its turn,
+    still drew the live table on the old copy: two live copies. The answer now sees which copy
+    is the table's when its turn comes, and the old one points to it."""
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana")
+    orphan = (await h.slash(ana, "war", "start")).message
+    tid = int(h.custom_id(orphan, "join").split(":")[1])
+    await h.stop_bot()
+    con = sqlite3.connect(h.db_path)
+    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (tid,))
+    con.commit()
+    con.close()
+    h.clock.advance(16 * 60)  # the token that posted it is dead: the table is posted anew
+    fake.advance(16 * 60)
+    fake.stall("POST", "/channels/{channel_id}/messages", apply=True)  # answered later
+    await h.start_bot()
+    await h.bot.renderer.resynced()
+    await fake.wait_for(lambda: fake.stalled, what="the new post, held")
+    table = await h.service.get(tid)
+    bo = fake.add_user("Bo")
+    await h.service.give_consent(bo.id, "war")
+    join = asyncio.ensure_future(fake.click(bo, orphan, h.custom_id(orphan, "join")))
+    await fake.wait_for(lambda: table.row.message_id == orphan.id, what="the old copy adopted")
+    fake.release()
+    await h.answered(await join)
+    await h.bot.renderer.flush()
+    live = [m.id for m in fake.channel_messages() if f"war:{tid}:join" in m.custom_ids()]
+    assert live == [table.row.message_id] and orphan.id not in live
+    assert table.seat_row(bo.id) is not None  # his join counts
     h.assert_clean()
 
 
