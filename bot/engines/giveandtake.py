@@ -616,6 +616,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             "leftovers": list(s.leftovers),
             "face_down": len(s.face_down),
             "capturer": s.capturer,
+            "at_stake": self.at_stake(s),  # what a capture would take now
             "capture_size": self.at_stake(s) if s.phase == PILE else 0,
             "waiting_for": {CUE: "go", PILE: "pile"}.get(s.phase),
             "clock": key,

@@ -94,20 +94,12 @@ def _out(table: Table, v: dict[str, Any]) -> str | None:
 
 def _leftovers(v: dict[str, Any]) -> str | None:
     cards, down = v["leftovers"], v["face_down"]
-    if not cards and not down:
-        return None
-    parts = [f"{down} face down"] if down else []
-    if cards:
-        more = len(cards) - LEFTOVERS_SHOWN
-        shown = " ".join(c.label for c in cards[:LEFTOVERS_SHOWN])
-        parts.append(shown + (f" and {more} more" if more > 0 else ""))
     if not cards:
-        return f"Leftovers: {down} face down"
-    return f"Leftovers ({len(cards) + down}): " + ", ".join(parts)
-
-
-def _at_stake(v: dict[str, Any]) -> int:
-    return sum(2 * len(flip) for flip in v["rounds"]) + len(v["leftovers"]) + v["face_down"]
+        return f"Leftovers: {down} face down" if down else None
+    more = len(cards) - LEFTOVERS_SHOWN
+    shown = " ".join(c.label for c in cards[:LEFTOVERS_SHOWN])
+    shown += f" and {more} more" if more > 0 else ""
+    return f"Leftovers ({len(cards) + down}): " + (f"{down} face down, {shown}" if down else shown)
 
 
 def _fight(v: dict[str, Any]) -> str:
@@ -115,7 +107,7 @@ def _fight(v: dict[str, Any]) -> str:
     low = min(d["difference"] for d in v["duets"])
     return (
         f"\u2694\ufe0f **Fight!** A tie at {low}: everyone turns again for it all "
-        f"({plural(_at_stake(v), 'card')} so far)."
+        f"({plural(v['at_stake'], 'card')} so far)."
     )
 
 

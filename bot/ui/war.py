@@ -48,6 +48,12 @@ def _latest(table: Table, v: dict) -> list[str]:
     return [say(t, table) for t in lines[-LATEST:]]
 
 
+def _as_logged(table: Table, result: str) -> str:
+    """A hand's result as the log has it: with its party-safety note ("· 💧 water"), if any."""
+    logged = [t for t in table.row.log if _same(t, result)]
+    return say(logged[-1] if logged else result, table)
+
+
 def _same(line: str, shown: str | None) -> bool:
     """The log's copy of a line shown above, with or without a party-safety note ("· 💧 water")."""
     return shown is not None and (line == shown or line.startswith(shown + " \u00b7 "))
@@ -89,9 +95,8 @@ def public(table: Table) -> Screen:
             f"{loser} chooses {due} (or drinks {base})."
         )
     elif v["phase"] == "flip":
-        if v["last_result"]:  # as logged: with its party-safety note, if any
-            logged = [t for t in table.row.log if _same(t, v["last_result"])]
-            desc.append(say(logged[-1] if logged else v["last_result"], table))
+        if v["last_result"]:
+            desc.append(_as_logged(table, v["last_result"]))
         due = countdown(table.deadline(v["clock_key"]))
         desc.append(f"Either player flips hand {v['hand']}; the dealer flips {due}.")
     embed = discord.Embed(
@@ -125,9 +130,8 @@ def ended(table: Table, v: dict | None = None) -> Screen:
         elif v["over"]:  # unitless, like the win: each player's line says how it was counted
             lines.append(f"\U0001f91d A draw: {v['sips'][0]} each.")
         lines += _hand(table, v, "Last hand")
-        if v["last_result"] and v["leaver"] is None:  # the log's copy, with its water note
-            logged = [t for t in table.row.log if _same(t, v["last_result"])]
-            lines.append(say(logged[-1] if logged else v["last_result"], table))
+        if v["last_result"] and v["leaver"] is None:
+            lines.append(_as_logged(table, v["last_result"]))
     return common.ended_screen(table, lines)
 
 
