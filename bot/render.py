@@ -1438,10 +1438,8 @@ class Renderer:
         seat = table.seat_of(user_id)
         if seat is not None:
             return self.draw_private(table, seat)
-        row = table.seat_row(user_id)
-        if row is None or row.seat is None:
-            return None
-        return left_view_screen(table, row.strikes >= STRIKES_OUT)
+        row = table.dealt_row(user_id)
+        return None if row is None else left_view_screen(table, row.strikes >= STRIKES_OUT)
 
     def _forget_view(self, key: tuple[int, int]) -> None:
         """The player's view is not edited again (its last screen is up)."""
@@ -1508,10 +1506,9 @@ class Renderer:
         now = self.service.clock.now()
         for user_id, tok in list(self._view_tokens.get(table.id, {}).items()):
             key = (table.id, user_id)
-            row = table.seat_row(user_id)
             # whether _view_screen has a screen for them, without drawing it here: this runs
             # at every change, while the click that made it waits for its answer to go out
-            if row is None or row.seat is None or now - tok.at > TOKEN_LIFE:
+            if table.dealt_row(user_id) is None or now - tok.at > TOKEN_LIFE:
                 continue
             self._mark_view(key, table)
 

@@ -165,6 +165,12 @@ class Table:
     def seat_row(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def dealt_row(self, user_id: int) -> SeatRow | None:
+        """The seat row of someone dealt into the game (playing on, or gone since), or ``None``
+        (never dealt in: a lobby's leaver, a table that never started)."""
+        s = self.seat_row(user_id)
+        return s if s is not None and s.seat is not None else None
+
     def seat_of(self, user_id: int) -> int | None:
         """The engine seat of a player still playing, or ``None``."""
         s = self.seat_row(user_id)
