@@ -236,23 +236,28 @@ async def test_a_player_who_leaves_or_is_put_out_sees_it_on_their_private_view(h
     h.assert_clean()
 
 
+async def bos_view_edit_held(h: Harness, fake):
+    """A started War table (Ana hosts, Bo plays), Bo's private view (the click's result), and
+    Ana's flip, whose edit of that view Discord has taken but not yet answered (held)."""
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, table_id = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    view = await h.click(bo, msg, "seat")
+    fake.stall("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
+    await h.click(ana, msg, "flip")
+    await fake.wait_for(
+        lambda: any(view.token in r.path for r in fake.stalled), what="the edit of Bo's view, held"
+    )
+    return ana, bo, msg, table_id, view
+
+
 async def test_a_player_put_out_while_their_view_is_being_edited_still_sees_it(harness: Harness):
     """Under load, the last edit of Bo's view showed his hand, not that he had left: the edit
     of the flip before was on its way when he left, and when it landed the bot, seeing him
     gone, took that screen for his last one and never edited the view again. The decision
     goes with the drawing now."""
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, _ = await open_table(h, "war", ana, [bo])
-    await h.click(ana, msg, "start")
-    view = await h.click(bo, msg, "seat")
-    fake.stall("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
-    await h.click(ana, msg, "flip")  # Bo's view is edited; Discord takes the edit, answers later
-
-    def edit_held() -> bool:
-        return any(view.token in r.path for r in fake.stalled)
-
-    await fake.wait_for(edit_held, what="the edit of Bo's view, held")
+    _, bo, msg, _, view = await bos_view_edit_held(h, fake)
     ask = await h.click(bo, msg, "leave")
     await h.click(bo, ask.message, "confirm")
     fake.release()
@@ -267,16 +272,10 @@ async def test_a_view_told_it_stopped_updating_is_not_edited_back_to_live(harnes
     of it waited for its writer; that edit then went through the old token and put a live
     hand back over the notice, never to be edited again. A forgotten view is not edited."""
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_table(h, "war", ana, [bo])
-    await h.click(ana, msg, "start")
+    ana, bo, msg, tid, view = await bos_view_edit_held(h, fake)
     table = await h.service.get(tid)
-    view = await h.click(bo, msg, "seat")
     renderer, key = h.bot.renderer, (tid, bo.id)
-    tok = renderer._view_token(key)
-    fake.stall("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
-    await h.click(ana, msg, "flip")  # Bo's view is edited: Discord takes it, answers later
-    await fake.wait_for(lambda: any(view.token in r.path for r in fake.stalled), what="held")
+    tok = renderer._view_token(key)  # the one the held edit goes through
     version = table.version
     for who in (bo, ana):  # the loser drinks: Bo's view is behind again, its edit waits
         if (await h.click(who, msg, "drink")).ok and table.version > version:
