@@ -333,6 +333,9 @@ class SeatRow:
     strikes: int
     notes: list[str] = field(default_factory=list)  # latest lines only this player may see
     removed: bool = False  # removed from the lobby by its host: may not join this table again
+    # The clocks that were already running for this player when a clock last timed them out,
+    # with no move of theirs since: the same absence, so they strike nothing.
+    lapse: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -477,6 +480,7 @@ def _timer(row: sqlite3.Row) -> TimerRow:
 def _seat(row: sqlite3.Row) -> SeatRow:
     data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
     data["notes"] = json.loads(data["notes"])
+    data["lapse"] = json.loads(data["lapse"])
     data["removed"] = bool(data["removed"])
     return SeatRow(**data)
 
@@ -733,8 +737,8 @@ class Tx:
 
     async def save_seat(self, s: SeatRow) -> None:
         self._write(
-            "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?, removed = ?"
-            " WHERE table_id = ? AND user_id = ?",
+            "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?, removed = ?,"
+            " lapse = ? WHERE table_id = ? AND user_id = ?",
             (
                 s.name,
                 s.seat,
@@ -742,6 +746,7 @@ class Tx:
                 s.strikes,
                 _dumps(s.notes),
                 int(s.removed),
+                _dumps(s.lapse),
                 s.table_id,
                 s.user_id,
             ),

@@ -268,7 +268,7 @@ def message_link(row: TableRow) -> str:
 
 
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
-    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes), s.removed)
+    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes), s.removed, tuple(s.lapse))
 
 
 @dataclass
@@ -761,21 +761,29 @@ class TableService:
     ) -> Change:
         engine = table.engine
         action = engine.parse(action)
+        running = engine.timers(table.state) if timer is not None else []
         state, events = engine.apply(table.state, seat, action)
         extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
-            table.user_at(seat).strikes = 0
+            mover = table.user_at(seat)
+            mover.strikes, mover.lapse = 0, []
             if name:
-                table.user_at(seat).name = name
+                mover.name = name
             if isinstance(action, Leave):
-                table.user_at(seat).left_at = self.clock.now()
+                mover.left_at = self.clock.now()
         elif timer is not None:
             for s in timer.seats:
                 row = table.user_at(s)
-                if row.left_at is None and not self._same_lapse(table, s, timer):
+                if row.left_at is not None:
+                    continue
+                # One absence strikes once: three right cards laid together in Pyramid start
+                # three give clocks, and one lapse used to count as three timeouts in a row.
+                # The clocks already running now are this same absence, unless they move.
+                if timer.key not in row.lapse:
                     row.strikes += 1
                     if row.strikes >= STRIKES_OUT:
                         extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
+                row.lapse = [t.key for t in running if t.key != timer.key and s in t.seats]
         change = await self._commit(
             table, state, events, seat, user_id, action, interaction_id, timer, extra
         )
@@ -783,18 +791,6 @@ class TableService:
         for s in [seat] if seat is not None else timer.seats if timer is not None else []:
             table.moved[s] = (action if seat is not None else None, now, table.version)
         return change
-
-    def _same_lapse(self, table: Table, seat: int, timer: TimerRow) -> bool:
-        """Whether ``timer`` was already running when the clock that last timed ``seat`` out ran
-        out, with no move of theirs since: one absence, already struck once. Three right cards
-        laid together in Pyramid start three give clocks; one lapse used to count as three
-        timeouts in a row and put the player out. (Known in memory: after a restart such a
-        clock counts again.)"""
-        last = table.moved.get(seat)
-        if last is None or last[0] is not None:  # never timed out, or they moved since
-            return False
-        spec = next((t for t in table.engine.timers(table.state) if t.key == timer.key), None)
-        return spec is not None and timer.due_at - spec.seconds < last[1]
 
     async def _commit(
         self,

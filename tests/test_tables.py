@@ -690,3 +690,32 @@ async def test_clocks_that_run_out_in_one_absence_strike_once(service, clock):
     ana = t.seat_row(ANA)
     assert ana.left_at is None and ana.strikes == 1  # one absence, one timeout
     assert t.state.gives == [] and t.state.taken[1] + t.state.taken[2] == 3
+
+
+async def test_clocks_of_one_absence_strike_once_across_a_restart(service, store, clock):
+    """The same absence, with the bot restarted between its clocks: Ana lays three right cards
+    ten seconds apart and walks away. The first give clock strikes her; the bot restarts; the
+    other two were running when it struck, so they add nothing (they did while the rule was
+    kept in memory only)."""
+    from tests.engines.test_pyramid import arrange
+
+    t = await open_as(service, ANA, "Ana", game="pyramid")
+    await service.join(t.id, BO, "Bo")
+    await service.join(t.id, CY, "Cy")
+    await service.start(t.id, ANA)
+    t.state = arrange(3, pyramid={0: "7C"}, hands={0: ["7D", "7H", "7S", "2C"]})
+    for slot in (1, 2, 3):
+        await service.act(t.id, ANA, {"type": "lay", "slots": [slot]})
+        clock.advance(10)
+    for seat in (1, 2):
+        await service.act(t.id, t.user_at(seat).user_id, {"type": "pass"})
+    clock.advance(0.5)
+    assert await service.fire_due() == 1
+    assert t.seat_row(ANA).strikes == 1
+    again = TableService(store, ENGINES, clock)
+    await again.load()
+    clock.advance(20)
+    assert await again.fire_due() == 2
+    ana = (await again.get(t.id)).seat_row(ANA)
+    assert ana.left_at is None and ana.strikes == 1
+    await again.stop_clocks()
