@@ -86,6 +86,8 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
         raise app_commands.NoPrivateMessage(IN_A_SERVER)
     params = {p.display_name: p for p in command.parameters}
     given = {o.get("name"): o for o in options if isinstance(o, dict)}
+    if len(given) != len(options):  # an option given twice, or not an option at all
+        raise Malformed(ODD)
     if set(given) - set(params):
         raise Malformed(CHANGED)
     if any(p.required and name not in given for name, p in params.items()):

@@ -106,6 +106,21 @@ MALFORMED = {
         "social_sips",
     ),
     "a group called without a subcommand": ("war", [], None, "has changed"),
+    "an option given twice": (
+        "war",
+        [
+            {
+                "name": "start",
+                "type": 1,
+                "options": [
+                    {"name": "social_sips", "type": 4, "value": 1},
+                    {"name": "social_sips", "type": 4, "value": 5},
+                ],
+            }
+        ],
+        None,
+        "didn't look right",
+    ),
 }
 
 
