@@ -326,6 +326,7 @@ class TableService:
             if not rows:
                 break
             after = rows[-1].id
+            broken = []
             for row in rows:
                 if row.id in self._tables:
                     continue
@@ -334,11 +335,35 @@ class TableService:
                     self._tables[row.id].tabs = tabs.get(row.id, {})
                     loaded += 1
                 except (StateError, KeyError) as err:
-                    log.error("table #%s (%s) can't be loaded: %s", row.id, row.game, err)
+                    log.error(
+                        "table #%s (%s) can't be loaded, so it is closed: %s", row.id, row.game, err
+                    )
+                    broken.append(row)
+            for row in broken:
+                await self._close_unloadable(row, seats.get(row.id, []))
             self._wake.set()
             await asyncio.sleep(0)  # let interactions in between chunks
         self._wake.set()
         return loaded
+
+    async def _close_unloadable(self, row: TableRow, seats: list[SeatRow]) -> None:
+        """End a stored table this bot can't build any more (a game it no longer deals, a state
+        an updated engine can't read), as End would: otherwise its players stayed seated there
+        for good, refused every other table in that server, and its Leave could not find it."""
+        now = self.clock.now()
+        async with self.lock(row.id), self.store.transaction() as tx:
+            if row.status == "playing":
+                outcomes: dict[int, str | ResultRow] = {
+                    s.user_id: "ended" for s in seats if s.left_at is None
+                }
+                await tx.add_results(row.id, row.guild_id, row.game, outcomes, now)
+            row.status, row.end_reason, row.ended_at = (
+                "ended",
+                "closed: it could not be loaded",
+                now,
+            )
+            await tx.save_table(row)
+            await tx.delete_timers(row.id)
 
     def _build(
         self, row: TableRow, seats: list[SeatRow], timers: dict[int, dict[str, TimerRow]]
@@ -356,7 +381,11 @@ class TableService:
             if row is None or row.game not in self.engines:
                 return None
             clocks = {table_id: {t.key: t for t in await q.timers(table_id)}}
-            table = self._build(row, await q.seats(table_id), clocks)
+            try:
+                table = self._build(row, await q.seats(table_id), clocks)
+            except StateError as err:  # closed at start-up (:meth:`_close_unloadable`)
+                log.info("table #%s (%s) can't be read: %s", table_id, row.game, err)
+                return None
             table.tabs = (await q.tabs([table_id])).get(table_id, {})
             if table.status == "ended":
                 table.ledger = await q.table_drinks(table_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import sqlite3
 import time
 
 import pytest
@@ -719,3 +720,48 @@ async def test_clocks_of_one_absence_strike_once_across_a_restart(service, store
     ana = (await again.get(t.id)).seat_row(ANA)
     assert ana.left_at is None and ana.strikes == 1
     await again.stop_clocks()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE tables SET game = 'retired' WHERE id = ?",  # a game this bot no longer deals
+        "UPDATE tables SET state = '{\"nonsense\": 1}' WHERE id = ?",  # an engine changed
+    ],
+    ids=["game-retired", "state-unreadable"],
+)
+async def test_a_table_that_cannot_be_loaded_is_closed_and_frees_its_players(
+    tmp_path, clock, damage
+):
+    """A table an updated bot can't build was logged and skipped at start-up but stayed open
+    in the store: its players were 'already seated' there for good, and its Leave answered
+    'I can't find that table' or an apology (lifecycle audit). It is now closed as End does:
+    the game counts as ended for each player, and they may sit down again."""
+    path = tmp_path / "barkeep.db"
+    store = await Store.open(path)
+    service = TableService(store, ENGINES, clock, seeds=fixed_seeds())
+    t = await open_as(service, ANA, "Ana")
+    await service.join(t.id, BO, "Bo")
+    await service.start(t.id, ANA)
+    await store.close()
+    con = sqlite3.connect(path)  # what an update of the bot leaves behind
+    con.execute(damage, (t.id,))
+    con.commit()
+    con.close()
+    store = await Store.open(path)
+    try:
+        service = TableService(store, ENGINES, clock, seeds=fixed_seeds())
+        assert await service.load() == 0
+        assert await service.get(t.id) is None  # an old button: "I can't find that table"
+        async with store.reading() as q:
+            row = await q.table(t.id)
+            assert (row.status, row.end_reason) == ("ended", "closed: it could not be loaded")
+            assert await q.timers(t.id) == []
+        con = sqlite3.connect(path)
+        results = con.execute("SELECT user_id, outcome FROM results WHERE table_id = ?", (t.id,))
+        assert sorted(results.fetchall()) == [(ANA, "ended"), (BO, "ended")]
+        con.close()
+        again = await open_as(service, ANA, "Ana")  # free to sit down again
+        await service.join(again.id, BO, "Bo")
+    finally:
+        await store.close()
