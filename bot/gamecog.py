@@ -182,6 +182,12 @@ async def _answer(interaction: discord.Interaction[Any], work: Work, public: boo
     timer = loop.call_later(defer_after(interaction.id, time.time()), late)
     try:
         reply = await _run(work)
+        if reply.remember_view is not None and reply.kind == "private" and deferring is None:
+            # stored before it is sent, and in the timer's watch (a store held by another
+            # process is slow): a bot killed right after sending it still finds this view (the
+            # player's newest) at start-up and keeps it in line (a look's cards hidden again);
+            # if it never arrived, the view it replaces is kept in line instead
+            await _remember(interaction, reply, None, unsent=True)
     finally:
         timer.cancel()
     deferred = deferring is not None and await deferring
@@ -287,26 +293,6 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     client: Barkeep = interaction.client
     message_id: int | None = None
     followup: int | None = None
-
-    async def remember(followup: int | None, unsent: bool = False) -> None:
-        assert reply.remember_view is not None
-        table, user_id = reply.remember_view
-        async with client.store.transaction() as tx:
-            await tx.set_private_view(
-                table.id,
-                user_id,
-                interaction.application_id,
-                interaction.token,
-                client.service.clock.now(),
-                followup,
-                unsent,
-            )
-
-    if reply.remember_view is not None and reply.kind == "private" and not deferred:
-        # stored before it is sent: a bot killed right after sending it still finds this view
-        # (the player's newest) at start-up and keeps it in line (a look's cards hidden again);
-        # if it never arrived, the view it replaces is kept in line instead
-        await remember(None, unsent=True)
     if reply.kind == "form" and reply.form is not None:
         if deferred:  # a form can only be the first answer
             await interaction.followup.send(ephemeral=True, **kwargs)
@@ -340,7 +326,7 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     if reply.remember_view is not None:
         table, user_id = reply.remember_view
         if deferred:  # a follow-up: its id is known only now (the window stays open here)
-            await remember(followup)
+            await _remember(interaction, reply, followup)
         client.renderer.opened_private(
             table,
             user_id,
@@ -348,6 +334,30 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
             followup or message_id,
             reply.screen,
         )
+
+
+async def _remember(
+    interaction: discord.Interaction[Any], reply: Reply, followup: int | None, unsent: bool = False
+) -> None:
+    """Store the private view ``reply`` opens. Only bookkeeping (it keeps the view in line
+    after a restart): a store that fails here (a full disk) is logged, and the view still
+    goes to the player."""
+    assert reply.remember_view is not None
+    client: Barkeep = interaction.client
+    table, user_id = reply.remember_view
+    try:
+        async with client.store.transaction() as tx:
+            await tx.set_private_view(
+                table.id,
+                user_id,
+                interaction.application_id,
+                interaction.token,
+                client.service.clock.now(),
+                followup,
+                unsent,
+            )
+    except Exception:
+        log.exception("could not store the private view of table #%s", table.id)
 
 
 def can_manage(interaction: discord.Interaction[Any]) -> bool:
