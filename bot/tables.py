@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +67,8 @@ STRIKES_OUT = 3  # timeouts in a row that remove a player
 DISCORD_EPOCH_MS = 1_420_070_400_000  # the time Discord ids count from (2015-01-01)
 CLOCK_SKEW = 60.0  # seconds our clock and Discord's may differ, for interaction ids' times
 JUST_NOW = 5.0  # seconds in which a refused move is put down to the player's own last one
+RETRY_FIRST = 2.0  # seconds before a table forgotten after a failed write is read again
+RETRY_AT_MOST = 60.0  # the longest wait between such reads (doubled each failure)
 DOUBLE_TAP = "Already done: your first tap counted."
 CLOCK_MOVED = "Time ran out a moment ago: the clock already moved for you."
 
@@ -308,6 +310,11 @@ class TableService:
         self._consents: set[tuple[int, str]] = set()  # (user, game) known to have consented
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
+        # tables forgotten after a failed write (see :meth:`_forget`): id -> (their version
+        # then, when the clock loop reads them again); and the wait before that, doubled
+        # while their writes keep failing
+        self._forgotten: dict[int, tuple[int, float]] = {}
+        self._waits: dict[int, float] = {}
 
     # -- loading ---------------------------------------------------------------------------
     async def load(self, chunk: int = 200) -> int:
@@ -394,6 +401,9 @@ class TableService:
             # while this one read: that copy may have changed since (a clock fired); this
             # read must never replace it, or two copies would write the same move numbers
             return self._tables[table_id]
+        forgot = self._forgotten.pop(table_id, None)
+        if forgot is not None:  # a renderer compares versions: they never go back
+            table.version = forgot[0] + 1
         if table.status != "ended":  # reloaded after a failed write; keep it from now on
             self._tables[table_id] = table
             self._wake.set()
@@ -603,7 +613,7 @@ class TableService:
             now = self.clock.now()
             seat.left_at, seat.removed = now, True
             events: list[Event] = [Log(f"{seat.name} was removed from the table.")]
-            async with self.store.transaction() as tx:
+            async with self._or_forget(table), self.store.transaction() as tx:
                 await tx.save_seat(seat)
                 await self._lobby_after_exit(tx, table, seat, events, now)
             table.saved([seat])
@@ -615,7 +625,7 @@ class TableService:
         seat.left_at = self.clock.now()
         line = f"{{p{seat.seat}}} leaves the table."
         table.row.log = [*table.row.log, line][-LOG_LINES:]
-        async with self.store.transaction() as tx:
+        async with self._or_forget(table), self.store.transaction() as tx:
             await tx.save_seat(seat)
             await tx.save_table(table.row)
         table.saved([seat])
@@ -623,7 +633,7 @@ class TableService:
 
     async def _leave_lobby(self, table: Table, seat: SeatRow) -> Change:
         now = self.clock.now()
-        async with self.store.transaction() as tx:
+        async with self._or_forget(table), self.store.transaction() as tx:
             await tx.remove_seat(table.id, seat.user_id)
             table.seats = [s for s in table.seats if s.user_id != seat.user_id]
             events: list[Event] = [Log(f"{seat.name} left.")]
@@ -669,7 +679,7 @@ class TableService:
     async def _end(self, table: Table, reason: str, line: str) -> Change:
         now = self.clock.now()
         ledger: Callable[[], list[DrinkRow]] = list
-        async with self.store.transaction() as tx:
+        async with self._or_forget(table), self.store.transaction() as tx:
             if table.status == "playing":
                 outcomes: dict[int, str | ResultRow] = {s.user_id: "ended" for s in table.seated()}
                 await tx.add_results(table.id, table.row.guild_id, table.row.game, outcomes, now)
@@ -680,6 +690,50 @@ class TableService:
         table.timers.clear()
         table.ledger = ledger()
         return self._changed(table, [Log(line)], None)
+
+    @contextlib.asynccontextmanager
+    async def _or_forget(self, table: Table) -> AsyncIterator[None]:
+        """A write whose changes to the table in memory may be made before it commits: if it
+        fails, the table is forgotten (:meth:`_forget`)."""
+        try:
+            yield
+        except BaseException:
+            self._forget(table)
+            raise
+        self._waits.pop(table.id, None)
+
+    def _forget(self, table: Table) -> None:
+        """A write failed (a full disk, another process holding the store) with the table in
+        memory maybe half-changed: forget it, the store has its last good state. Whoever needs
+        it next reads it again, and so does the clock loop after a wait (doubling while it keeps
+        failing), so that its clocks run on with nobody clicking; read again, its version goes
+        on from this one's."""
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
+        self._retry(table.id, table.version)
+
+    def _retry(self, table_id: int, version: int) -> None:
+        wait = self._waits[table_id] = min(
+            RETRY_AT_MOST, self._waits.get(table_id, RETRY_FIRST / 2) * 2
+        )
+        self._forgotten[table_id] = (version, self.clock.now() + wait)
+        self._wake.set()
+
+    async def _read_forgotten(self, now: float) -> None:
+        """The clock loop reads again the tables forgotten after a failed write whose wait is
+        over: back in memory, their clocks run again."""
+        for table_id, (version, at) in list(self._forgotten.items()):
+            if at > now:
+                continue
+            if table_id in self._tables:  # read again meanwhile (a click)
+                self._forgotten.pop(table_id, None)
+                continue
+            try:
+                async with self.lock(table_id):
+                    await self.get(table_id)
+            except Exception:
+                log.exception("could not read table #%s again", table_id)
+                self._retry(table_id, version)
 
     def _finish(self, table: Table, reason: str, now: float) -> None:
         table.row.status, table.row.end_reason, table.row.ended_at = "ended", reason, now
@@ -852,12 +906,8 @@ class TableService:
             heir = table.seated()[0]  # the host's powers pass on in seat order
             row.host_id = heir.user_id
             events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
-        try:
+        async with self._or_forget(table):
             await self._write(table, state, events, steps, over, now, fired)
-        except BaseException:
-            # memory may be half-changed: forget the table, the store has the last good state
-            self._tables.pop(table.id, None)
-            raise
         table.state = state
         if over:
             table.timers.clear()
@@ -1030,6 +1080,8 @@ class TableService:
     async def fire_due(self) -> int:
         """Apply every clock that is due now. Returns how many fired."""
         now = self.clock.now()
+        if self._forgotten:
+            await self._read_forgotten(now)
         due = sorted(
             (
                 t
@@ -1060,7 +1112,7 @@ class TableService:
 
     async def _close_lobby(self, table: Table) -> None:
         minutes = LOBBY_SECONDS // 60
-        async with self.store.transaction() as tx:
+        async with self._or_forget(table), self.store.transaction() as tx:
             self._finish(table, f"nobody started it within {minutes} minutes", self.clock.now())
             await tx.save_table(table.row)
             await tx.delete_timers(table.id)
@@ -1069,6 +1121,7 @@ class TableService:
 
     def next_due(self) -> float | None:
         dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]
+        dues += [at for _, at in self._forgotten.values()]
         return min(dues) if dues else None
 
     async def resume_clocks(self) -> float:

@@ -17,6 +17,7 @@ from bot.tables import (
     ALIVE_EVERY,
     DISCORD_EPOCH_MS,
     JUST_NOW,
+    RETRY_FIRST,
     AlreadyMoved,
     NextGameOpen,
     TableError,
@@ -765,3 +766,62 @@ async def test_a_table_that_cannot_be_loaded_is_closed_and_frees_its_players(
         await service.join(again.id, BO, "Bo")
     finally:
         await store.close()
+
+
+async def test_a_clock_whose_write_failed_fires_once_the_store_works(service, clock, monkeypatch):
+    """A clock ran out and its write failed (the disk full, a lock held past the store's
+    wait): the table was forgotten, and only a click read it again, so its clocks stood still
+    for good (storage-fault audit). The clock loop now reads it again after a wait, doubled
+    while the store keeps failing, and the overdue clock fires; its version goes on."""
+    from tests.faults import Fault
+
+    fault = Fault(monkeypatch)
+    t = await war_table(service, choice_seconds=10)
+    await service.act(t.id, ANA, {"type": "flip"})
+    while t.engine.view(t.state, None)["phase"] == "flip":
+        await service.act(t.id, ANA, {"type": "flip"})
+    version, seq = t.version, t.row.seq
+    fault.full(match="INSERT INTO actions", times=2)
+    clock.advance(10)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.fire_due()
+    assert service.in_memory(t.id) is None
+    assert service.next_due() == clock.now() + RETRY_FIRST
+    clock.advance(RETRY_FIRST)
+    with pytest.raises(sqlite3.OperationalError):  # read again, and fails again
+        await service.fire_due()
+    assert service.next_due() == clock.now() + 2 * RETRY_FIRST
+    clock.advance(RETRY_FIRST)
+    assert await service.fire_due() == 0  # its wait is not over
+    clock.advance(RETRY_FIRST)
+    assert await service.fire_due() == 1  # the store works: the clock fires
+    again = service.in_memory(t.id)
+    assert again is not None and again is not t
+    assert again.row.seq == seq + 1 and again.version > version
+    assert service.next_due() == min(x.due_at for x in again.timers.values())
+
+
+async def test_a_lobby_leave_whose_write_failed_can_be_pressed_again(service, monkeypatch):
+    """Leave, Remove, a finished player's stand-up, End and the lobby's close changed the
+    table in memory before their write: when it failed, the player was told nothing changed,
+    but memory said they had left while the store kept them seated, so pressing again said
+    'You're not at this table' and every other table refused them (storage-fault audit)."""
+    from tests.faults import Fault
+
+    fault = Fault(monkeypatch)
+    t = await war_table(service, start=False)
+    fault.full(times=1)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.leave(t.id, BO)
+    await service.leave(t.id, BO)  # pressed again: it counts
+    again = service.in_memory(t.id)
+    assert again is not None and again.seat_row(BO) is None
+    fault.full(times=1)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.end(t.id, ANA, can_manage=False)
+    assert (await service.get(t.id)).status == "lobby"  # the store's: still open
+    await service.join(t.id, BO, "Bo")
+    fault.full(times=1)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.remove(t.id, ANA, BO, can_manage=False)
+    assert (await service.get(t.id)).seat_row(BO).left_at is None  # as the store has it

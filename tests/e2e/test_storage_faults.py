@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import bot.gamecog
+from tests.e2e.test_rendering import private_moves, shows_the_store
 from tests.e2e.test_war_e2e import open_war
 from tests.faults import Fault
 from tests.harness import Harness
@@ -59,3 +61,37 @@ async def test_opening_a_private_view_while_another_process_holds_the_store_is_d
     view = await res.followup()
     assert view.ephemeral and "Your seat" in view.text, view.text
     assert not fake.failures, fake.failures
+
+
+async def war_move(h: Harness, tid: int, msg, users: dict):
+    """The next War move, pressed on the table message by whoever makes it."""
+    table = await h.service.get(tid)
+    v = table.engine.view(table.state, None)
+    if v["phase"] == "flip":
+        return await h.click(next(iter(users.values())), msg, "flip")
+    return await h.click(users[table.user_at(v["loser"]).user_id], msg, "drink")
+
+
+async def test_the_table_message_follows_moves_made_elsewhere_after_a_failed_write(
+    harness: Harness, monkeypatch
+):
+    """After a failed write the table is read again from the store. Its version started again
+    at 0, below the one its message last showed, so the renderer took the message for current
+    and left it frozen while moves were made from private views (or by clocks) for as many
+    changes as it had shown. Versions now go on from the forgotten table's."""
+    h, fake = harness, harness.fake
+    fault = Fault(monkeypatch)
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, msg, "start")
+    users = {ana.id: ana, bo.id: bo}
+    for _ in range(8):
+        assert (await war_move(h, tid, msg, users)).in_place
+    await h.bot.renderer.flush()
+    fault.full(times=1)
+    res = await war_move(h, tid, msg, users)
+    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY, res
+    views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
+    await private_moves(h, tid, views, users, 3)
+    await h.bot.renderer.flush()
+    assert await shows_the_store(h, msg, tid)
