@@ -91,6 +91,16 @@ def _claim(path: Path) -> IO[str] | None:
     return lock
 
 
+class NotOurs(sqlite3.DatabaseError):
+    """A SQLite file that is not a Barkeep database: another program's (tables, and no record
+    of Barkeep's migrations)."""
+
+
+class Newer(sqlite3.DatabaseError):
+    """A Barkeep database that a newer Barkeep has migrated (an update rolled back, a copy
+    from another machine): this code does not know its schema."""
+
+
 class DatabaseUnusable(Exception):
     """The database can't be opened or read: a folder, a file that is not SQLite (or is
     damaged), a folder this user may not write in."""
@@ -108,10 +118,22 @@ class DatabaseUnusable(Exception):
                 f"example: sudo chown -R $USER {path.parent}), or set "
                 "DATABASE_URL in .env to a file this user can write"
             )
-        elif isinstance(err, sqlite3.DatabaseError) and "not a database" in str(err):
-            why = (
-                "the file is not a SQLite database, or is damaged; restore a backup, or name "
-                "a new file"
+        elif isinstance(err, Newer):
+            why = f"a newer Barkeep has updated it ({err})"
+            self.fix = (
+                "Run that newer version (git pull), or restore the backup taken before the "
+                "update, or set DATABASE_URL in .env to a new file"
+            )
+        elif isinstance(err, NotOurs):
+            why = f"it is another program's database ({err}); Barkeep leaves it as it is"
+            self.fix = "Set DATABASE_URL in .env to a file of Barkeep's own (a new one is made)"
+        elif isinstance(err, sqlite3.DatabaseError) and (
+            "not a database" in str(err) or "malformed" in str(err)
+        ):
+            why = f"the file is not a SQLite database, or is damaged ({err})"
+            self.fix = (
+                "Restore a backup (README: Back up the database), or set DATABASE_URL in "
+                ".env to a new file"
             )
         else:
             why = str(err) or type(err).__name__
@@ -1552,6 +1574,12 @@ class Store:
         """Apply the numbered files of bot/migrations that this database has not seen."""
         applied: list[str] = []
         async with self._lock:
+            async with self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ) as cur:
+                tables = {r[0] for r in await cur.fetchall()}
+            if tables and "schema_migrations" not in tables:
+                raise NotOurs("its tables: " + ", ".join(sorted(tables)[:5]))
             await self._db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, at REAL)"
             )
@@ -1561,6 +1589,9 @@ class Store:
                 (f for f in resources.files("bot.migrations").iterdir() if f.name.endswith(".sql")),
                 key=lambda f: f.name,
             )
+            unknown = done - {f.name for f in files}
+            if unknown:
+                raise Newer("migration " + ", ".join(sorted(unknown)))
             for f in files:
                 if f.name in done:
                     continue

@@ -530,3 +530,50 @@ async def test_a_database_this_user_may_only_read_is_refused_with_what_to_do(tmp
     with pytest.raises(DatabaseUnusable, match="may not write there") as refused:
         await Store.open(path)
     assert f"sudo chown -R $USER {tmp_path}" in refused.value.fix
+
+
+async def test_a_database_from_a_newer_barkeep_is_refused_with_what_to_do(tmp_path):
+    """A database a newer Barkeep migrated (an update rolled back, a copy from another
+    machine) was used by older code on a schema it does not know, without a word."""
+    path = tmp_path / "barkeep.db"
+    store = await Store.open(path)
+    await store.close()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO schema_migrations VALUES ('099_from_the_future.sql', 0)")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseUnusable, match="a newer Barkeep has updated it") as refused:
+        await Store.open(path)
+    assert "099_from_the_future.sql" in str(refused.value)
+    assert "restore the backup" in refused.value.fix
+
+
+async def test_another_programs_database_is_left_as_it_is(tmp_path):
+    """DATABASE_URL naming another program's SQLite file (a typo, a shared folder): Barkeep
+    added its tables to it and ran."""
+    path = tmp_path / "places.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseUnusable, match="another program's database") as refused:
+        await Store.open(path)
+    assert "moz_places" in str(refused.value)
+    con = sqlite3.connect(path)
+    names = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    con.close()
+    assert names == ["moz_places"]
+    assert not (tmp_path / "places.sqlite.lock").exists()
+
+
+async def test_a_damaged_database_says_restore_a_backup(tmp_path):
+    """A file cut short (a copy on a full disk) said 'database disk image is malformed. Set
+    DATABASE_URL in .env to a file this user can write': advice about permissions."""
+    path = tmp_path / "barkeep.db"
+    store = await Store.open(path)
+    await store.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(DatabaseUnusable, match="damaged") as refused:
+        await Store.open(path)
+    assert refused.value.fix.startswith("Restore a backup")

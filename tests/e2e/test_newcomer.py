@@ -99,7 +99,10 @@ async def test_a_dev_guild_the_bot_is_not_in_stops_python_m_bot_with_advice(fake
     [
         ("a folder", "it is a folder; name a file in it, such as"),
         ("under a file", "a file stands where one of its folders should be"),
-        ("not sqlite", "the file is not a SQLite database, or is damaged; restore a backup"),
+        (
+            "not sqlite",
+            "the file is not a SQLite database, or is damaged (file is not a database). Restore a backup",
+        ),
     ],
 )
 async def test_a_database_url_that_cant_be_used_stops_python_m_bot_with_advice(
