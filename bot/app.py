@@ -294,6 +294,19 @@ class Barkeep(commands.Bot):
             "or leave DEV_GUILD_ID empty in .env."
         )
 
+    # -- Discord's connection down: no click can come in, so the clocks stand still ----------
+    async def on_disconnect(self) -> None:
+        if self._stopped is not None or not hasattr(self, "service"):
+            return  # stopping: the clocks stop with the rest
+        await self.service.pause_clocks()
+        self.pings.pause()
+
+    async def on_connect(self) -> None:  # a new session (READY)
+        await self.service.unpause_clocks()
+
+    async def on_resumed(self) -> None:
+        await self.service.unpause_clocks()
+
     async def on_ready(self) -> None:
         log.info(
             "logged in as %s (%s) in %d servers",

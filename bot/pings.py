@@ -199,6 +199,12 @@ class TurnPings:
         """How many nudges are not yet due."""
         return sum(map(len, self._nudges.values()))
 
+    def pause(self) -> None:
+        """Discord can't reach the bot: nobody is nudged to play meanwhile. Once the clocks
+        run again, the tables they wait on nudge as if those had just started."""
+        self.stop_waiting()
+        self._waiting.clear()
+
     def stop_waiting(self) -> None:
         """Drop the nudges not yet due (the bot is closing)."""
         for nudges in self._nudges.values():

@@ -945,6 +945,11 @@ class Tx:
             (_dumps(seats), table_id, key),
         )
 
+    async def move_timer(self, table_id: int, key: str, due_at: float) -> None:
+        self._write(
+            "UPDATE timers SET due_at = ? WHERE table_id = ? AND key = ?", (due_at, table_id, key)
+        )
+
     async def delete_timer(self, table_id: int, key: str) -> None:
         self._write("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
 

@@ -315,6 +315,12 @@ class TableService:
         # while their writes keep failing
         self._forgotten: dict[int, tuple[int, float]] = {}
         self._waits: dict[int, float] = {}
+        self._clocks_on = False  # the clock loop should run (started, not stopped)
+        # while Discord can't reach the bot (:meth:`pause_clocks`): when that began, and the
+        # clocks then running with their due times
+        self._paused_at: float | None = None
+        self._paused: dict[tuple[int, str], float] = {}
+        self._pausing = asyncio.Lock()
 
     # -- loading ---------------------------------------------------------------------------
     async def load(self, chunk: int = 200) -> int:
@@ -1170,12 +1176,70 @@ class TableService:
                 await asyncio.sleep(0.5)
 
     def start_clocks(self) -> None:
+        self._clocks_on = True
+        if self._paused_at is not None:  # :meth:`unpause_clocks` starts them
+            return
         if self._scheduler is None or self._scheduler.done():
             self._scheduler = asyncio.create_task(self.run_clocks(), name="barkeep-clocks")
 
     async def stop_clocks(self) -> None:
         """Stop the clock loop, marking when (the clocks stand still from here until
         :meth:`resume_clocks` at the next start)."""
+        self._clocks_on = False
+        await self._stop_loop()
+
+    async def pause_clocks(self) -> None:
+        """Discord can't reach the bot (its gateway connection is down): no click can come in,
+        so the clocks stand still, as they do while the bot is away, until
+        :meth:`unpause_clocks`. Nobody is timed out (made to drink, struck, a game played out
+        by its clocks) for an outage they could do nothing about."""
+        async with self._pausing:
+            if self._paused_at is not None:
+                return
+            self._paused_at = self.clock.now()
+            self._paused = {
+                (table.id, key): t.due_at
+                for table in self._tables.values()
+                for key, t in table.timers.items()
+                if t.pauses
+            }
+            await self._stop_loop()  # marks when: a restart meanwhile gives this time back
+        log.info("Discord's connection is down: the clocks stand still")
+
+    async def unpause_clocks(self) -> list[Table]:
+        """Discord reaches the bot again: each clock that was running when the connection went
+        down gets the time it was down back, and the clocks run again. Returns the tables
+        whose clocks moved (their screens show the new times once told)."""
+        async with self._pausing:
+            since = self._paused_at
+            if since is None:
+                return []
+            away, moved = max(0.0, self.clock.now() - since), []
+            for table in list(self._tables.values()) if away > 0 else []:
+                async with self.lock(table.id):
+                    if self._tables.get(table.id) is not table:
+                        continue
+                    later = {
+                        key: dataclasses.replace(t, due_at=t.due_at + away)
+                        for key, t in table.timers.items()
+                        if self._paused.get((table.id, key)) == t.due_at
+                    }
+                    if not later:
+                        continue
+                    async with self._or_forget(table), self.store.transaction() as tx:
+                        for t in later.values():
+                            await tx.move_timer(table.id, t.key, t.due_at)
+                    table.timers = {**table.timers, **later}
+                    moved.append(table)
+            self._paused_at, self._paused = None, {}
+            if self._clocks_on:
+                self.start_clocks()
+        log.info("Discord's connection is back after %.1f s: the clocks run again", away)
+        for table in moved:
+            self._changed(table, [], None)
+        return moved
+
+    async def _stop_loop(self) -> None:
         if self._scheduler is not None:
             self._scheduler.cancel()
             with contextlib.suppress(asyncio.CancelledError):

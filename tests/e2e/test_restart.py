@@ -557,3 +557,46 @@ async def test_a_private_view_lost_on_its_way_as_the_bot_died_leaves_the_older_o
     kinds = sorted(f.kind for f in fake.failures)
     assert kinds == ["unanswered", "webhook_before_ack"], fake.failures
     assert not fake.violations and not fake.unknown_routes
+
+
+async def test_clocks_stand_still_while_discords_gateway_is_down(harness: Harness, monkeypatch):
+    """With the process up but Discord's gateway down (an outage, the host's network), no
+    click can reach the bot, yet its clocks ran on: the game was played out by timeouts,
+    drinks charged and players struck out while nobody could act (lifecycle audit). The clocks
+    now stand still from the disconnect until the session is back, and the clock that was
+    running gets the time back."""
+    h, fake = harness, harness.fake
+    paused, back = asyncio.Event(), asyncio.Event()
+    pause, unpause = h.service.pause_clocks, h.service.unpause_clocks
+
+    async def pausing() -> None:
+        await pause()
+        paused.set()
+
+    async def unpausing():
+        moved = await unpause()
+        back.set()
+        return moved
+
+    monkeypatch.setattr(h.service, "pause_clocks", pausing)
+    monkeypatch.setattr(h.service, "unpause_clocks", unpausing)
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_war(h, ana, bo, choice_seconds=20)
+    await h.click(ana, msg, "start")
+    table = await h.service.get(tid)
+    while table.engine.view(table.state, None)["phase"] == "flip":
+        await h.click(ana, msg, "flip")
+    key = table.engine.view(table.state, None)["choice_key"]
+    due, seq = table.timers[key].due_at, table.row.seq
+    await fake.gateway_outage()
+    await asyncio.wait_for(paused.wait(), 10)
+    h.clock.advance(20 * 60)  # twenty minutes in which nobody can press anything
+    await fake.gateway_back()
+    await asyncio.wait_for(back.wait(), 10)
+    assert table.row.seq == seq and all(s.strikes == 0 for s in table.seats)
+    assert table.timers[key].due_at == due + 20 * 60  # the choice keeps its 20 s
+    async with h.bot.store.reading() as q:
+        assert {t.key: t.due_at for t in await q.timers(tid)}[key] == due + 20 * 60
+    h.clock.advance(20)  # and runs out as it should
+    await fake.wait_for(lambda: "ran out of time" in msg.text, what="the clock to run out")
+    assert table.row.seq == seq + 1

@@ -655,6 +655,9 @@ class FakeDiscord:
         self._session: _Session | None = None
         self._conn: _Conn | None = None
         self._conns: set[_Conn] = set()
+        # an outage of Discord's gateway (see gateway_outage): connections are taken, but no
+        # session starts (IDENTIFY and RESUME go unanswered), so no event reaches the bot
+        self.sessions_held = False
         self._pending_events: list[tuple[str, dict[str, Any], int]] = []
         self._tasks: set[asyncio.Task] = set()
         self.gateway_queries: list[dict[str, str]] = []
@@ -1711,6 +1714,8 @@ class FakeDiscord:
         d = frame.get("d")
         if op == 1:  # heartbeat
             await _send_op(conn.ws, 11, None)
+        elif op in (2, 6) and self.sessions_held:
+            return  # an outage: no READY, no RESUMED
         elif op == 2:  # identify
             self.identify_payloads.append(d)
             if d.get("token") != self.token:
@@ -1839,6 +1844,20 @@ class FakeDiscord:
             event, data, intent = self._pending_events.pop(0)
             if not intent or session.intents & intent:
                 await self._send_dispatch(session, event, data)
+
+    async def gateway_outage(self) -> None:
+        """Discord's gateway goes down for the bot: its connection drops, and the ones it opens
+        again start no session (no event, no interaction reaches it) until
+        :meth:`gateway_back`. REST keeps working."""
+        self.sessions_held = True
+        await self.drop_connection()
+
+    async def gateway_back(self) -> None:
+        """The outage ends: the connections waiting for a session are closed, and the bot's
+        next one resumes its session."""
+        self.sessions_held = False
+        for conn in list(self._conns):
+            await conn.ws.close(code=4000)
 
     async def drop_connection(self, code: int = 4000) -> None:
         """Close the bot's gateway connection (discord.py reconnects and RESUMEs)."""
