@@ -946,6 +946,9 @@ class Renderer:
         """Discord no longer knows the table's channel: the table closes (if the deletion's
         event has not closed it already), and nothing more is sent there."""
         log.info("table #%s: its channel is gone", table.id)
+        if table.status == "ended":  # its end screen can't land: nothing more to show
+            self._forget_table(table)
+            return
         await self.service.close_where(lambda row: row.id == table.id, CHANNEL_DELETED)
 
     def _current(self, table: Table) -> bool:
@@ -975,6 +978,11 @@ class Renderer:
             and table.id not in self._due
             and not self._views_pending(table.id)
         ):
+            self._forget_table(table)
+
+    def _forget_table(self, table: Table) -> None:
+        """Nothing more is shown of this finished table: forget it altogether."""
+        if self._tables.get(table.id) is table:
             del self._tables[table.id]
             tid = table.id
             for d in (self._tokens, self._drawn, self._shown, self._last_edit, self._table_tasks):
@@ -1119,6 +1127,12 @@ class Renderer:
         channel (``why``: Discord's answer): log which permissions the bot lacks there, and
         tell the players once."""
         channel_id = table.row.channel_id
+        if table.status == "ended" and self.client.get_guild(table.row.guild_id) is None:
+            # the bot was removed from the server (which closed the table): not a missing
+            # permission, and nothing more to show there
+            log.info("table #%s: its server removed Barkeep (%s)", table.id, why)
+            self._forget_table(table)
+            return
         missing = missing_permissions(self.client, channel_id)
         known = tuple(missing or ())
         if self._refused.get(table.id) == known:

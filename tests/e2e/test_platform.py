@@ -1285,3 +1285,55 @@ async def test_a_nickname_changed_mid_game_shows_from_that_players_next_move(har
     assert table.seat_row(ana.id).name == "Captain {p1}"
     async with h.service.store.reading() as q:  # stored with the move, kept after a restart
         assert [s.name for s in await q.seats(tid)] == ["Captain {p1}", "Bo"]
+
+
+def renderer_keeps(h: Harness, tid: int) -> dict[str, bool]:
+    r = h.bot.renderer
+    return {
+        name: tid in d
+        for name, d in (("tables", r._tables), ("shown", r._shown), ("drawn", r._drawn))
+    }
+
+
+async def test_a_table_closed_by_its_channels_deletion_is_forgotten(harness: Harness):
+    """A finished table is forgotten once its end screen lands; one whose channel is gone
+    never lands it, so its table, screens and records stayed in memory for the life of the
+    process (lifecycle audit)."""
+    h, fake = harness, harness.fake
+    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
+    room = fake.add_channel("war-room")
+    await created
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=room)
+    await h.click(ana, msg, "start")
+    await h.bot.renderer.flush()
+    closed = ends(h, tid)
+    await fake.delete_channel(room)
+    await asyncio.wait_for(closed.wait(), 5)
+    await h.bot.renderer.flush()
+    assert not any(renderer_keeps(h, tid).values()), renderer_keeps(h, tid)
+
+
+async def test_a_table_closed_by_a_kick_tells_nobody_of_missing_permissions(harness: Harness):
+    """Removed from the server, the bot took the refused edit of the closed table's end for a
+    missing channel permission: once added back, the first player to press the old message
+    was told 'I can't update table #1 ... allow me View Channel', which was false."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo])
+    await h.click(ana, msg, "start")
+    await h.bot.renderer.flush()
+    h.clock.advance(20 * 60)  # no live token on the table: its end is a channel edit
+    fake.advance(20 * 60)
+    closed = ends(h, tid)
+    await fake.remove_bot()
+    await asyncio.wait_for(closed.wait(), 5)
+    await h.bot.renderer.flush()
+    assert not any(renderer_keeps(h, tid).values()), renderer_keeps(h, tid)
+    await fake.add_bot_back()
+    res = await h.click(bo, msg, "flip")  # the old message, still showing a live game
+    await h.bot.renderer.flush()
+    await h.bot.renderer.flush_private()
+    assert res.ok and "is over" in msg.text, msg.text
+    told = [m.text for m in fake.messages.values() if "can't update" in m.text]
+    assert told == [], told
