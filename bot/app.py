@@ -299,7 +299,8 @@ class Barkeep(commands.Bot):
         if self._stopped is not None or not hasattr(self, "service"):
             return  # stopping: the clocks stop with the rest
         await self.service.pause_clocks()
-        self.pings.pause()
+        if hasattr(self, "pings"):
+            self.pings.pause()
 
     async def on_connect(self) -> None:  # a new session (READY)
         await self.service.unpause_clocks()

@@ -353,7 +353,10 @@ class TableService:
                     )
                     broken.append(row)
             for row in broken:
-                await self._close_unloadable(row, seats.get(row.id, []))
+                try:
+                    await self._close_unloadable(row, seats.get(row.id, []))
+                except Exception:  # the next start tries again
+                    log.exception("could not close table #%s", row.id)
             self._wake.set()
             await asyncio.sleep(0)  # let interactions in between chunks
         self._wake.set()
@@ -1226,9 +1229,13 @@ class TableService:
                     }
                     if not later:
                         continue
-                    async with self._or_forget(table), self.store.transaction() as tx:
-                        for t in later.values():
-                            await tx.move_timer(table.id, t.key, t.due_at)
+                    try:
+                        async with self._or_forget(table), self.store.transaction() as tx:
+                            for t in later.values():
+                                await tx.move_timer(table.id, t.key, t.due_at)
+                    except Exception:  # forgotten: the clock loop reads it again
+                        log.exception("could not give table #%s its clocks' time", table.id)
+                        continue
                     table.timers = {**table.timers, **later}
                     moved.append(table)
             self._paused_at, self._paused = None, {}
