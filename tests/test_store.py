@@ -532,16 +532,21 @@ async def test_a_database_this_user_may_only_read_is_refused_with_what_to_do(tmp
     assert f"sudo chown -R $USER {tmp_path}" in refused.value.fix
 
 
+def write(path, sql: str) -> None:
+    """A statement run on the file by another program (or an older or newer Barkeep)."""
+    con = sqlite3.connect(path)
+    con.execute(sql)
+    con.commit()
+    con.close()
+
+
 async def test_a_database_from_a_newer_barkeep_is_refused_with_what_to_do(tmp_path):
     """A database a newer Barkeep migrated (an update rolled back, a copy from another
     machine) was used by older code on a schema it does not know, without a word."""
     path = tmp_path / "barkeep.db"
     store = await Store.open(path)
     await store.close()
-    con = sqlite3.connect(path)
-    con.execute("INSERT INTO schema_migrations VALUES ('099_from_the_future.sql', 0)")
-    con.commit()
-    con.close()
+    write(path, "INSERT INTO schema_migrations VALUES ('099_from_the_future.sql', 0)")
     with pytest.raises(DatabaseUnusable, match="a newer Barkeep has updated it") as refused:
         await Store.open(path)
     assert "099_from_the_future.sql" in str(refused.value)
@@ -552,10 +557,7 @@ async def test_another_programs_database_is_left_as_it_is(tmp_path):
     """DATABASE_URL naming another program's SQLite file (a typo, a shared folder): Barkeep
     added its tables to it and ran."""
     path = tmp_path / "places.sqlite"
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
-    con.commit()
-    con.close()
+    write(path, "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
     with pytest.raises(DatabaseUnusable, match="another program's database") as refused:
         await Store.open(path)
     assert "moz_places" in str(refused.value)

@@ -7,6 +7,7 @@ import contextlib
 import json
 import logging
 import time
+from typing import Any
 
 import pytest
 
@@ -1287,6 +1288,18 @@ async def test_a_nickname_changed_mid_game_shows_from_that_players_next_move(har
         assert [s.name for s in await q.seats(tid)] == ["Captain {p1}", "Bo"]
 
 
+async def war_in_a_room(h: Harness) -> tuple[Any, int, tuple[Any, Any]]:
+    """A channel of its own (the bot told of it), and a War table of Ana and Bo started
+    there: the channel, the table's id, and the two players."""
+    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
+    room = h.fake.add_channel("war-room")
+    await created
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
+    msg, tid = await open_table(h, "war", ana, [bo], channel=room)
+    await h.click(ana, msg, "start")
+    return room, tid, (ana, bo)
+
+
 def renderer_keeps(h: Harness, tid: int) -> dict[str, bool]:
     r = h.bot.renderer
     return {
@@ -1300,12 +1313,7 @@ async def test_a_table_closed_by_its_channels_deletion_is_forgotten(harness: Har
     never lands it, so its table, screens and records stayed in memory for the life of the
     process (lifecycle audit)."""
     h, fake = harness, harness.fake
-    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
-    room = fake.add_channel("war-room")
-    await created
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_table(h, "war", ana, [bo], channel=room)
-    await h.click(ana, msg, "start")
+    room, tid, _ = await war_in_a_room(h)
     await h.bot.renderer.flush()
     closed = ends(h, tid)
     await fake.delete_channel(room)

@@ -12,7 +12,13 @@ import pytest
 from bot.render import Renderer
 from bot.tables import TableService
 from tests.e2e.conftest import Harness, open_table, spawn_bot
-from tests.e2e.test_platform import ends, kicked_with_a_ping_up, new_thread, ping_gone
+from tests.e2e.test_platform import (
+    ends,
+    kicked_with_a_ping_up,
+    new_thread,
+    ping_gone,
+    war_in_a_room,
+)
 from tests.e2e.test_war_e2e import open_war
 
 
@@ -473,12 +479,7 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_closes(
     channels of its open tables that are not in its cache, and closes the tables of those
     Discord no longer knows. Their players are free again."""
     h, fake = harness, harness.fake
-    created = asyncio.ensure_future(h.bot.wait_for("guild_channel_create", timeout=5))
-    room = fake.add_channel("war-room")
-    await created
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_table(h, "war", ana, [bo], channel=room)
-    await h.click(ana, msg, "start")
+    room, tid, (_, bo) = await war_in_a_room(h)
     await h.stop_bot()
     await fake.delete_channel(room)
     await h.start_bot()
