@@ -748,7 +748,8 @@ class ShitheadEngine(Engine[ShitheadState]):
                 mine.append(s.turned)
                 s.turned = None
             s.current = self._next(s, seat)
-            s.turn_no += 1
+            s.turn_no += 1  # a new turn (its clock's key), but not a move towards last orders
+            s.out_at += 1
         s.removed.extend(mine)
         events.append(Log(f"{_p(seat)} leaves the game; their cards go with them."))
         if len(self._playing(s)) <= 1:

@@ -864,6 +864,18 @@ def test_going_out_resets_the_last_orders_count():
     assert not ENGINE.is_over(state) and state.out_at == MAX_TURNS
 
 
+def test_a_leave_is_not_one_of_the_moves_before_last_orders():
+    """/rules counts plays, pick-ups and blind cards towards last orders; the leave of the
+    player on turn passed the turn and counted too (the Shithead referee audit)."""
+    state = make([["B5", "B6", "B7"], ["L5", "L6", "L7"], ["W5", "W6", "W7"]])
+    state.turn_no = MAX_TURNS - 2
+    state, _ = ENGINE.apply(state, 0, Leave())  # not a move
+    state, _ = lay(state, 1, "L5")  # the 999th move
+    assert not state.last_orders and not ENGINE.is_over(state)
+    state, _ = lay(state, 2, "W5")  # the 1,000th
+    assert state.last_orders and ENGINE.is_over(state)
+
+
 # ------------------------------------------------------------------ views
 
 
