@@ -321,6 +321,7 @@ class TableService:
         self._paused_at: float | None = None
         self._paused: dict[tuple[int, str], float] = {}
         self._pausing = asyncio.Lock()
+        self._firing = asyncio.Lock()  # held by the clock loop while it fires clocks
 
     # -- loading ---------------------------------------------------------------------------
     async def load(self, chunk: int = 200) -> int:
@@ -1171,7 +1172,8 @@ class TableService:
                     until = alive_at if due is None else min(due, alive_at)
                     await self.clock.sleep(until - now, self._wake)
                 else:
-                    await self.fire_due()
+                    async with self._firing:
+                        await self.fire_due()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -1248,9 +1250,10 @@ class TableService:
 
     async def _stop_loop(self) -> None:
         if self._scheduler is not None:
-            self._scheduler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._scheduler
+            async with self._firing:  # never in the middle of a clock's write
+                self._scheduler.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._scheduler
             self._scheduler = None
             try:
                 await self._mark_alive()
