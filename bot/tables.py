@@ -367,20 +367,8 @@ class TableService:
         """End a stored table this bot can't build any more (a game it no longer deals, a state
         an updated engine can't read), as End would: otherwise its players stayed seated there
         for good, refused every other table in that server, and its Leave could not find it."""
-        now = self.clock.now()
         async with self.lock(row.id), self.store.transaction() as tx:
-            if row.status == "playing":
-                outcomes: dict[int, str | ResultRow] = {
-                    s.user_id: "ended" for s in seats if s.left_at is None
-                }
-                await tx.add_results(row.id, row.guild_id, row.game, outcomes, now)
-            row.status, row.end_reason, row.ended_at = (
-                "ended",
-                "closed: it could not be loaded",
-                now,
-            )
-            await tx.save_table(row)
-            await tx.delete_timers(row.id)
+            await self._close_in(tx, row, seats, "closed: it could not be loaded", self.clock.now())
 
     def _build(
         self, row: TableRow, seats: list[SeatRow], timers: dict[int, dict[str, TimerRow]]
@@ -656,9 +644,7 @@ class TableService:
         """A lobby someone left (or was removed from): closed if nobody is left, else the host's
         powers pass on if they were the host's."""
         if not table.seated():
-            self._finish(table, "everyone left", now)
-            await tx.save_table(table.row)
-            await tx.delete_timers(table.id)
+            await self._close_in(tx, table.row, table.seats, "everyone left", now)
             table.timers.clear()
         elif table.row.host_id == seat.user_id:
             table.row.host_id = table.seated()[0].user_id
@@ -690,13 +676,8 @@ class TableService:
         now = self.clock.now()
         ledger: Callable[[], list[DrinkRow]] = list
         async with self._or_forget(table), self.store.transaction() as tx:
-            if table.status == "playing":
-                outcomes: dict[int, str | ResultRow] = {s.user_id: "ended" for s in table.seated()}
-                await tx.add_results(table.id, table.row.guild_id, table.row.game, outcomes, now)
+            if await self._close_in(tx, table.row, table.seats, reason, now):
                 ledger = tx.table_drinks_when_committed(table.id)  # for the end screen
-            self._finish(table, reason, now)
-            await tx.save_table(table.row)
-            await tx.delete_timers(table.id)
         table.timers.clear()
         table.ledger = ledger()
         return self._changed(table, [Log(line)], None)
@@ -745,9 +726,23 @@ class TableService:
                 log.exception("could not read table #%s again", table_id)
                 self._retry(table_id, version)
 
-    def _finish(self, table: Table, reason: str, now: float) -> None:
-        table.row.status, table.row.end_reason, table.row.ended_at = "ended", reason, now
-        self._tables.pop(table.id, None)
+    async def _close_in(
+        self, tx: Tx, row: TableRow, seats: list[SeatRow], reason: str, now: float
+    ) -> bool:
+        """Write in ``tx`` that the table ``row`` has ended for ``reason``, as End does: a game
+        under way counts as ended for each player still at the table, and its clocks go. The
+        table leaves memory (its players are free). Returns whether a game was under way."""
+        playing = row.status == "playing"
+        if playing:
+            outcomes: dict[int, str | ResultRow] = {
+                s.user_id: "ended" for s in seats if s.left_at is None
+            }
+            await tx.add_results(row.id, row.guild_id, row.game, outcomes, now)
+        row.status, row.end_reason, row.ended_at = "ended", reason, now
+        self._tables.pop(row.id, None)
+        await tx.save_table(row)
+        await tx.delete_timers(row.id)
+        return playing
 
     # -- consents --------------------------------------------------------------------------
     async def has_consent(self, user_id: int, game: str) -> bool:
@@ -1122,10 +1117,9 @@ class TableService:
 
     async def _close_lobby(self, table: Table) -> None:
         minutes = LOBBY_SECONDS // 60
+        why = f"nobody started it within {minutes} minutes"
         async with self._or_forget(table), self.store.transaction() as tx:
-            self._finish(table, f"nobody started it within {minutes} minutes", self.clock.now())
-            await tx.save_table(table.row)
-            await tx.delete_timers(table.id)
+            await self._close_in(tx, table.row, table.seats, why, self.clock.now())
         table.timers.clear()
         self._changed(table, [Log(f"Nobody started the game within {minutes} minutes.")], None)
 
