@@ -590,6 +590,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         newest = duets(s.rounds[-1]) if s.rounds else []
         low = min((d.difference for d in newest), default=None)
         key = self._clock_key(s)
+        stake = self.at_stake(s)
         data: dict[str, Any] = {
             "game": self.name,
             "phase": s.phase,
@@ -616,8 +617,8 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             "leftovers": list(s.leftovers),
             "face_down": len(s.face_down),
             "capturer": s.capturer,
-            "at_stake": self.at_stake(s),  # what a capture would take now
-            "capture_size": self.at_stake(s) if s.phase == PILE else 0,
+            "at_stake": stake,  # what a capture would take now
+            "capture_size": stake if s.phase == PILE else 0,
             "waiting_for": {CUE: "go", PILE: "pile"}.get(s.phase),
             "clock": key,
             "clock_seconds": {CUE: CUE_SECONDS, PILE: PILE_SECONDS}.get(s.phase),
