@@ -11,6 +11,7 @@ import pytest
 from bot.store import Store
 from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_war_e2e import open_war
+from tests.fakediscord.server import InteractionResult
 
 WATER, STAR = "\U0001f4a7", "\u2b50"
 SEED = "party-safety-e2e"  # a fixed deal, so the game is the same at every run
@@ -25,9 +26,10 @@ async def play_war(h: Harness, table_msg, tid, users):
     return table
 
 
-async def play_war_step(h: Harness, table, table_msg, users):
+async def play_war_step(h: Harness, table, table_msg, users) -> InteractionResult:
     """One click on the public table: the first player flips, or the loser drinks. A click
-    that brings a private line answers privately, so wait for the table to be redrawn."""
+    that brings a private line answers privately, so wait for the table to be redrawn.
+    Returns the click's answer."""
     if table.engine.view(table.state, None)["phase"] == "flip":
         res = await h.click(next(iter(users.values())), table_msg, "flip")
     else:
@@ -35,6 +37,7 @@ async def play_war_step(h: Harness, table, table_msg, users):
         res = await h.click(users[loser], table_msg, "drink")
     assert res.ok
     await h.bot.renderer.flush()
+    return res
 
 
 def seat_line(text: str, name: str) -> str:

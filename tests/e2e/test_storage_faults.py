@@ -10,6 +10,7 @@ import sqlite3
 
 import bot.gamecog
 from tests.e2e.test_rendering import private_moves, shows_the_store
+from tests.e2e.test_safety_e2e import play_war_step
 from tests.e2e.test_war_e2e import open_war
 from tests.faults import Fault
 from tests.harness import Harness
@@ -63,15 +64,6 @@ async def test_opening_a_private_view_while_another_process_holds_the_store_is_d
     assert not fake.failures, fake.failures
 
 
-async def war_move(h: Harness, tid: int, msg, users: dict):
-    """The next War move, pressed on the table message by whoever makes it."""
-    table = await h.service.get(tid)
-    v = table.engine.view(table.state, None)
-    if v["phase"] == "flip":
-        return await h.click(next(iter(users.values())), msg, "flip")
-    return await h.click(users[table.user_at(v["loser"]).user_id], msg, "drink")
-
-
 async def test_the_table_message_follows_moves_made_elsewhere_after_a_failed_write(
     harness: Harness, monkeypatch
 ):
@@ -86,10 +78,10 @@ async def test_the_table_message_follows_moves_made_elsewhere_after_a_failed_wri
     await h.click(ana, msg, "start")
     users = {ana.id: ana, bo.id: bo}
     for _ in range(8):
-        assert (await war_move(h, tid, msg, users)).in_place
+        assert (await play_war_step(h, await h.service.get(tid), msg, users)).in_place
     await h.bot.renderer.flush()
     fault.full(times=1)
-    res = await war_move(h, tid, msg, users)
+    res = await play_war_step(h, await h.service.get(tid), msg, users)
     assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY, res
     views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
     await private_moves(h, tid, views, users, 3)
