@@ -111,6 +111,7 @@ CANT_JOIN = (  # a thread the bot may not join, and knows nothing more of
     "allow me **View Channel** in its settings (Permissions)."
 )
 UNLISTED_KEPT = 100  # threads known only by their interactions (see Renderer.seen_in)
+JOINED_KEPT = 1000  # threads remembered as joined (one forgotten is asked to join again)
 THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # why its tables close
 SHUT = (  # the players of a table whose archived thread the bot may not reopen
     "🗄️ This thread was archived, and Discord won't let me reopen it: I closed table #{id} "
@@ -540,9 +541,11 @@ class Renderer:
         self._resync_task: asyncio.Task[None] | None = None
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
         self._reopened: dict[int, float] = {}  # thread -> when the bot last reopened it
-        self._joined: set[int] = set()  # threads the bot joined (or asked to) since it started
+        # threads the bot joined (or asked to) since it started: the latest JOINED_KEPT
+        self._joined: dict[int, None] = {}
         self._unlisted: dict[int, discord.Thread] = {}  # see seen_in
-        self._dead_tokens: set[str] = set()  # opening tokens whose @original answered 404
+        # opening tokens whose @original answered 404 -> when they were given (they expire)
+        self._dead_tokens: dict[str, float] = {}
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click
         service.listeners.append(self.on_change)
         service.previewers.append(self.preview)
@@ -814,7 +817,9 @@ class Renderer:
             isinstance(thread, discord.Thread) and thread.me is not None
         ):
             return
-        self._joined.add(channel_id)
+        self._joined[channel_id] = None
+        if len(self._joined) > JOINED_KEPT:
+            del self._joined[next(iter(self._joined))]
         self._spawn_private(self._join(channel_id, table_id, tell))
 
     async def _join(
@@ -827,7 +832,7 @@ class Renderer:
             await self.client.http.join_thread(channel_id)
         except discord.HTTPException as err:
             log.info("couldn't join thread %s (%s)", channel_id, err)
-            self._joined.discard(channel_id)  # a later table there tries again
+            self._joined.pop(channel_id, None)  # a later table there tries again
             if isinstance(err, discord.Forbidden) and tell is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await tell(self.not_in_thread(channel_id, table_id))
@@ -882,6 +887,8 @@ class Renderer:
         if now - self._reopened.get(channel_id, -REOPEN_EVERY) < REOPEN_EVERY:
             log.warning("table #%s: its thread %s is archived again", table.id, channel_id)
             return False
+        for stale in [c for c, at in self._reopened.items() if now - at >= REOPEN_EVERY]:
+            del self._reopened[stale]
         self._reopened[channel_id] = now
         thread: object = None
         try:
@@ -897,7 +904,7 @@ class Renderer:
                 await thread.edit(archived=False)
             except discord.Forbidden:  # not one of its members: a message reopens it too
                 await thread.send(REOPENED.format(id=table.id), silent=True)
-                self._joined.discard(channel_id)
+                self._joined.pop(channel_id, None)
                 self.join_thread(channel_id)  # the next time, an edit does
         except discord.HTTPException as err:
             log.warning(
@@ -1021,7 +1028,10 @@ class Renderer:
                 if isinstance(err, discord.NotFound):
                     # Discord: a webhook that answered 404 must not be used again (repeated
                     # tries earn a temporary restriction)
-                    self._dead_tokens.add(token)
+                    now = self.service.clock.now()
+                    for old in [t for t, at in self._dead_tokens.items() if now - at >= TOKEN_LIFE]:
+                        del self._dead_tokens[old]  # too old to be tried anyway
+                    self._dead_tokens[token] = origin[2]
         if message_id is None:  # the channel's budget is waited for before taking the writer:
             # an answer waiting for the writer must not wait for the budget too
             await self._channel(table.row.channel_id).gate("POST", POST_ROUTE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -27,7 +28,8 @@ REPOST_EVERY = 30.0  # seconds: a table is posted again by /table at most this o
 class TableCommand(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+        # a table's lock lives while a /table for it holds or awaits it
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._posted = Burst(1, REPOST_EVERY)  # tables /table posted
 
     @app_commands.command(

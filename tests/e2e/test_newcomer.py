@@ -335,6 +335,7 @@ async def test_an_opening_token_that_answered_404_is_not_asked_again(harness, li
         await h.bot.renderer.flush()
     asks = [r for r in fake.requests if r.method == "GET" and r.path.endswith("/@original")]
     assert [r.status for r in asks] == [404]
+    assert len(h.bot.renderer._dead_tokens) == 1
     assert not fake.violations and not fake.unknown_routes
 
 

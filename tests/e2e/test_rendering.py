@@ -186,6 +186,7 @@ async def test_table_ten_times_at_once_leaves_one_live_copy(harness: Harness):
             assert "was just posted again: https://discord.com/channels/" in r.message.text
             assert str(new.id) in r.message.text
     await h.bot.renderer.flush()
+    assert not h.bot.get_cog("TableCommand")._locks  # each lock went with its last /table
     live = [m for m in fake.channel_messages() if m.custom_ids()]
     assert live == [new] and "moved down here" in first.text
     table = await h.service.get(tid)
