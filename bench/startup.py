@@ -36,8 +36,14 @@ from tests.harness import TOKEN, spawn_bot  # noqa: E402
 RUNS = 3
 
 
-async def fill(db: Path, tables: int, guild_id: int, channel_id: int, message_id: int, user: int):
-    """One War table played to mid-game through the table service, then copied N-1 times."""
+async def fill(
+    db: Path, tables: int, guild_id: int, channel_id: int, message_ids: tuple[int, int], user: int
+):
+    """One War table played to mid-game through the table service, then copied N-1 times. The
+    first table's message is ``message_ids[0]``; the copies share ``message_ids[1]`` (a restart
+    gives running clocks the time the bot was away, so every table is drawn again: the copies'
+    screens must not land on the message the benchmark clicks)."""
+    message_id, copies_message_id = message_ids
     store = await Store.open(db)
     await store._db.execute("PRAGMA synchronous = OFF")  # filling only: speed over safety
     svc = TableService(store, ENGINES, SystemClock())
@@ -63,9 +69,9 @@ async def fill(db: Path, tables: int, guild_id: int, channel_id: int, message_id
     await db_.executemany(
         "INSERT INTO tables (id, game, guild_id, channel_id, message_id, host_id, status, options,"
         " seed, state, seq, log, end_reason, created_at, started_at, ended_at)"
-        " SELECT ?, game, guild_id, channel_id, message_id, ?, status, options, seed, state, seq,"
+        " SELECT ?, game, guild_id, channel_id, ?, ?, status, options, seed, state, seq,"
         " log, end_reason, created_at, started_at, ended_at FROM tables WHERE id = 1",
-        rows,
+        [(i, copies_message_id, u) for i, u in rows],
     )
     await db_.executemany(
         "INSERT INTO seats (table_id, user_id, guild_id, name, seat, joined_at, left_at, strikes,"
@@ -148,6 +154,7 @@ async def main() -> None:
             }
         ],
     )
+    copies = await fake.post_message("the other stored tables")
     with tempfile.TemporaryDirectory() as tmp:
         empty = Path(tmp) / "empty.db"
         store = await Store.open(empty)
@@ -155,7 +162,7 @@ async def main() -> None:
         base = [await once(fake, empty, msg, ana, None) for _ in range(RUNS)]
         db = Path(tmp) / "barkeep.db"
         started = time.perf_counter()
-        await fill(db, args.tables, fake.guild_id, fake.channel_id, msg.id, ana.id)
+        await fill(db, args.tables, fake.guild_id, fake.channel_id, (msg.id, copies.id), ana.id)
         filled = time.perf_counter() - started
         runs = [await once(fake, db, msg, ana, 1) for _ in range(RUNS)]
     await fake.stop()
