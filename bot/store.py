@@ -60,6 +60,37 @@ class DatabaseInUse(Exception):
         self.path, self.holder = path, holder
 
 
+WAL_ROW_PAGES = 16  # pages (of 4 KiB) each commit of _grow_wal writes: its row's overflow
+
+
+def _grow_wal(con: sqlite3.Connection) -> None:
+    """Grow the write-ahead log to the size it is checkpointed at, so that commits overwrite
+    it instead of lengthening it. A commit that lengthens the file has its fsync also write the
+    file's new size: twice as slow on ext4 (0.45 ms against 0.23 ms a commit, measured). The
+    log is reused from its start after each checkpoint, but SQLite deletes it when the last
+    connection closes, so each start would pay for its first thousand pages or so (about 300
+    War moves, each answered 0.25 ms later).
+
+    Done with commits of a scratch row in meta, about 64 KB, each written anew (a row
+    rewritten as it is writes nothing): some 60 commits, 25 ms. The row's pages stay in the
+    file, free for the tables to use. At synchronous NORMAL: a commit lost to a power cut
+    here loses nothing, and NORMAL still syncs the log and the database around each
+    checkpoint, so nothing committed before is put at risk. Then back to FULL."""
+    pages = con.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+    if pages <= 0 or con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # :memory:
+        return
+    con.execute("PRAGMA synchronous = NORMAL")
+    try:
+        rows = pages // WAL_ROW_PAGES + 1  # the last one passes the size: checkpointed
+        con.executemany(  # one commit each (no BEGIN)
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('wal', ?)",
+            ((f"{n:<{WAL_ROW_PAGES * 4000}}",) for n in range(rows)),
+        )
+        con.execute("DELETE FROM meta WHERE key = 'wal'")
+    finally:
+        con.execute("PRAGMA synchronous = FULL")
+
+
 def _lock_path(path: Path) -> Path:
     """The lock file of the database at ``path`` (see :func:`_claim`)."""
     return path.with_name(path.name + ".lock")
@@ -1565,6 +1596,7 @@ class Store:
         await db.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', ?)", (str(time.time()),)
         )
+        await store._call(_grow_wal)
         return store
 
     async def close(self) -> None:

@@ -50,6 +50,25 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
     assert "003_table_messages.sql" in files and "004_party_safety.sql" in files
 
 
+async def test_commits_overwrite_the_write_ahead_log_instead_of_lengthening_it(tmp_path):
+    """A commit that lengthens the log syncs the file's size too (twice as slow): the store
+    grows the log to its checkpoint size at open, then keeps synchronous FULL."""
+    path = tmp_path / "b.db"
+    s = await Store.open(path)
+    try:
+        wal = Path(f"{path}-wal")
+        grown = wal.stat().st_size
+        assert grown >= 1000 * 4096  # wal_autocheckpoint's pages
+        for n in range(100):
+            await _table(s, guild=n)
+        assert wal.stat().st_size == grown
+        async with s.reading() as q:
+            assert (await q._one("PRAGMA synchronous"))[0] == 2  # FULL
+            assert await q.get_meta("wal") is None  # the scratch row is gone
+    finally:
+        await s.close()
+
+
 async def _table(store: Store, guild: int = 1) -> int:
     async with store.transaction() as tx:
         row = await tx.create_table(
