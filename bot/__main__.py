@@ -91,16 +91,31 @@ def main() -> int:
 
 async def _run(bot: Barkeep, token: str) -> None:
     stopping: list[asyncio.Task[None]] = []
+    running: list[asyncio.Task[None]] = []
+
+    async def stop() -> None:
+        await bot.close()
+        # With Discord out of reach, discord.py waits before its next try, up to 17 minutes,
+        # and only then sees it was closed: the process would outlive its 10 s (systemd, docker
+        # stop) and be killed. Closed is stopped: that wait is cut short.
+        for task in running:
+            task.cancel()
+
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # a launcher's own handler stays
         # SIGTERM (docker stop, systemd, kill) stops as Ctrl+C does: answers under way go out
         # and pending edits get their moment, instead of the process vanishing mid-answer
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             asyncio.get_running_loop().add_signal_handler(
-                signal.SIGTERM, lambda: stopping.append(asyncio.ensure_future(bot.close()))
+                signal.SIGTERM, lambda: stopping.append(asyncio.ensure_future(stop()))
             )
     async with bot:
         await bot.open_store()  # before logging in: a database it can't use is said at once
-        await bot.start(token)
+        running.append(asyncio.ensure_future(bot.start(token)))
+        try:
+            await running[0]
+        except asyncio.CancelledError:
+            if not (stopping and running[0].cancelled()):
+                raise  # Ctrl+C, or anything but SIGTERM's stop
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import signal
 import sqlite3
 
@@ -174,6 +175,29 @@ async def test_sigterm_stops_the_bot_as_ctrl_c_does(fake, tmp_path):
     finally:
         con.close()
     assert not fake.failures
+
+
+async def test_sigterm_stops_the_bot_at_once_while_discord_is_out_of_reach(fake, tmp_path):
+    """With Discord out of reach, discord.py waits longer and longer between its tries (up to
+    17 minutes) and looks whether it was closed only once it wakes. A SIGTERM then closed the
+    database, but the process waited out that pause: killed by systemd or docker 10 s later."""
+    proc = await spawn_bot(fake, tmp_path / "barkeep.db", stderr=asyncio.subprocess.PIPE)
+    try:
+        await fake.wait_ready(timeout=30)
+        await fake.stop()  # Discord is gone: the gateway and the API refuse connections
+        pause = 0.0
+        while pause < 4:  # tries spaced at random, each pause up to twice the one before
+            line = await asyncio.wait_for(proc.stderr.readline(), 60)
+            assert line, "the bot ended on its own"
+            if m := re.search(rb"Attempting a reconnect in ([0-9.]+)s", line):
+                pause = float(m[1])
+        proc.send_signal(signal.SIGTERM)  # at the start of a pause of 4 s or more
+        assert await asyncio.wait_for(proc.wait(), 3) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert not (tmp_path / "barkeep.db-wal").exists()  # the database was closed cleanly
 
 
 async def test_a_token_discord_rejects_stops_the_bot_with_advice(fake, tmp_path):
