@@ -786,6 +786,8 @@ class PyramidEngine(Engine[PyramidState]):
             raise IllegalAction("Host questions are part of convo mode.")
         if st.phase not in (CLAIM, EXPLORE):
             raise IllegalAction("No questions now.")
+        if not st.active[seat]:  # "the host, if playing": one who left asks no more
+            raise IllegalAction("Only a host still in the game asks questions.")
         who, card = action.seat, action.card
         if not 0 <= who < st.players or not st.active[who]:
             raise IllegalAction("Name a player in the game.")

@@ -1901,3 +1901,15 @@ def test_a_named_player_still_drinks_when_a_leave_ends_the_game():
     assert state.phase == "over"
     assert [(d.seat, d.sips, d.kind, d.giver) for d in drinks(ev)] == [(1, 4, ASSIGNED, 0)]
     assert "{p1} still answers the question of the 8♣ and drinks 4" in logs(ev)
+
+
+def test_a_host_who_left_the_game_asks_no_more_questions():
+    """/rules: "the host, if playing, may ask them one question" (Pyramid and War referee
+    audit: the engine took a question from a host who had left)."""
+    state = arrange(4, pyramid={0: "7C"}, hands={0: ["7D", "7H", "2C", "3C"]}, convo=True)
+    state, _ = ENGINE.apply(state, 0, Lay(slots=[1, 2]))  # two right cards: a question earned
+    state, _ = ENGINE.apply(state, 1, Leave())  # seat 1, the host, leaves
+    assert not state.active[1] and state.phase != "over"
+    with pytest.raises(GameError, match="still in the game"):
+        ENGINE.apply(state, 1, Ask(seat=0, card=0))
+    ENGINE.apply(state, 2, Ask(seat=0, card=0))  # the same question from a host still playing
