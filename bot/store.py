@@ -60,7 +60,7 @@ class DatabaseInUse(Exception):
         self.path, self.holder = path, holder
 
 
-WAL_ROW_PAGES = 16  # pages (of 4 KiB) each commit of _grow_wal writes: its row's overflow
+WAL_ROW_PAGES = 16  # pages each commit of _grow_wal writes: its scratch row's overflow
 
 
 def _grow_wal(con: sqlite3.Connection) -> None:
@@ -79,12 +79,13 @@ def _grow_wal(con: sqlite3.Connection) -> None:
     pages = con.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
     if pages <= 0 or con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # :memory:
         return
+    page_size = con.execute("PRAGMA page_size").fetchone()[0]
     con.execute("PRAGMA synchronous = NORMAL")
     try:
         rows = pages // WAL_ROW_PAGES + 1  # the last one passes the size: checkpointed
         con.executemany(  # one commit each (no BEGIN)
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('wal', ?)",
-            ((f"{n:<{WAL_ROW_PAGES * 4000}}",) for n in range(rows)),
+            ((f"{n:<{WAL_ROW_PAGES * page_size}}",) for n in range(rows)),
         )
         con.execute("DELETE FROM meta WHERE key = 'wal'")
     finally:
