@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 
@@ -21,6 +22,8 @@ import discord
 from bot.app import Barkeep
 from bot.config import ConfigError, RedactToken, load_settings
 from bot.store import DatabaseInUse, DatabaseUnusable
+
+log = logging.getLogger("bot")
 
 STOPPED = 2  # could not start, and said what to fix
 UNREACHABLE = 3  # could not reach Discord, and said so
@@ -42,8 +45,9 @@ def main() -> int:
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
     bot = Barkeep(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    ctrl_c = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not a launcher's
     try:
-        asyncio.run(_run(bot, settings.token))
+        asyncio.run(_run(bot, settings.token, ctrl_c))
     except ConfigError as err:  # found once connected (a DEV_GUILD_ID that refuses commands)
         print(f"Barkeep can't start: {err}", file=sys.stderr)
         return STOPPED
@@ -89,9 +93,10 @@ def main() -> int:
     return 0
 
 
-async def _run(bot: Barkeep, token: str) -> None:
+async def _run(bot: Barkeep, token: str, ctrl_c: bool = False) -> None:
     stopping: list[asyncio.Task[None]] = []
     running: list[asyncio.Task[None]] = []
+    loop = asyncio.get_running_loop()
 
     async def stop() -> None:
         await bot.close()
@@ -101,13 +106,29 @@ async def _run(bot: Barkeep, token: str) -> None:
         for task in running:
             task.cancel()
 
+    def on_signal(sig: signal.Signals) -> None:
+        if sig == signal.SIGINT and stopping:  # a second Ctrl+C: at once, as a kill would
+            # Every answered move is already on disk and the next start redraws the tables.
+            # (A KeyboardInterrupt would leave the database's thread waiting: no exit at all.)
+            log.info("stopped at once: every answered move is saved")
+            logging.shutdown()
+            os._exit(0)
+        if not stopping:
+            more = " (Ctrl-C again: stop at once)" if sig == signal.SIGINT else ""
+            log.info("stopping: answers under way go out first%s", more)
+            stopping.append(asyncio.ensure_future(stop()))
+
+    # SIGTERM (docker stop, systemd, kill) and Ctrl+C stop the same way: the connection closed
+    # first, then answers under way go out and pending edits get their moment, instead of the
+    # process vanishing mid-answer. Closing first matters for Ctrl+C too: asyncio.run's own
+    # handler only cancels, and a cancellation that lands as discord.py's connection completes
+    # is swallowed by its wait_for (Python 3.11), so the bot ran on after Ctrl+C.
+    handled = [signal.SIGINT] if ctrl_c else []
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # a launcher's own handler stays
-        # SIGTERM (docker stop, systemd, kill) stops as Ctrl+C does: answers under way go out
-        # and pending edits get their moment, instead of the process vanishing mid-answer
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
-            asyncio.get_running_loop().add_signal_handler(
-                signal.SIGTERM, lambda: stopping.append(asyncio.ensure_future(stop()))
-            )
+        handled.append(signal.SIGTERM)
+    for sig in handled:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: asyncio.run's
+            loop.add_signal_handler(sig, on_signal, sig)
     async with bot:
         await bot.open_store()  # before logging in: a database it can't use is said at once
         running.append(asyncio.ensure_future(bot.start(token)))
@@ -115,7 +136,7 @@ async def _run(bot: Barkeep, token: str) -> None:
             await running[0]
         except asyncio.CancelledError:
             if not (stopping and running[0].cancelled()):
-                raise  # Ctrl+C, or anything but SIGTERM's stop
+                raise  # anything but a stop of ours (Ctrl+C on Windows, say)
 
 
 if __name__ == "__main__":

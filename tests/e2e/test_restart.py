@@ -625,3 +625,51 @@ async def test_clocks_stand_still_while_discords_gateway_is_down(harness: Harnes
     h.clock.advance(20)  # and runs out as it should
     await fake.wait_for(lambda: "ran out of time" in msg.text, what="the clock to run out")
     assert table.row.seq == seq + 1
+
+
+@pytest.mark.parametrize("attempt", range(3))
+async def test_ctrl_c_as_the_bot_connects_stops_it(fake, tmp_path, attempt):
+    """Ctrl+C the instant Discord has sent READY. Before, about half of these were lost:
+    discord.py was cancelled while it awaited its connection with asyncio.wait_for, which can
+    swallow a cancellation that arrives as what it waits for finishes, and the bot ran on."""
+    proc = await spawn_bot(fake, tmp_path / "barkeep.db")
+    try:
+        await fake.wait_ready(timeout=30)
+        proc.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(proc.wait(), 10) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert not (tmp_path / "barkeep.db-wal").exists()  # the database was closed cleanly
+
+
+async def test_a_second_ctrl_c_stops_the_bot_without_waiting_for_answers(fake, tmp_path):
+    """The first Ctrl+C waits up to 3 s for answers under way and says so; a second one stops
+    at once, as people expect of a program in a terminal. Before, it raised KeyboardInterrupt,
+    and the process then waited for ever for the database's thread."""
+    db = tmp_path / "barkeep.db"
+    proc = await spawn_bot(
+        fake, db, env_extra={"LOG_LEVEL": "INFO"}, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        await fake.wait_ready(timeout=30)
+        h = Harness(fake, db, None)
+        ana, _bo, msg, _tid = await dealt_war(h)
+        fake.stall("POST", CALLBACK, apply=True)  # Discord has the answer; the bot waits to hear
+        await h.click(ana, msg, "flip")
+        await fake.wait_for(lambda: len(fake.stalled) == 1, what="the answer to be under way")
+        proc.send_signal(signal.SIGINT)
+        said = b""
+        while b"Ctrl-C again" not in said:
+            said = await asyncio.wait_for(proc.stderr.readline(), 10)
+            assert said, "the bot ended without saying it was stopping"
+        proc.send_signal(signal.SIGINT)
+        # the answer is still held: the first Ctrl+C alone would wait for it 3 s
+        assert await asyncio.wait_for(proc.wait(), 2) == 0
+        assert len(fake.stalled) == 1
+    finally:
+        fake.release()
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
