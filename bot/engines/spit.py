@@ -22,9 +22,11 @@ Decisions (where the rules file is silent):
   the layout card's number (:func:`number`, 0-51) and ``on`` the centre pile's size. If that card
   is no longer in that position, or anything landed on that pile since (a play or a spit), the
   play lost the race and is refused "Too slow! ..." even when the card would fit the new top. A
-  play on the other pile does not make the button stale. Plays are applied in the order received.
+  play on the other pile does not make the button stale. Piles only grow, so a play naming a
+  pile taller than it is was never a button: "That play isn't from this game". Plays are applied in the order received.
 - ``Spit(n, centre)`` names the spit it answers (``n`` = spits so far, the opening spit is 0): a
-  Spit from an earlier stalemate is refused "Too slow!". Saying spit twice is refused.
+  Spit from an earlier stalemate is refused "Too slow!", one numbered past the spit due (no
+  button is) "That spit isn't from this game". Saying spit twice is refused.
 - A spit clock (5 s, the rules'; option ``spit_seconds``) is nobody's timeout: it counts against
   no one for the three-timeouts rule, as the rules make it the normal way to spit.
 - Spitting alone: the lone spitter's Spit carries the pile (``Spit(n, 0)`` or ``Spit(n, 1)``);
@@ -303,6 +305,8 @@ class SpitEngine(Engine[SpitState]):
         if card is None or number(card) != action.card:
             raise IllegalAction("Too slow! That card has already been played.")
         pile = state.centre[action.centre]
+        if action.on > len(pile):  # piles only grow: no button, however old, says that
+            raise IllegalAction("That play isn't from this game.")
         if len(pile) != action.on:
             raise IllegalAction("Too slow! Another card landed on that pile first.")
         if not fits(card, pile[-1]):
@@ -323,6 +327,8 @@ class SpitEngine(Engine[SpitState]):
         self._settle(state, events)
 
     def _say_spit(self, state: SpitState, seat: int, action: Spit, events: list[Event]) -> None:
+        if not 0 <= action.n <= state.spits:  # a spit to come: no button says that
+            raise IllegalAction("That spit isn't from this game.")
         if state.phase != SPIT or action.n != state.spits:
             if action.n < state.spits:
                 raise IllegalAction("Too slow! Those cards were already spat.")

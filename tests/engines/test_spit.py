@@ -8,6 +8,7 @@ are all there at every step, the race refuses only with "Too slow!", and every g
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -242,6 +243,16 @@ def test_of_two_plays_on_one_top_the_first_counts_and_the_second_is_too_slow():
     assert state.layouts[1][0] == card("6D", 1) and top(state, 0) == card("8C")
 
 
+def test_a_play_on_a_pile_taller_than_it_is_is_no_play_of_this_game():
+    """Piles only grow in a game of Spit, so no button, however old, names a taller one."""
+    state = make(["8C", "2C"], ["6D", "2H"])
+    forged = dataclasses.replace(play_of(state, 0, 0, 0), on=2)
+    with pytest.raises(IllegalAction, match="^That play isn't from this game"):
+        act(state, (0, forged))
+    state, _ = act(state, (0, play_of(state, 0, 0, 0)))  # the real button still works
+    assert top(state, 0) == card("8C")
+
+
 def test_a_button_made_before_the_pile_changed_is_too_slow_even_if_the_card_fits_again():
     state = make(["8C", "9C", "2C"], ["8D", "2H"], d0=("3D",))
     stale = play_of(state, 1, 0, 0)  # the 8 on the 7
@@ -337,6 +348,17 @@ def test_a_spit_from_an_earlier_stalemate_is_too_slow_and_spit_needs_a_stalemate
         act(state, (0, Spit(1)))
     with pytest.raises(IllegalAction, match="Nobody is stuck"):
         act(state, (0, Spit(2)))
+
+
+def test_a_spit_numbered_past_this_one_is_no_spit_of_this_game():
+    """Only a forged button names a spit still to come: it is not told "Nobody is stuck" while
+    both players are."""
+    state = make(["5C"], ["9D"], d0=("3C", "4C"), d1=("JD", "TD"), phase=SPIT, spits=1)
+    for n in (2, 7, -1):
+        with pytest.raises(IllegalAction, match="^That spit isn't from this game"):
+            act(state, (0, Spit(n)))
+    state, _ = act(state, (0, Spit(1)))  # the spit due still counts
+    assert state.said == [0]
 
 
 def test_saying_spit_twice_is_refused():
