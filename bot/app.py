@@ -34,7 +34,14 @@ ANSWERS_AT_CLOSE = 3.0  # seconds a stop waits for answers under way
 # seconds a stop gives pending table edits (the next start redraws what is left): with the
 # answers, well inside the 10 s that Docker and systemd wait after SIGTERM before SIGKILL
 EDITS_AT_CLOSE = 4.0
-EXTENSIONS = ("cogs.games", "cogs.tally", "cogs.table", "cogs.limits", "cogs.settings")
+EXTENSIONS = (
+    "cogs.games",
+    "cogs.tally",
+    "cogs.table",
+    "cogs.limits",
+    "cogs.settings",
+    "cogs.help",
+)
 
 # A click on a component whose custom id starts with a name other than a game's (``limits:...``)
 ComponentHandler = Callable[[discord.Interaction, Ref, list[str] | None], Awaitable[None]]
