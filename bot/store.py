@@ -752,8 +752,12 @@ class Tx:
         self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def save_table(self, t: TableRow) -> None:
+        """Write ``t`` over the table's row. A ``state`` of None leaves the stored state as it
+        is: a table in memory keeps its engine's state only (bot/tables.py), and a game's state
+        never goes back to none once dealt."""
         self._write(
-            "UPDATE tables SET status = ?, host_id = ?, options = ?, state = ?, seq = ?, log = ?,"
+            "UPDATE tables SET status = ?, host_id = ?, options = ?, state = COALESCE(?, state),"
+            " seq = ?, log = ?,"
             " end_reason = ?, started_at = ?, ended_at = ? WHERE id = ?",
             (
                 t.status,

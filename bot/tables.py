@@ -375,6 +375,7 @@ class TableService:
     ) -> Table:
         engine = self.engines[row.game]  # KeyError: a game this bot no longer deals
         state = engine.from_dict(row.state) if row.state is not None else None
+        row.state = None  # kept once, as the engine's (Tx.save_table leaves the stored one)
         return Table(row, seats, engine, state, timers.get(row.id, {}))
 
     async def get(self, table_id: int) -> Table | None:
@@ -1008,6 +1009,7 @@ class TableService:
                 ahead.version, ahead.tabs = table.version + 1, {**table.tabs, **tabs}
                 tx.meanwhile(lambda: self._preview(ahead))
         # committed: the table in memory moves on in one go (no await from here on)
+        row.state = None  # written: the engine's state (table.state) is the one kept
         table.row, table.timers = row, timers
         table.applied.update(iid for _, _, _, iid, _ in steps if iid is not None)
         for seat in table.seats:

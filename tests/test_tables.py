@@ -96,6 +96,24 @@ async def test_a_host_who_sits_down_late_is_still_seat_0_the_dealer(service, sto
     assert again is not None and [again.seat_of(u) for u in (ANA, BO, CY)] == [0, 1, 2]
 
 
+async def test_memory_keeps_a_games_state_once_and_the_store_keeps_it_whole(service, store, clock):
+    """A table in memory keeps its engine's state only: the stored JSON, decoded, was a second
+    copy (5 KB of a War table's 10). Writes that leave the game as it is (a host passing on, an
+    end) leave the stored state as it is."""
+    t = await war_table(service)
+    await service.act(t.id, ANA, {"type": "flip"})
+    assert t.row.state is None
+    loaded = TableService(store, ENGINES, clock)
+    assert await loaded.load() == 1
+    again = await loaded.get(t.id)
+    assert again is not None and again.row.state is None
+    assert again.engine.to_dict(again.state) == t.engine.to_dict(t.state)
+    await service.end(t.id, ANA, can_manage=False)
+    async with store.reading() as q:
+        row = await q.table(t.id)
+    assert row.status == "ended" and row.state == t.engine.to_dict(t.state)
+
+
 async def test_bad_options_are_refused_plainly(service):
     with pytest.raises(GameError, match="social_sips must be at most 5"):
         await open_as(service, ANA, "Ana", social_sips=9)
