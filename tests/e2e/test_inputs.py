@@ -106,6 +106,12 @@ MALFORMED = {
         "social_sips",
     ),
     "a group called without a subcommand": ("war", [], None, "has changed"),
+    "an option /help never had": (
+        "help",
+        [{"name": "game", "type": 3, "value": "war"}],
+        None,
+        "has changed",
+    ),
     "an option given twice": (
         "war",
         [
