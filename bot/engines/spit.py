@@ -23,7 +23,8 @@ Decisions (where the rules file is silent):
   is no longer in that position, or anything landed on that pile since (a play or a spit), the
   play lost the race and is refused "Too slow! ..." even when the card would fit the new top. A
   play on the other pile does not make the button stale. Piles only grow, so a play naming a
-  pile taller than it is was never a button: "That play isn't from this game". Plays are applied in the order received.
+  pile taller than it is was never a button: "That play isn't from this game". Plays are
+  applied in the order received.
 - ``Spit(n, centre)`` names the spit it answers (``n`` = spits so far, the opening spit is 0): a
   Spit from an earlier stalemate is refused "Too slow!", one numbered past the spit due (no
   button is) "That spit isn't from this game". Saying spit twice is refused.
