@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import signal
@@ -68,6 +69,19 @@ class ChildBot:
         if self.proc is not None and self.proc.returncode is None:
             self.proc.kill()
             await self.proc.wait()
+
+
+@contextlib.asynccontextmanager
+async def bot_process(fake, db, **kwargs):
+    """The shipped bot in its own process (``spawn_bot``'s arguments), killed at the end if a
+    test left it running."""
+    proc = await spawn_bot(fake, db, **kwargs)
+    try:
+        yield proc
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
 
 
 def stored_message_id(db, table_id: int) -> int | None:
@@ -181,8 +195,8 @@ async def test_sigterm_stops_the_bot_at_once_while_discord_is_out_of_reach(fake,
     """With Discord out of reach, discord.py waits longer and longer between its tries (up to
     17 minutes) and looks whether it was closed only once it wakes. A SIGTERM then closed the
     database, but the process waited out that pause: killed by systemd or docker 10 s later."""
-    proc = await spawn_bot(fake, tmp_path / "barkeep.db", stderr=asyncio.subprocess.PIPE)
-    try:
+    db = tmp_path / "barkeep.db"
+    async with bot_process(fake, db, stderr=asyncio.subprocess.PIPE) as proc:
         await fake.wait_ready(timeout=30)
         await fake.stop()  # Discord is gone: the gateway and the API refuse connections
         pause = 0.0
@@ -193,10 +207,6 @@ async def test_sigterm_stops_the_bot_at_once_while_discord_is_out_of_reach(fake,
                 pause = float(m[1])
         proc.send_signal(signal.SIGTERM)  # at the start of a pause of 4 s or more
         assert await asyncio.wait_for(proc.wait(), 3) == 0
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
     assert not (tmp_path / "barkeep.db-wal").exists()  # the database was closed cleanly
 
 
@@ -632,15 +642,10 @@ async def test_ctrl_c_as_the_bot_connects_stops_it(fake, tmp_path, attempt):
     """Ctrl+C the instant Discord has sent READY. Before, about half of these were lost:
     discord.py was cancelled while it awaited its connection with asyncio.wait_for, which can
     swallow a cancellation that arrives as what it waits for finishes, and the bot ran on."""
-    proc = await spawn_bot(fake, tmp_path / "barkeep.db")
-    try:
+    async with bot_process(fake, tmp_path / "barkeep.db") as proc:
         await fake.wait_ready(timeout=30)
         proc.send_signal(signal.SIGINT)
         assert await asyncio.wait_for(proc.wait(), 10) == 0
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
     assert not (tmp_path / "barkeep.db-wal").exists()  # the database was closed cleanly
 
 
@@ -649,10 +654,8 @@ async def test_a_second_ctrl_c_stops_the_bot_without_waiting_for_answers(fake, t
     at once, as people expect of a program in a terminal. Before, it raised KeyboardInterrupt,
     and the process then waited for ever for the database's thread."""
     db = tmp_path / "barkeep.db"
-    proc = await spawn_bot(
-        fake, db, env_extra={"LOG_LEVEL": "INFO"}, stderr=asyncio.subprocess.PIPE
-    )
-    try:
+    info = {"env_extra": {"LOG_LEVEL": "INFO"}, "stderr": asyncio.subprocess.PIPE}
+    async with bot_process(fake, db, **info) as proc:
         await fake.wait_ready(timeout=30)
         h = Harness(fake, db, None)
         ana, _bo, msg, _tid = await dealt_war(h)
@@ -668,8 +671,4 @@ async def test_a_second_ctrl_c_stops_the_bot_without_waiting_for_answers(fake, t
         # the answer is still held: the first Ctrl+C alone would wait for it 3 s
         assert await asyncio.wait_for(proc.wait(), 2) == 0
         assert len(fake.stalled) == 1
-    finally:
         fake.release()
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
