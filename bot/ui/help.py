@@ -11,16 +11,15 @@ BEER = "\U0001f37a"
 
 
 def help_screen(games: list[tuple[str, str, str]], off: set[str], in_server: bool) -> Screen:
-    """``games``: (slash name, title, players) of every game, in menu order; ``off``: the names
-    switched off where /help was asked (shown as such); ``in_server``: asked in a server (games
-    are played in server channels only)."""
+    """``games``: (slash name, title, players) of every game, in menu order (the first is the
+    example); ``off``: the names switched off where /help was asked (shown as such);
+    ``in_server``: asked in a server (games are played in server channels only)."""
     lines = [
         f"`/{name}` {title} \u00b7 {players}" + (" \u00b7 *off here*" if name in off else "")
         for name, title, players in games
     ]
-    first = games[0][0] if games else "war"
     start = (
-        f"Open a table with `/<game> start` (say `/{first} start`): friends press **Join**, "
+        f"Open a table with `/<game> start` (say `/{games[0][0]} start`): friends press **Join**, "
         "the host presses **Start**. Your cards come to you privately. I keep the bar tab."
     )
     if not in_server:
