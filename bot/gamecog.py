@@ -1014,11 +1014,16 @@ def _anothers(msg: discord.Message, game: str, table_id: int) -> bool:
 
 
 def _warned(screen: Screen, text: str) -> Screen:
-    """A copy of ``screen`` with ``text`` as a warning on top of its embed."""
+    """A copy of ``screen`` with ``text`` as a warning on top of its embed. It shows the game
+    as ``screen`` does, and the renderer takes it for that screen (its fingerprint): a refresh
+    of the view that was due anyway (the move the refused tap repeated) finds it current and
+    leaves the warning be, instead of wiping it a moment after it was shown."""
     embed = discord.Embed.from_dict(screen.embed.to_dict())
     top = f"\u26a0\ufe0f {text}"
     embed.description = f"{top}\n{embed.description}" if embed.description else top
-    return Screen(embed, screen.rows, screen.content)
+    warned = Screen(embed, screen.rows, screen.content)
+    warned._fingerprint = screen.fingerprint()
+    return warned
 
 
 def _embed(message: str, colour: discord.Colour) -> discord.Embed:

@@ -386,3 +386,32 @@ async def test_a_move_whose_view_is_retired_while_it_commits_is_answered_quietly
     want = h.bot.renderer.draw_private(table, table.seat_of(bo.id))
     await h.rendered(lambda: view_b.current["embeds"][0] == want.embed.to_dict(), "B shows it")
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_refusal_on_a_private_view_is_not_wiped_by_the_refresh_its_move_made_due(
+    harness: Harness,
+):
+    """The loser of a hand taps Drink in their view twice: the first drinks, the second is told
+    so on the view (the refusal on top of the table as it is). The refresh of every private view
+    that the drink made due then finds that view current and leaves the line be; it wiped it a
+    moment after it was shown (seen once faster commits let the second tap's answer land
+    before the refresh)."""
+    from bot.tables import DOUBLE_TAP
+
+    h, fake = harness, harness.fake
+    ana, bo, msg, table_id, bos, _ = await bos_war_view(h, fake)
+    views = {bo.id: bos, ana.id: (await h.click(ana, msg, "seat")).message}
+    h.bot.renderer.debounce = 30.0  # the refreshes a move makes due wait until flushed
+    await h.click(ana, msg, "flip")
+    await h.bot.renderer.flush()
+    table = await h.service.get(table_id)
+    loser = table.user_at(table.engine.view(table.state, None)["loser"]).user_id
+    user, view = (ana if loser == ana.id else bo), views[loser]
+    drink = h.custom_id(view, "drink")
+    first = await fake.click(user, view, drink)
+    assert first.in_place and "\u26a0\ufe0f" not in view.text
+    second = await fake.click(user, view, drink, stale=drink not in view.custom_ids())
+    assert second.in_place and f"\u26a0\ufe0f {DOUBLE_TAP}" in view.text
+    await h.bot.renderer.flush()
+    assert f"\u26a0\ufe0f {DOUBLE_TAP}" in view.text
+    h.assert_clean()
