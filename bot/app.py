@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import eager
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
@@ -115,6 +116,7 @@ class Barkeep(commands.Bot):
             self.store = await Store.open(self.database_path)
 
     async def setup_hook(self) -> None:
+        eager.install(asyncio.get_running_loop())  # answers on the socket at once (3.11)
         await self.open_store()
         self.service = TableService(self.store, ENGINES, self.clock, self.seeds)
         await self.service.resume_clocks()  # before any table is read
