@@ -4,17 +4,17 @@
     python bench/burst.py --players 4 --tables 100
 
 At the deal of a Pyramid table every player presses **Look** at once. This opens N-player
-tables through the table service with the real store (a file, WAL, synchronous=FULL: every move
-committed before its answer), deals, and has every player look at the same instant. Printed:
+tables through the table service with the real store (a file, WAL: every move on disk before
+its answer), deals, and has every player look at the same instant. Printed:
 the median time until the first and until the last of the N moves is answered (committed), and
 the slowest last. The table service alone, no Discord: what is measured is how moves on one
 table wait for each other (issue 7), not the client or the network. Moves on one table are
 worked out and committed one after another; letting the next move start before the previous
 one's commit was measured with this and bench/load.py and left out (README, "Load").
 
-``--fsync-ms N`` makes every COMMIT take N ms longer (bench/measure.py: slow_commits), as on a
-disk slower than this machine's (about 0.25 ms per commit), such as network storage or an SD
-card.
+``--fsync-ms N`` makes every commit take N ms longer to reach the disk (bench/measure.py:
+slow_commits), as on a disk slower than this machine's (about 0.25 ms per sync), such as network
+storage or an SD card.
 """
 
 from __future__ import annotations

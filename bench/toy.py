@@ -49,7 +49,7 @@ class BigToy(Toy):
 
 class StoringToy(BigToy):
     """The big toy, which also stores each click before it answers: one row committed durably
-    (SQLite WAL, synchronous=FULL, as Barkeep), and no game. The commit runs on the event
+    (SQLite WAL, synchronous=FULL: the fsync in the COMMIT), and no game. The commit runs on the event
     loop's own thread, the cheapest way for one click at a time (no hand-off to another thread,
     which a bot under load can't do without): the least any bot that shows a table and keeps
     Barkeep's promise (every action on disk before the answer) can cost over the toy, with
