@@ -5,7 +5,7 @@ fake's own checking does not weigh on either side), in rounds so that a machine 
 part-way weighs on every side alike:
 
 - the toy (bench/toy.py): answers each click by editing the message and keeps nothing;
-- Barkeep's War, 2 players, whole games (every action on disk before its answer);
+- Barkeep's War, 2 players, whole games (every action on disk, synchronous=FULL, first);
 - Barkeep's Pyramid, 10 players, a whole game.
 
 Answer time: from the fake's dispatch of the interaction to the bot's callback. Barkeep's figures
@@ -102,7 +102,7 @@ def store_on_the_loop() -> Iterator[None]:
             done.set_exception(err)
         return done
 
-    bot.store.aiosqlite.connect = lambda *a, **k: connect(*a, **{**k, "check_same_thread": False})  # type: ignore[assignment]
+    bot.store.aiosqlite.connect = lambda *a, **k: connect(*a, check_same_thread=False, **k)  # type: ignore[assignment]
     Store._submit = inline  # type: ignore[method-assign]
     try:
         yield
@@ -126,8 +126,6 @@ async def barkeep_round(fake: FakeDiscord, tmp: Path, n: int, side: Side) -> dic
         if side.variant in ("nosync", "loop"):
             async with h.bot.store.reading() as q:
                 await q._one("PRAGMA synchronous = OFF")
-            if h.bot.store._sync is not None:  # the log synced apart (bot/walsync.py): not
-                h.bot.store._sync._fsync = lambda: None  # type: ignore[method-assign]
         trips = Trips(h.bot.store)
         times: list[float] = []
         for g in range(side.games):

@@ -33,24 +33,16 @@ class SlowCommit:
 
 
 def slow_commits(ms: float) -> None:
-    """From now on every store's commits take ``ms`` longer to reach the disk: a disk slower
-    than this machine's (about 0.25 ms per fsync here), such as network block storage or an SD
-    card. Each sync of the log (bot/walsync.py) or, where SQLite syncs each COMMIT itself, each
-    COMMIT."""
-    from bot import walsync
+    """From now on every store's COMMITs take ``ms`` longer: a disk slower than this machine's
+    (about 0.25 ms per commit here), such as network block storage or an SD card."""
     from bot.store import Store
 
-    drain, fsync = Store._drain, walsync.LogSync._fsync
+    drain = Store._drain
 
     def slow(self: Store, con: sqlite3.Connection) -> None:
-        drain(self, con if self._sync is not None else SlowCommit(con, ms))  # type: ignore[arg-type]
-
-    def slow_sync(self: walsync.LogSync) -> None:
-        time.sleep(ms / 1000)
-        fsync(self)
+        drain(self, SlowCommit(con, ms))  # type: ignore[arg-type]
 
     Store._drain = slow  # type: ignore[method-assign]
-    walsync.LogSync._fsync = slow_sync  # type: ignore[method-assign]
 
 
 async def stop_process(proc: asyncio.subprocess.Process) -> None:

@@ -5,14 +5,11 @@ Every access goes through :meth:`Store.transaction` (writes, one atomic unit) or
 transaction whole on the one connection: a transaction holds it from its start until its last
 trip is queued, a read only while queuing its trip (then nobody waits for its round trip).
 
-A :class:`Tx` makes as few trips as it can: its writes are only collected, and go together with
-its next read, or with the COMMIT when the block ends. A transaction that only writes (every
+A trip to the connection's thread costs a thread hand-off and an event-loop wake-up, so a
+:class:`Tx` makes as few as it can: its writes are only collected, and go to the thread together
+with its next read, or with the COMMIT when the block ends. A transaction that only writes (every
 game action) is one trip: BEGIN IMMEDIATE, the interaction check, the statements and the COMMIT
-in one call. Where the platform allows (bot/walsync.py), a transaction's trips run on the event
-loop's own thread whenever the connection's thread is idle, commits are made at
-synchronous=NORMAL, and a trip that committed is answered once the write-ahead log is synced
-(one fdatasync for every commit made before it began): on disk, as with FULL, before anything is
-answered. Elsewhere the trips go to aiosqlite's thread and each COMMIT syncs (FULL).
+(synchronous=FULL: on disk when the trip returns) run in one call on the connection's thread.
 """
 
 from __future__ import annotations
@@ -37,11 +34,7 @@ from typing import IO, Any
 
 import aiosqlite
 
-from bot import walsync
-
 log = logging.getLogger(__name__)
-
-BUSY_TIMEOUT_MS = 5000  # how long a write waits for another process's write lock
 
 Params = tuple[Any, ...] | dict[str, Any]
 Query = tuple[str, Params]  # a read: sql and its parameters; it returns the rows
@@ -341,34 +334,6 @@ def _run_together(con: sqlite3.Connection, trips: list[tuple[Any, ...]]) -> list
     return outcomes
 
 
-def _begin_at_once(con: sqlite3.Connection) -> None:
-    """BEGIN IMMEDIATE on the event loop's thread, which must never wait: if another process
-    holds the write lock, SQLite's busy error at once (the trip then waits on the connection's
-    thread, see :meth:`Store._here`)."""
-    con.execute("PRAGMA busy_timeout = 0")
-    try:
-        con.execute("BEGIN IMMEDIATE")
-    finally:
-        con.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-
-
-def _busy(err: sqlite3.Error) -> bool:
-    return (getattr(err, "sqlite_errorcode", 0) or 0) & 0xFF in (
-        sqlite3.SQLITE_BUSY,
-        sqlite3.SQLITE_LOCKED,
-    )
-
-
-def _commits(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
-    """A trip that ends with a COMMIT."""
-    return fn is _run and bool(args[4])
-
-
-def _resolve(future: asyncio.Future[Any], value: Any) -> None:
-    if not future.done():
-        future.set_result(value)
-
-
 def _settle(answers: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
     """On the event loop: hand each trip its outcome."""
     for future, (ok, value) in answers:
@@ -606,16 +571,16 @@ class Tx:
         self._pending.append((sql, args, many))
 
     def meanwhile(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` on the event loop while this transaction's commit is made durable (its
-        fsync, on another thread): work on what is being written that must not be shown before
-        it is committed (drawing a screen, say) is done by the time it is. It is called for just
-        before the COMMIT, once the statements have run; it is not run if they fail. Errors are
-        logged, never raised: the transaction does not depend on it."""
+        """Run ``fn`` on the event loop while this transaction's COMMIT (its fsync, which lets
+        go of the GIL) is under way on the connection's thread: work on what is being written
+        that must not be shown before it is committed (drawing a screen, say) is done by the
+        time it is. The thread calls for it just before the COMMIT, once the statements (Python
+        that needs the GIL) have run; it is not run if they fail. Errors are logged, never
+        raised: the transaction does not depend on it."""
         self._meanwhile.append(fn)
 
     def _committing(self) -> Callable[[], None] | None:
-        """For the trip's COMMIT (on whichever thread): wake the loop to run
-        :meth:`meanwhile`'s work."""
+        """For the connection's thread: wake the loop to run :meth:`meanwhile`'s work."""
         if not self._meanwhile:
             return None
         work, loop = self._meanwhile, asyncio.get_running_loop()
@@ -1463,10 +1428,6 @@ class Store:
         )
         self._trips_lock = threading.Lock()
         self._draining = False  # a _drain is queued or running on the thread
-        # commits made at synchronous=NORMAL, made durable by one fdatasync for many (see
-        # bot/walsync.py); None: SQLite syncs each COMMIT itself (FULL)
-        self._sync: walsync.LogSync | None = None
-        self._checkpointer: walsync.Checkpointer | None = None
         # who has party-safety settings (a cap, alcohol-free, a server's cap or water reminders):
         # only their drinks need tonight's sums read before they are counted (bot/safety.py)
         self._safety_players: set[int] = set()
@@ -1504,19 +1465,12 @@ class Store:
             self._last_table_id -= 1
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
-        """Run ``fn(connection, *args)``: one trip. Returns the future of its result.
+        """Queue ``fn(connection, *args)`` on the connection's thread now: one trip. Returns
+        the future of its result.
 
-        A transaction's trips run here, on the event loop's thread, when nothing waits for the
-        connection's thread (:meth:`_here`): their statements and COMMIT are page-cache work,
-        the fsync that makes a COMMIT durable is done apart (bot/walsync.py), and the result is
-        handed out once it is. Handing the trip to another thread would cost more: that thread
-        needs the GIL for every statement, and under load it waits for the event loop to let go
-        of it each time.
-
-        Other trips (reads outside a transaction, trips queued behind one) are queued on the
-        connection's thread now, so that a transaction can let go of the store as soon as its
-        last trip is in the queue: whatever is queued after it runs after it. The trips wait in
-        the store's own queue, which one :meth:`_drain` at a time empties on aiosqlite's thread
+        Queued at once, so that a transaction can let go of the store as soon as its last trip
+        is in the queue: whatever is queued after it runs after it. The trips wait in the
+        store's own queue, which one :meth:`_drain` at a time empties on aiosqlite's thread
         (``Connection._tx``: aiosqlite runs every call it offers that way and has no public
         name for a call of our own; checked at :meth:`open`)."""
         db = self._db
@@ -1524,50 +1478,12 @@ class Store:
             raise ValueError("Connection closed")
         future = asyncio.get_running_loop().create_future()
         with self._trips_lock:
-            here = not self._draining and not self._trips and self._here(fn, args)
-        if here and self._run_here(future, fn, args):
-            return future
-        with self._trips_lock:
             self._trips.append((future, fn, args))
             if self._draining:
                 return future  # the drain under way takes it
             self._draining = True
         db._tx.put_nowait((None, partial(self._drain, db._connection)))
         return future
-
-    def _here(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
-        """Whether this trip runs on the event loop's thread (the connection's is idle): one
-        that begins a transaction or goes on with an open one, while its log is synced apart."""
-        if self._sync is None:
-            return False
-        con = self._db._connection
-        return (fn is _run and bool(args[0])) or (con is not None and con.in_transaction)
-
-    def _run_here(self, future: asyncio.Future[Any], fn: Callable[..., Any], args: Any) -> bool:
-        """Run the trip now; its future has its result, after a COMMIT once it is on disk.
-        False: another process holds the write lock (a backup, say), and the trip is left for
-        the connection's thread, which waits for it as long as SQLite's busy timeout."""
-        con = self._db._connection
-        assert self._sync is not None and con is not None
-        if fn is _run and args[0]:
-            try:
-                _begin_at_once(con)
-            except sqlite3.Error as err:
-                if _busy(err):
-                    return False
-                future.set_exception(err)
-                return True
-            args = (False, *args[1:])
-        try:
-            value = fn(con, *args)
-        except Exception as err:
-            future.set_exception(err)
-            return True
-        if _commits(fn, args):
-            self._sync.when_synced(self._sync.committed(), _resolve, future, value)
-        else:
-            future.set_result(value)
-        return True
 
     def _drain(self, con: sqlite3.Connection) -> None:
         """On the connection's thread: run the queued trips in order until none is left.
@@ -1598,15 +1514,10 @@ class Store:
                     except BaseException as err:
                         outcomes = [(False, err)]
                 loop = unit[0][0].get_loop()
-                answers = [(u[0], o) for u, o in zip(unit, outcomes, strict=True)]
                 with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
-                    if self._sync is None:
-                        loop.call_soon_threadsafe(_settle, answers)
-                    else:  # answered once on disk: its commit, and any it may have read
-                        sync = self._sync
-                        made = any(_commits(fn, args) for _, fn, args in unit)
-                        gen = sync.committed() if made else sync.generation
-                        loop.call_soon_threadsafe(sync.when_synced, gen, _settle, answers)
+                    loop.call_soon_threadsafe(
+                        _settle, [(u[0], o) for u, o in zip(unit, outcomes, strict=True)]
+                    )
                 i = j
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -1643,8 +1554,7 @@ class Store:
 
     @classmethod
     async def _open(cls, path: Path | str) -> Store:
-        # used from the event loop's thread too, never at the same time (Store._submit)
-        connecting = aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
+        connecting = aiosqlite.connect(str(path), isolation_level=None)
         try:
             db = await connecting
         except BaseException:
@@ -1669,11 +1579,10 @@ class Store:
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed action survives even the machine losing power, not only the
-        # process dying. Once open, the log is synced apart where it can be (_sync_apart):
-        # NORMAL then, with the same promise.
+        # process dying. One fsync per action is cheap next to a Discord round trip.
         await db.execute("PRAGMA synchronous = FULL")
         await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await db.execute("PRAGMA busy_timeout = 5000")
         store = cls(db)
         await store.migrate()
         async with db.execute(
@@ -1693,32 +1602,10 @@ class Store:
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', ?)", (str(time.time()),)
         )
         await store._call(_grow_wal)
-        await store._sync_apart()
         return store
-
-    async def _sync_apart(self) -> None:
-        """Commit at synchronous=NORMAL and make the log durable apart, many commits with one
-        fdatasync (bot/walsync.py), where the platform can: a database file in WAL mode."""
-        if not walsync.available():
-            return
-        async with self._db.execute("PRAGMA database_list") as cur:
-            path = (await cur.fetchone() or (0, "", ""))[2]
-        async with self._db.execute("PRAGMA journal_mode") as cur:
-            mode = (await cur.fetchone() or ("",))[0]
-        if not path or mode != "wal":  # :memory:
-            return
-        sync = walsync.LogSync(path + "-wal", asyncio.get_running_loop())
-        await self._db.execute("PRAGMA synchronous = NORMAL")
-        await self._db.execute("PRAGMA wal_autocheckpoint = 0")  # the checkpointer's job
-        self._sync = sync
-        self._checkpointer = walsync.Checkpointer(path, sync)
 
     async def close(self) -> None:
         try:
-            if self._checkpointer is not None:
-                self._checkpointer.close()
-            if self._sync is not None:
-                self._sync.close()  # what is committed is on disk; then its waiters
             await self._db.close()
         finally:
             if self._claim is not None:
@@ -1764,14 +1651,14 @@ class Store:
         """One atomic unit: committed when the block ends, rolled back if it raises.
 
         ``unseen``: an interaction id; if the action log has it already, nothing is written and
-        :class:`AlreadyApplied` is raised at the end of the block (checked in the same trip as
-        the writes, inside the transaction).
+        :class:`AlreadyApplied` is raised at the end of the block (checked on the connection's
+        thread in the same trip as the writes, inside the transaction).
 
         The store's lock is held while the block runs and let go once the last trip (the
-        COMMIT) is made or queued, before it is on disk: what comes after it commits after it,
-        so the next transaction need not wait for this one's sync or round trip (with many
+        COMMIT) is queued, before it has run: what is queued after it runs after it, on the one
+        thread, so the next transaction need not wait for this one's round trip (with many
         tables at once, waiting for the lock was most of an answer's time, issue 7). The block
-        still returns only once the COMMIT is on disk."""
+        still returns only once the COMMIT is done."""
         await self._lock.acquire()
         held = True
         try:

@@ -8,12 +8,10 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 import pytest
 
-from bot import walsync
 from bot.store import AlreadyApplied, DatabaseInUse, DatabaseUnusable, DrinkRow, Store
 from bot.ui import tally
 from tests.harness import Trips
@@ -54,8 +52,7 @@ async def test_migrations_run_once_and_set_wal(tmp_path):
 
 async def test_commits_overwrite_the_write_ahead_log_instead_of_lengthening_it(tmp_path):
     """A commit that lengthens the log syncs the file's size too (twice as slow): the store
-    grows the log to its checkpoint size at open, then keeps its commits durable: NORMAL with
-    the log synced apart where it can (bot/walsync.py), else FULL."""
+    grows the log to its checkpoint size at open, then keeps synchronous FULL."""
     path = tmp_path / "b.db"
     s = await Store.open(path)
     try:
@@ -66,8 +63,7 @@ async def test_commits_overwrite_the_write_ahead_log_instead_of_lengthening_it(t
             await _table(s, guild=n)
         assert wal.stat().st_size == grown
         async with s.reading() as q:
-            mode = (await q._one("PRAGMA synchronous"))[0]
-            assert (mode, s._sync is not None) == ((1, True) if walsync.available() else (2, False))
+            assert (await q._one("PRAGMA synchronous"))[0] == 2  # FULL
             assert await q.get_meta("wal") is None  # the scratch row is gone
     finally:
         await s.close()
@@ -338,16 +334,11 @@ async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_ca
 
 async def test_work_meanwhile_runs_during_the_commit_and_only_if_the_writes_held(store, caplog):
     """Tx.meanwhile (issue 15): work on what is being written (the answer's screen) runs on the
-    loop once the statements have run, while the commit is made durable, before the block
-    returns; not at all if they failed. An error in it is logged and the transaction commits
-    regardless."""
+    loop once the statements have run on the connection's thread, before the block returns; not
+    at all if they failed. An error in it is logged and the transaction commits regardless."""
     tid = await _table(store)
     statements: list[str] = []
-    await store._call(
-        lambda con: con.set_trace_callback(
-            lambda sql: None if sql.startswith("PRAGMA") else statements.append(sql)
-        )
-    )
+    await store._call(lambda con: con.set_trace_callback(statements.append))
     order: list[str] = []
     async with store.transaction(unseen=900) as tx:
         await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 900, 1.0)
@@ -607,165 +598,3 @@ async def test_a_damaged_database_says_restore_a_backup(tmp_path):
     with pytest.raises(DatabaseUnusable, match="damaged") as refused:
         await Store.open(path)
     assert refused.value.fix.startswith("Restore a backup")
-
-
-needs_log_sync = pytest.mark.skipif(
-    not walsync.available(), reason="no os.fdatasync here: SQLite syncs each COMMIT (FULL)"
-)
-
-
-class HeldSyncs:
-    """The store's log syncs, each held until let through (``release``), in order."""
-
-    def __init__(self, store: Store) -> None:
-        assert store._sync is not None
-        self.started = threading.Semaphore(0)
-        self.gates: list[threading.Event] = []
-        real = store._sync._fsync
-
-        def held() -> None:
-            gate = threading.Event()
-            self.gates.append(gate)
-            self.started.release()
-            gate.wait(5)
-            real()
-
-        store._sync._fsync = held  # type: ignore[method-assign]
-
-    async def wait_started(self) -> None:
-        assert await asyncio.get_running_loop().run_in_executor(None, self.started.acquire, True, 5)
-
-    def release(self, n: int) -> None:
-        self.gates[n].set()
-
-
-async def _write(store: Store, tid: int, seq: int, iid: int) -> None:
-    async with store.transaction(unseen=iid) as tx:
-        await tx.add_action(tid, seq, 0, 10, {"type": "flip"}, iid, 1.0)
-
-
-def _stored(path: Any, iid: int) -> bool:
-    """Whether another connection (another process, say) sees the action: committed."""
-    con = sqlite3.connect(path)
-    try:
-        return con.execute("SELECT 1 FROM actions WHERE interaction_id = ?", (iid,)).fetchone()
-    finally:
-        con.close()
-
-
-@needs_log_sync
-async def test_a_transaction_returns_once_a_sync_begun_after_its_commit_is_done(tmp_path):
-    """Commits are made at synchronous=NORMAL, on the event loop's thread, and the log is synced
-    apart (bot/walsync.py): a block returns only once an fdatasync of the log that began after
-    its COMMIT has returned, the promise FULL makes. A sync already under way at its COMMIT does
-    not count."""
-    path = tmp_path / "b.db"
-    store = await Store.open(path)
-    try:
-        tid = await _table(store)
-        held = HeldSyncs(store)
-        first = asyncio.ensure_future(_write(store, tid, 1, 901))
-        await held.wait_started()  # the first commit's sync is under way
-        assert _stored(path, 901) and not first.done()
-        second = asyncio.ensure_future(_write(store, tid, 2, 902))
-        for _ in range(20):
-            await asyncio.sleep(0)
-        assert _stored(path, 902) and not second.done()
-        held.release(0)
-        await first
-        await held.wait_started()  # the second's own sync
-        for _ in range(20):
-            await asyncio.sleep(0)
-        assert not second.done()
-        held.release(1)
-        await second
-    finally:
-        await store.close()
-
-
-@needs_log_sync
-async def test_commits_made_while_the_log_syncs_share_the_next_sync(store):
-    """Thirty tables acting at once: each commits at once, and all that committed while a sync
-    was under way are made durable by the next one (two fdatasyncs for thirty actions)."""
-    tid = await _table(store)
-    held = HeldSyncs(store)
-    syncs = store._sync.syncs
-    writes = [asyncio.ensure_future(_write(store, tid, n, 1000 + n)) for n in range(1, 31)]
-    await held.wait_started()
-    for _ in range(50):  # every block runs to its COMMIT
-        await asyncio.sleep(0)
-    assert not any(w.done() for w in writes)
-    held.release(0)
-    await held.wait_started()
-    held.release(1)
-    await asyncio.gather(*writes)
-    assert store._sync.syncs - syncs == 2
-
-
-@needs_log_sync
-async def test_a_read_waits_for_the_sync_of_what_it_may_have_seen(store):
-    """A read is answered only once the commits made before it are on disk: nothing a power cut
-    could still take back is ever shown."""
-    tid = await _table(store)
-    held = HeldSyncs(store)
-    write = asyncio.ensure_future(_write(store, tid, 1, 903))
-    await held.wait_started()
-
-    async def read() -> Any:
-        async with store.reading() as q:
-            return await q.action_for(903)
-
-    reader = asyncio.ensure_future(read())
-    for _ in range(50):
-        await asyncio.sleep(0)
-    assert not reader.done()
-    held.release(0)
-    assert (await reader)[1] == 1
-    await write
-
-
-@needs_log_sync
-async def test_a_write_lock_held_elsewhere_never_holds_up_the_event_loop(tmp_path):
-    """Another process holds the write lock (a backup, sqlite3 in a shell): the transaction that
-    would wait for it on the event loop's thread waits on the connection's thread instead (up to
-    SQLite's busy timeout), and the loop runs on meanwhile."""
-    path = tmp_path / "b.db"
-    store = await Store.open(path)
-    other = sqlite3.connect(path, isolation_level=None)
-    try:
-        tid = await _table(store)
-        other.execute("BEGIN IMMEDIATE")
-        write = asyncio.ensure_future(_write(store, tid, 1, 904))
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        await asyncio.sleep(0.05)  # the loop is not held up
-        assert loop.time() - started < 0.5 and not write.done()
-        other.rollback()
-        await asyncio.wait_for(write, 5)
-        assert _stored(path, 904)
-    finally:
-        other.close()
-        await store.close()
-
-
-@needs_log_sync
-async def test_the_log_is_copied_into_the_database_apart(tmp_path, monkeypatch):
-    """The store's connection makes no checkpoint in its commits (one held the committing
-    transaction some milliseconds); a connection of its own copies the log into the database
-    while commits are made."""
-    monkeypatch.setattr(walsync, "CHECKPOINT_EVERY", 0.01)
-    store = await Store.open(tmp_path / "b.db")
-    try:
-        async with store.reading() as q:
-            assert (await q._one("PRAGMA wal_autocheckpoint"))[0] == 0
-        tid = await _table(store)
-        checkpoints = store._checkpointer
-        assert checkpoints is not None
-        checkpoints.ran.clear()
-        await _write(store, tid, 1, 905)
-        ran = await asyncio.get_running_loop().run_in_executor(None, checkpoints.ran.wait, 5)
-        assert ran and checkpoints.last is not None
-        busy, frames, copied = checkpoints.last
-        assert busy == 0 and frames > 0 and copied == frames
-    finally:
-        await store.close()
