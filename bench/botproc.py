@@ -4,7 +4,8 @@ Like tests/e2e/botproc.py, only the two addresses discord.py reads are changed (
 one person's table openings lifted: see below). In addition the
 renderer measures how long public messages lag the store (``Stats.measure``), and on SIGTERM
 the process writes its renderer figures to ``$BENCH_STATS`` (JSON) and exits at once. With
-``$BENCH_TRACE`` set, bench/tracing.py records where answers wait, from the last SIGUSR1.
+``$BENCH_TRACE`` set, bench/tracing.py records where answers wait, from the last SIGUSR1; with
+``$BENCH_PHASES``, bench/phases.py records each answer's moments.
 """
 
 from __future__ import annotations
@@ -51,11 +52,19 @@ if os.environ.get("BENCH_TRACE"):  # bench/load.py --trace: where the answers wa
     trace = install()
     signal.signal(signal.SIGUSR1, trace.reset)
 
+phases = None
+if os.environ.get("BENCH_PHASES"):  # bench/load.py --phases: where each answer's time goes
+    from bench.phases import install as install_phases  # noqa: E402
+
+    phases = install_phases()
+
 
 def _dump(*_: Any) -> None:
     out: dict[str, Any] = {"lag": [], "edits": 0, "posts": 0}
     if trace is not None:
         out["trace"] = trace.summary()
+    if phases is not None:
+        out["phases"] = phases.records()
     for r in renderers:
         out["lag"] += r.stats.lag
         out["edits"] += r.stats.edits

@@ -23,7 +23,9 @@ and max), bot CPU seconds per 1,000 interactions and the bot's peak memory (RSS)
 click (closer to people at a bar); ``--fsync-ms 2`` makes every commit in the bot 2 ms slower (a
 slower disk than this machine's); ``--trace`` adds a line on where the bot's answers wait after
 the first 5 s (store trips, the database thread's wait for a CPU core, garbage collection:
-bench/tracing.py); ``BENCH_BOTPROC=path`` starts another launcher (profiling).
+bench/tracing.py); ``--phases`` a table of where each answer's time went, from the fake's
+dispatch to its receipt of the callback (bench/phases.py); ``BENCH_BOTPROC=path`` starts another
+launcher (profiling).
 
 ``--rounds R`` plays every N R times, by turns (1, 30, 1, 30...), and adds a table of each N's
 answers after the first 5 s of every round, pooled, with its p99 as a multiple of the smallest
@@ -53,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.measure import pct, stop_process  # noqa: E402
+from bench.phases import _interaction_of, table  # noqa: E402
 from bench.tracing import describe  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
@@ -229,7 +232,12 @@ def peak_rss_mb(pid: int) -> float:
 
 
 async def run(
-    n: int, seconds: float, think: float = 0.0, fsync_ms: float = 0.0, trace: bool = False
+    n: int,
+    seconds: float,
+    think: float = 0.0,
+    fsync_ms: float = 0.0,
+    trace: bool = False,
+    phases: bool = False,
 ) -> dict[str, Any]:
     fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
     await fake.start()
@@ -246,7 +254,8 @@ async def run(
             script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
             env_extra={"BENCH_STATS": str(stats_path)}
             | ({"BENCH_FSYNC_MS": str(fsync_ms)} if fsync_ms else {})
-            | ({"BENCH_TRACE": "1"} if trace else {}),
+            | ({"BENCH_TRACE": "1"} if trace else {})
+            | ({"BENCH_PHASES": "1"} if phases else {}),
         )
         try:
             await fake.wait_ready(timeout=60)
@@ -310,7 +319,27 @@ async def run(
         "unanswered": len(fake.failures) + len(players.errors),
         "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
         "trace": stats.get("trace"),
+        "phases": table(stats["phases"], answered(fake, results, settled))
+        if "phases" in stats
+        else None,
         "settled_ms": after,
+    }
+
+
+def answered(
+    fake: FakeDiscord, results: list[Any], since: float
+) -> dict[int, tuple[float, float, float]]:
+    """The fake's moments of each answer measured after ``since``: (dispatched, callback
+    received, callback handled)."""
+    received = {
+        iid: req.at
+        for req in fake.requests
+        if req.method == "POST" and (iid := _interaction_of(req.path)) is not None
+    }
+    return {
+        r.interaction_id: (r.dispatched_at, received[r.interaction_id], r.dispatched_at + r.latency)
+        for r in results
+        if r.dispatched_at >= since and r.interaction_id in received
     }
 
 
@@ -346,6 +375,11 @@ async def main() -> None:
         help="also print where the bot's answers wait after the first 5 s (bench/tracing.py)",
     )
     parser.add_argument(
+        "--phases",
+        action="store_true",
+        help="also print where each answer's time went after the first 5 s (bench/phases.py)",
+    )
+    parser.add_argument(
         "--rounds",
         type=int,
         default=1,
@@ -363,7 +397,7 @@ async def main() -> None:
     pooled: dict[int, list[list[float]]] = {n: [] for n in sizes}
     for _ in range(args.rounds):
         for n in sizes:
-            r = await run(n, args.seconds, args.think, args.fsync_ms, args.trace)
+            r = await run(n, args.seconds, args.think, args.fsync_ms, args.trace, args.phases)
             pooled[n].append(r["settled_ms"])
             report(r)
     if args.rounds > 1:
@@ -402,6 +436,8 @@ def report(r: dict[str, Any]) -> None:
     )
     if r["trace"]:
         print(describe(r["trace"]), file=sys.stderr)
+    if r["phases"]:
+        print(r["phases"], file=sys.stderr)
     if r["errors"]:
         print("   problems:", *r["errors"], sep="\n   ", file=sys.stderr)
 
