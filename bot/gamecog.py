@@ -603,15 +603,15 @@ class GameCog(commands.Cog):
         ):
             return None
         if table.status == "ended":  # the end screen, without Play again (a public button)
-            end = _warned(self.screen(table), text)
+            end = self.screen(table).warned(text)
             return Reply("update", Screen(end.embed, [], end.content))
         if table.status != "playing" or seat is None:
             return None
         reply = self.private_reply(table, seat, interaction.user.id)
         draw = reply.redraw
         assert draw is not None
-        reply.redraw = lambda: _warned(draw(), text)
-        reply.screen = _warned(reply.screen, text)
+        reply.redraw = lambda: draw().warned(text)
+        reply.screen = reply.screen.warned(text)
         return reply
 
     # -- slash commands ----------------------------------------------------------------------
@@ -1011,19 +1011,6 @@ def _anothers(msg: discord.Message, game: str, table_id: int) -> bool:
     table, pointing to its live copy, has no buttons left.)"""
     refs = (Ref.parse(cid) for cid in _custom_ids(msg))
     return any(r is not None and (r.game, r.table_id) != (game, table_id) for r in refs)
-
-
-def _warned(screen: Screen, text: str) -> Screen:
-    """A copy of ``screen`` with ``text`` as a warning on top of its embed. It shows the game
-    as ``screen`` does, and the renderer takes it for that screen (its fingerprint): a refresh
-    of the view that was due anyway (the move the refused tap repeated) finds it current and
-    leaves the warning be, instead of wiping it a moment after it was shown."""
-    embed = discord.Embed.from_dict(screen.embed.to_dict())
-    top = f"\u26a0\ufe0f {text}"
-    embed.description = f"{top}\n{embed.description}" if embed.description else top
-    warned = Screen(embed, screen.rows, screen.content)
-    warned._fingerprint = screen.fingerprint()
-    return warned
 
 
 def _embed(message: str, colour: discord.Colour) -> discord.Embed:

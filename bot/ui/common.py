@@ -75,6 +75,18 @@ class Screen:
             self._fingerprint = hashlib.sha256(text.encode()).hexdigest()
         return self._fingerprint
 
+    def warned(self, text: str) -> Screen:
+        """This screen with ``text`` as a warning on top of its embed. It shows the game as this
+        screen does, so it keeps this screen's fingerprint: a refresh of the view that was due
+        anyway (the move the refused tap repeated) finds it current and leaves the warning be,
+        instead of wiping it a moment after it was shown."""
+        embed = discord.Embed.from_dict(self.embed.to_dict())
+        top = f"\u26a0\ufe0f {text}"
+        embed.description = f"{top}\n{embed.description}" if embed.description else top
+        warned = Screen(embed, self.rows, self.content)
+        warned._fingerprint = self.fingerprint()
+        return warned
+
 
 def button(
     table: Table,
