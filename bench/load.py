@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.measure import pct, stop_process  # noqa: E402
-from bench.phases import _interaction_of, table  # noqa: E402
+from bench.phases import answered, table  # noqa: E402
 from bench.tracing import describe  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
@@ -319,27 +319,10 @@ async def run(
         "unanswered": len(fake.failures) + len(players.errors),
         "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
         "trace": stats.get("trace"),
-        "phases": table(stats["phases"], answered(fake, results, settled))
+        "phases": table(stats["phases"], answered(fake.requests, results, settled))
         if "phases" in stats
         else None,
         "settled_ms": after,
-    }
-
-
-def answered(
-    fake: FakeDiscord, results: list[Any], since: float
-) -> dict[int, tuple[float, float, float]]:
-    """The fake's moments of each answer measured after ``since``: (dispatched, callback
-    received, callback handled)."""
-    received = {
-        iid: req.at
-        for req in fake.requests
-        if req.method == "POST" and (iid := _interaction_of(req.path)) is not None
-    }
-    return {
-        r.interaction_id: (r.dispatched_at, received[r.interaction_id], r.dispatched_at + r.latency)
-        for r in results
-        if r.dispatched_at >= since and r.interaction_id in received
     }
 
 

@@ -198,3 +198,20 @@ def table(records: list[list[float | int]], fake: dict[int, tuple[float, float, 
                 f"| {sum(s) / max(1, len(s)):.2f} |"
             )
     return "\n".join(lines)
+
+
+def answered(
+    requests: list[Any], results: list[Any], since: float
+) -> dict[int, tuple[float, float, float]]:
+    """For :func:`table`: the fake's moments of each answer measured after ``since`` (its
+    requests and the players' results), as (dispatched, callback received, callback handled)."""
+    received = {
+        iid: req.at
+        for req in requests
+        if req.method == "POST" and (iid := _interaction_of(req.path)) is not None
+    }
+    return {
+        r.interaction_id: (r.dispatched_at, received[r.interaction_id], r.dispatched_at + r.latency)
+        for r in results
+        if r.dispatched_at >= since and r.interaction_id in received
+    }
