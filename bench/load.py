@@ -82,6 +82,7 @@ class Players:
     def __init__(self, fake: FakeDiscord, stop: asyncio.Event, think: float = 0.0) -> None:
         self.fake = fake
         self.stop = stop
+        self.stopped = asyncio.ensure_future(stop.wait())  # wakes every waiting player
         self.think = think  # seconds a player takes before each click (0: none)
         self.opened = 0  # tables opened so far (the measurement starts once all are)
         self.all_open = asyncio.Event()
@@ -117,14 +118,10 @@ class Players:
 
     async def changed(self, *msgs: FakeMessage | None, timeout: float = 2.0) -> None:
         """Until one of the messages is edited (or ``timeout``)."""
-        seen = [(m, len(m.versions)) for m in msgs if m is not None]
-        try:
-            await self.fake.wait_for(
-                lambda: self.stop.is_set() or any(len(m.versions) != n for m, n in seen),
-                timeout=timeout,
+        if not self.stop.is_set():
+            await self.fake.wait_edited(
+                *(m for m in msgs if m is not None), timeout=timeout, until=self.stopped
             )
-        except AssertionError:
-            pass
 
     async def open(self, game: str, host: FakeUser, guests: list[FakeUser], **options: Any):
         res = await self.fake.slash(host, game, "start", **options)

@@ -378,6 +378,26 @@ async def test_public_reply_then_channel_post_and_patch(fake, bot):
     assert seen.id == said.id and seen.content == ""
 
 
+async def test_wait_edited_wakes_on_a_new_version_only(fake, bot):
+    """The load benchmark's players wait on their messages' edits: woken by a new version of
+    one of them (True), not by other messages; False at the timeout or when ``until`` is done."""
+    alice = fake.add_user("Alice")
+    mine, other = await fake.say(alice, "mine"), await fake.say(alice, "other")
+    assert not await fake.wait_edited(mine, timeout=0.05)
+    waiting = asyncio.ensure_future(fake.wait_edited(mine, timeout=5))
+    await fake.suppress_embeds(other)
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    await fake.suppress_embeds(mine)
+    assert await asyncio.wait_for(waiting, 1) is True
+    stopped = asyncio.get_running_loop().create_future()
+    waiting = asyncio.ensure_future(fake.wait_edited(mine, timeout=5, until=stopped))
+    await asyncio.sleep(0)
+    stopped.set_result(None)
+    assert await asyncio.wait_for(waiting, 1) is False
+    assert not fake._edit_waiters  # nothing left behind
+
+
 async def test_new_channel_and_user_after_connect(fake, bot):
     ch2 = fake.add_channel("second")
     carol = fake.add_user("Carol")

@@ -21,7 +21,6 @@ frame and timer the fake processes (no polling), so predicates should look at fa
 from __future__ import annotations
 
 import asyncio
-import copy
 import itertools
 import json
 import math
@@ -204,7 +203,7 @@ class FakeMessage:
 
     def to_json(self) -> dict[str, Any]:
         """A copy of the current message JSON, as Discord would return it."""
-        return copy.deepcopy(self.versions[-1])
+        return _copy_json(self.versions[-1])
 
 
 @dataclass
@@ -450,6 +449,16 @@ def text_of(message_json: dict[str, Any] | None) -> str:
     return "\n".join(parts)
 
 
+def _copy_json(value: Any) -> Any:
+    """A copy of JSON-shaped data (dicts and lists of plain values), several times faster than
+    ``copy.deepcopy``, which the fake called for every message it wrote and showed."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
 def _strip_nones(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _strip_nones(v) for k, v in value.items() if v is not None}
@@ -529,7 +538,7 @@ def _tolerate_client_quirks(body: Any) -> Any:
         for h in holders
     ):
         return body
-    body = copy.deepcopy(body)
+    body = _copy_json(body)
     for h in [body] + ([body["data"]] if isinstance(body.get("data"), dict) else []):
         for a in h.get("attachments") or []:
             if isinstance(a, dict) and isinstance(a.get("id"), int):
@@ -651,6 +660,7 @@ class FakeDiscord:
         self._by_token: dict[str, _Interaction] = {}
         self._open_modals: list[tuple[int, dict[str, Any], _Interaction]] = []
         self._waiters: list[tuple[Callable[[], Any], asyncio.Future]] = []
+        self._edit_waiters: dict[int, list[asyncio.Future]] = {}  # by message id (wait_edited)
         self._sessions: dict[str, _Session] = {}
         self._session: _Session | None = None
         self._conn: _Conn | None = None
@@ -942,7 +952,7 @@ class FakeDiscord:
         until its author's edit clears the flag (MESSAGE_UPDATE)."""
         m = self.message(message)
         m.flags |= SUPPRESS_EMBEDS
-        m.versions.append(self._message_json(m))
+        self._new_version(m)
         await self._announce("MESSAGE_UPDATE", m)
         self._changed()
 
@@ -1149,7 +1159,7 @@ class FakeDiscord:
             "parent_id": None,
             "topic": None,
             "nsfw": False,
-            "permission_overwrites": copy.deepcopy(ch.overwrites),
+            "permission_overwrites": _copy_json(ch.overwrites),
             "rate_limit_per_user": 0,
             "last_message_id": None,
             "flags": 0,
@@ -1250,6 +1260,36 @@ class FakeDiscord:
                 continue
             if value:
                 fut.set_result(value)
+
+    def _new_version(self, m: FakeMessage) -> None:
+        m.versions.append(self._message_json(m))
+        for fut in self._edit_waiters.pop(m.id, []):
+            if not fut.done():
+                fut.set_result(True)
+
+    async def wait_edited(
+        self, *msgs: FakeMessage, timeout: float = 5.0, until: asyncio.Future | None = None
+    ) -> bool:
+        """Until one of ``msgs`` has a new version (True), or ``until`` is done or ``timeout``
+        s pass (False). Many players waiting at once cost nothing between edits, where each
+        :meth:`wait_for` re-checks its predicate after everything the fake does."""
+        fut = asyncio.get_running_loop().create_future()
+        for m in msgs:
+            self._edit_waiters.setdefault(m.id, []).append(fut)
+        try:
+            await asyncio.wait(
+                [fut] if until is None else [fut, until],
+                timeout=timeout,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            return fut.done()
+        finally:
+            for m in msgs:
+                waiting = self._edit_waiters.get(m.id)
+                if waiting and fut in waiting:
+                    waiting.remove(fut)
+                    if not waiting:
+                        del self._edit_waiters[m.id]
 
     async def wait_for(
         self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None
@@ -1400,7 +1440,7 @@ class FakeDiscord:
     def _normalize_components(
         self, components: list[dict[str, Any]] | None
     ) -> list[dict[str, Any]]:
-        comps = _strip_nones(copy.deepcopy(components or []))
+        comps = _strip_nones(components or [])
         used = {c["id"] for c in iter_components(comps) if isinstance(c.get("id"), int)}
         counter = itertools.count(1)
         for c in iter_components(comps):
@@ -1414,7 +1454,7 @@ class FakeDiscord:
 
     def _normalize_embeds(self, embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
         out = []
-        for e in _strip_nones(copy.deepcopy(embeds or [])):
+        for e in _strip_nones(embeds or []):
             e.setdefault("type", "rich")
             for f in e.get("fields", []):
                 f.setdefault("inline", False)
@@ -1462,8 +1502,8 @@ class FakeDiscord:
             "channel_id": str(m.channel_id),
             "author": self._user_json(author),
             "content": m.content,
-            "embeds": [] if m.flags & SUPPRESS_EMBEDS else copy.deepcopy(m.embeds),
-            "components": copy.deepcopy(m.components),
+            "embeds": [] if m.flags & SUPPRESS_EMBEDS else _copy_json(m.embeds),
+            "components": _copy_json(m.components),
             "flags": m.flags,
             "timestamp": m.timestamp,
             "edited_timestamp": m.edited_timestamp,
@@ -1472,14 +1512,14 @@ class FakeDiscord:
             "mention_everyone": False,
             "mentions": self._mentions(m.content),
             "mention_roles": [],
-            "attachments": copy.deepcopy(m.attachments),
+            "attachments": _copy_json(m.attachments),
             "pinned": False,
         }
         if m.webhook_id is not None:
             data["webhook_id"] = str(m.webhook_id)
             data["application_id"] = str(self.application_id)
         if m.interaction is not None:
-            data["interaction_metadata"] = copy.deepcopy(m.interaction)
+            data["interaction_metadata"] = _copy_json(m.interaction)
             inter = self._interactions.get(int(m.interaction["id"]))
             if inter is not None and inter.type == 2:
                 data["interaction"] = {
@@ -1586,7 +1626,7 @@ class FakeDiscord:
             m.interaction = self._interaction_metadata(inter)
             inter.message_ids.add(m.id)
         self.messages[m.id] = m
-        m.versions.append(self._message_json(m))
+        self._new_version(m)
         return m
 
     def _interaction_metadata(self, inter: _Interaction) -> dict[str, Any]:
@@ -1622,7 +1662,7 @@ class FakeDiscord:
         m.flags &= ~LOADING
         if not was_loading:
             m.edited_timestamp = _iso()
-        m.versions.append(self._message_json(m))
+        self._new_version(m)
 
     async def _announce(self, event: str, m: FakeMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for messages the bot could see on the gateway."""
@@ -2275,7 +2315,7 @@ class FakeDiscord:
         cid = self._channel_arg(channel)
         msg = self.message(message) if message is not None else None
         inter = self._new_interaction(
-            itype, user, cid, copy.deepcopy(data), msg, f"raw type {itype} by {user.name}"
+            itype, user, cid, _copy_json(data), msg, f"raw type {itype} by {user.name}"
         )
         if edit is not None:
             edit(inter.payload)
@@ -2891,7 +2931,7 @@ class FakeDiscord:
         return self.guild_commands.setdefault(int(gid), [])
 
     async def _h_get_commands(self, ctx: _Ctx) -> tuple[int, Any]:
-        return 200, copy.deepcopy(self._command_list(ctx))
+        return 200, _copy_json(self._command_list(ctx))
 
     async def _h_put_commands(self, ctx: _Ctx) -> tuple[int, Any]:
         cmds = self._command_list(ctx)
@@ -2904,7 +2944,7 @@ class FakeDiscord:
         gid = ctx.params.get("guild_id")
         new = []
         for c in body:
-            c = _strip_nones(copy.deepcopy(c))
+            c = _strip_nones(c)
             key = (c.get("name"), c.get("type", 1))
             prev = old.get(key)
             c.setdefault("type", 1)
@@ -2928,7 +2968,7 @@ class FakeDiscord:
                 c["version"] = str(self._snowflake())
             new.append(c)
         cmds[:] = new
-        return 200, copy.deepcopy(new)
+        return 200, _copy_json(new)
 
     # interaction callback ----------------------------------------------------------------
 
