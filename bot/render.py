@@ -448,10 +448,16 @@ class ChannelWriter:
             finally:
                 self.busy = False
 
-    async def gate(self, method: str, path: str, **params: Any) -> None:
+    async def gate(self, method: str, path: str, *, spend: bool = True, **params: Any) -> None:
         """Wait until one more request of this channel fits the budget, then count it. An
         edit of a message older than an hour also fits the channel's budget for those
-        (:data:`OLD_EDITS`)."""
+        (:data:`OLD_EDITS`).
+
+        ``spend=False`` only waits: for a write that waits for something else before it is
+        sent (its message's writer, the clicks being answered). It gates again, counting,
+        right before sending: Discord counts a request when it arrives, so a request counted
+        when it was allowed and sent a quarter of a second later could be one too many in
+        Discord's window."""
         loop = asyncio.get_running_loop()
         http = self.renderer.client.http
         old = method == "PATCH" and self.renderer.is_old(params.get("message_id"))
@@ -463,9 +469,10 @@ class ChannelWriter:
                 discord_bucket_delay(http, method, path, channel_id=self.channel_id, **params),
             )
             if delay <= 0:
-                self.budget.spend(now)
-                if old:
-                    self.old_budget.spend(now)
+                if spend:
+                    self.budget.spend(now)
+                    if old:
+                        self.old_budget.spend(now)
                 return
             await asyncio.sleep(delay)
 
@@ -735,9 +742,9 @@ class Renderer:
         if self._current(table):
             self._settle(table)
             return
-        if tok is None:
+        if tok is None:  # counted once it is sent (below): the writer may make it wait
             await self._channel(table.row.channel_id).gate(
-                "PATCH", EDIT_ROUTE, message_id=table.row.message_id
+                "PATCH", EDIT_ROUTE, spend=False, message_id=table.row.message_id
             )
         else:
             await tok.gate()
@@ -758,6 +765,10 @@ class Renderer:
                 if tok is not None:
                     self.unhide(table, await tok.edit(self.client, screen))
                 else:
+                    # no wait here but in the rare case that a new table's post took the room
+                    await self._channel(table.row.channel_id).gate(
+                        "PATCH", EDIT_ROUTE, message_id=message_id
+                    )
                     channel = self.client.get_partial_messageable(table.row.channel_id)
                     sent = await channel.get_partial_message(message_id).edit(**screen.kwargs())
                     if sent.flags.suppress_embeds:

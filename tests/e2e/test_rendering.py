@@ -115,6 +115,39 @@ async def busy_tables_earn_no_429(h: Harness, count: int) -> None:
     h.assert_clean()
 
 
+async def test_an_edit_that_waits_for_its_writer_is_counted_when_it_is_sent(harness: Harness):
+    """Discord counts a request when it arrives. A table edit allowed by the channel's budget
+    that then waits for the table's writer (a click's answer holding it, here for 0.3 s) is
+    counted when it leaves: counted when it was allowed, the edits queued behind it would
+    make one too many in Discord's window."""
+    h, fake = harness, harness.fake
+    realistic_budgets(h)
+    h.bot.renderer.use_tokens = False  # every table edit a channel request
+    fake.rate_limit(EDIT, 3, per=1.0, headers=False, method="PATCH")
+    h.bot.renderer.budget = (3, 1.0)
+    tables = []
+    for n in range(4):
+        a, b = fake.add_user(f"A{n}"), fake.add_user(f"B{n}")
+        msg, tid = await open_war(h, a, b)
+        await h.click(a, msg, "start")
+        views = {u.id: (await h.click(u, msg, "seat")).message for u in (a, b)}
+        tables.append((msg, tid, views, {a.id: a, b.id: b}))
+    await h.bot.renderer.flush()
+    await asyncio.sleep(1.1)  # the channel's window is empty again
+    before = len(fake.rate_limited)
+    first = h.bot.renderer.writer(tables[0][1])
+    await first.acquire()  # as a click's answer on the first table would, while it is sent
+    asyncio.get_running_loop().call_later(0.3, first.release)
+    for _, tid, views, users in tables:  # four table edits queue in the channel, the first first
+        await private_moves(h, tid, views, users, 1)
+    await h.bot.renderer.flush()
+    assert not first.busy()
+    assert fake.rate_limited[before:] == []
+    for msg, tid, _, _ in tables:
+        assert await shows_the_store(h, msg, tid), msg.text
+    h.assert_clean()
+
+
 async def test_many_tables_in_one_channel_earn_no_429_and_end_as_the_store(harness: Harness, way):
     h, fake = harness, harness.fake
     # Discord's announced buckets (X-RateLimit headers): edits in a channel, edits through one
