@@ -34,11 +34,11 @@ sys.path.insert(0, str(ROOT))
 from bench.measure import pct  # noqa: E402
 from bot.clock import SystemClock  # noqa: E402
 from bot.gamecog import APOLOGY, GAMES  # noqa: E402
+from bot.ui.common import WARNING  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.server import FakeMessage, FakeUser, iter_components  # noqa: E402
 from tests.harness import TOKEN, Harness, open_table, realistic_budgets  # noqa: E402
 
-WARNING = "\u26a0\ufe0f "  # the mark of a refused tap's warning (Screen.warned)
 RARE = ("end", "leave", "confirm", "again")  # pressed now and then, or every game ends at once
 
 
@@ -64,7 +64,7 @@ def shows(embed: dict[str, Any], want: str | None) -> bool:
     shown = embed.get("description")
     if shown is None or want is None:
         return shown == want
-    return shown == want or (shown.startswith(WARNING) and shown.endswith(f"\n{want}"))
+    return shown == want or (shown.startswith(f"{WARNING} ") and shown.endswith(f"\n{want}"))
 
 
 def latency(rnd: random.Random) -> tuple[float, float]:

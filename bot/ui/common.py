@@ -48,6 +48,7 @@ NAME_MARK = re.compile(r"\{\{|\}\}|\{p(\d{1,2})\}")
 
 BODY_LINES = 12  # a phone screen's worth of embed body (see size())
 BODY_CHARS = 600
+WARNING = "\u26a0\ufe0f"  # the mark a refused tap's warning starts with (Screen.warned)
 
 
 @dataclass
@@ -81,7 +82,7 @@ class Screen:
         anyway (the move the refused tap repeated) finds it current and leaves the warning be,
         instead of wiping it a moment after it was shown."""
         embed = discord.Embed.from_dict(self.embed.to_dict())
-        top = f"\u26a0\ufe0f {text}"
+        top = f"{WARNING} {text}"
         embed.description = f"{top}\n{embed.description}" if embed.description else top
         warned = Screen(embed, self.rows, self.content)
         warned._fingerprint = self.fingerprint()
