@@ -106,6 +106,15 @@ class Players:
         self.h.results.append(res)
         return res
 
+    @staticmethod
+    def refused(res: Any) -> bool:
+        """A plain private notice ("The cards are already turned."): the click was refused,
+        because the screen the player pressed on was behind the table. A person reads it and
+        waits for the table to move; pressing again at once would only hear it again."""
+        return bool(
+            res is not None and res.type == 4 and res.ephemeral and not res.message.custom_ids()
+        )
+
     async def press(self, user: FakeUser, msg: FakeMessage, verb: str) -> Any:
         """Press the control of ``verb`` (with its argument, "lay:3", or without: "flip")."""
         ids = [
@@ -172,7 +181,7 @@ class Players:
                 if (hand % 2 == 1) == first:  # by turns: on the table, or in my private view
                     where = msg if first or view is None else view
                     acted = await self.press(user, where, "flip")
-            if acted is None:
+            if acted is None or self.refused(acted):
                 await self.changed(msg, view)
 
     # -- Pyramid -----------------------------------------------------------------------------
@@ -214,7 +223,7 @@ class Players:
                 acted = await self.click(user, msg, self.rng.choice(explore))
                 if acted is not None and acted.ephemeral:
                     acted = None  # not the explorer
-            if acted is None:
+            if acted is None or self.refused(acted):
                 await self.changed(msg, view)
 
 
@@ -315,6 +324,7 @@ async def run(
         "peak_mb": peak,
         "driver_cpu_share": driver / wall,
         "bot_cpu_share": cpu / wall,
+        "refused": sum(players.refused(r) for r in results),
         "unanswered": len(fake.failures) + len(players.errors),
         "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
         "trace": stats.get("trace"),
@@ -414,7 +424,7 @@ def report(r: dict[str, Any]) -> None:
     print(row(r), flush=True)
     print(
         f"   (bot used {r['bot_cpu_share']:.0%} of a core, the fake Discord and the players "
-        f"{r['driver_cpu_share']:.0%})",
+        f"{r['driver_cpu_share']:.0%}; {r['refused']} clicks refused)",
         file=sys.stderr,
     )
     if r["trace"]:
