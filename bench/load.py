@@ -31,8 +31,9 @@ for up to 180 ms at 30 tables, and that pause was counted as the bot's answer ti
 
 ``--rounds R`` plays every N R times, by turns (1, 30, 1, 30...), and adds a table of each N's
 answers after the first 5 s of every round, pooled, with its p99 as a multiple of the smallest
-N's. One table answers about 6 times a second, so one round's p99 rests on its few slowest
-answers, and this machine's speed drifts from one minute to the next: the same code gave a
+N's, and that ratio's 90% interval over resamples of the same answers. One table answers
+about 6 times a second, so one round's p99 rests on its few slowest answers, and this
+machine's speed drifts from one minute to the next: the same code gave a
 one-table p99 of 5.6 to 21.5 ms in 25 s rounds, and a 30-table p99 of 15.8 to 42.5 ms.
 """
 
@@ -400,23 +401,46 @@ async def main() -> None:
 def pooled_table(pooled: dict[int, list[list[float]]], seconds: float) -> str:
     """Each N's answer times after the first 5 s of every round, pooled: the p99 of one round
     of a table or two rests on a few hundred answers, and this machine's speed drifts between
-    rounds; taken by turns and pooled, every N sees the same drift."""
+    rounds; taken by turns and pooled, every N sees the same drift. Beside each ratio, its
+    90% interval: what the ratio does over resamples of the same answers (each round's drawn
+    anew, with replacement, from its own). One table's p99 rests on its few slowest answers,
+    so the interval says whether a pool can tell a ratio from 2x at all; it does not cover the
+    drift from one round to the next, which only more rounds show."""
     base = min(pooled)
     base_p99 = pct(sum(pooled[base], []), 99)
     lines = [
         f"\nPooled over {len(pooled[base])} rounds of {seconds:.0f} s (answers after the first "
         f"{STAMPEDE:.0f} s of each):",
-        f"| tables | answers | p50 | p99 | p99 of each round | p99 over {base} table(s)'s |",
-        "|---|---|---|---|---|---|",
+        f"| tables | answers | p50 | p99 | p99 of each round | p99 over {base} table(s)'s "
+        "| 90% interval |",
+        "|---|---|---|---|---|---|---|",
     ]
     for n, rounds in pooled.items():
         times = sum(rounds, [])
         each = ", ".join(f"{pct(t, 99):.1f}" for t in rounds if t)
+        low, high = ratio_interval(rounds, pooled[base]) if n != base else (1.0, 1.0)
         lines.append(
             f"| {n} | {len(times)} | {pct(times, 50):.1f} ms | {pct(times, 99):.1f} ms "
-            f"| {each} | {pct(times, 99) / base_p99:.2f}x |"
+            f"| {each} | {pct(times, 99) / base_p99:.2f}x | {low:.2f}-{high:.2f}x |"
         )
     return "\n".join(lines)
+
+
+def ratio_interval(
+    rounds: list[list[float]], base: list[list[float]], draws: int = 400
+) -> tuple[float, float]:
+    """The 5th and 95th percentiles of p99(rounds) / p99(base) over ``draws`` resamples, each
+    round resampled from its own answers (seeded: the same answers give the same interval)."""
+    rng = random.Random(99)
+    ratios = []
+    for _ in range(draws):
+        mine = [x for r in rounds for x in rng.choices(r, k=len(r))]
+        theirs = [x for r in base for x in rng.choices(r, k=len(r))]
+        if mine and theirs:
+            ratios.append(pct(mine, 99) / pct(theirs, 99))
+    if not ratios:
+        return 0.0, 0.0
+    return pct(ratios, 5), pct(ratios, 95)
 
 
 def report(r: dict[str, Any]) -> None:
