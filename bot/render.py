@@ -531,6 +531,9 @@ class Renderer:
         self._channels: dict[int, ChannelWriter] = {}
         self._hurry = asyncio.Event()
         self._sleepers: set[asyncio.Future[None]] = set()  # see _sleep
+        # one background write starts per turn of the event loop (see _after_answers)
+        self._turn_taken = False
+        self._turn_waiters: deque[asyncio.Future[None]] = deque()
         self._waiting_since: dict[int, list[tuple[int, float, str]]] = {}  # lag measurement
         self._private_seen: dict[tuple[int, int], str] = {}  # (table, user) -> fingerprint
         self._view_tokens: dict[int, dict[int, EditToken]] = {}  # table -> user -> token
@@ -683,13 +686,50 @@ class Renderer:
     async def _after_answers(self) -> None:
         """Background writes go after the clicks being answered: wait until none is (at most
         :data:`YIELD_AT_MOST`). The bot has one thread for both; a burst of clicks at busy
-        tables would otherwise queue behind edits that have seconds to spare."""
+        tables would otherwise queue behind edits that have seconds to spare.
+
+        And one background write starts per turn of the event loop: the loop reads what has
+        arrived between turns, so a click that arrives while writes wait finds at most one
+        of them ahead of it, not every write that the same moment let go (timers due
+        together, or the last answer of a burst setting ``quiet`` for all who waited)."""
         quiet: asyncio.Event | None = getattr(self.client, "quiet", None)
-        if quiet is None or quiet.is_set() or self._hurry.is_set():
+        if quiet is None or self._hurry.is_set():
             return
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(YIELD_AT_MOST):
-                await quiet.wait()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + YIELD_AT_MOST
+        while True:
+            if not quiet.is_set():
+                try:
+                    async with asyncio.timeout_at(deadline):
+                        await quiet.wait()
+                except TimeoutError:
+                    return
+            if not self._turn_taken or self._hurry.is_set():
+                break
+            waiter = loop.create_future()
+            self._turn_waiters.append(waiter)
+            try:
+                async with asyncio.timeout_at(deadline):
+                    await waiter
+            except TimeoutError:
+                return
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    self._next_turn()  # its turn came as it was cancelled: the next one's
+                raise
+            # its turn: but a click may have arrived meanwhile (the loop goes round again)
+        self._turn_taken = True
+        loop.call_soon(self._next_turn)
+
+    def _next_turn(self) -> None:
+        """The loop has turned since a background write started: the next may start (the
+        longest waiting one, woken for the turn after this)."""
+        self._turn_taken = False
+        while self._turn_waiters:
+            waiter = self._turn_waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
 
     async def _sleep(self, delay: float) -> None:
         """Sleep, unless :meth:`flush` hurries everything. A future and a timer, no task: this
