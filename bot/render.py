@@ -531,9 +531,8 @@ class Renderer:
         self._channels: dict[int, ChannelWriter] = {}
         self._hurry = asyncio.Event()
         self._sleepers: set[asyncio.Future[None]] = set()  # see _sleep
-        # one background write starts per turn of the event loop (see _after_answers)
-        self._turn_taken = False
-        self._turn_waiters: deque[asyncio.Future[None]] = deque()
+        # held by a background write for one turn of the event loop (see _after_answers)
+        self._turn = Writer()
         self._waiting_since: dict[int, list[tuple[int, float, str]]] = {}  # lag measurement
         self._private_seen: dict[tuple[int, int], str] = {}  # (table, user) -> fingerprint
         self._view_tokens: dict[int, dict[int, EditToken]] = {}  # table -> user -> token
@@ -704,32 +703,15 @@ class Renderer:
                         await quiet.wait()
                 except TimeoutError:
                     return
-            if not self._turn_taken or self._hurry.is_set():
-                break
-            waiter = loop.create_future()
-            self._turn_waiters.append(waiter)
             try:
                 async with asyncio.timeout_at(deadline):
-                    await waiter
+                    await self._turn.acquire()
             except TimeoutError:
                 return
-            except asyncio.CancelledError:
-                if waiter.done() and not waiter.cancelled():
-                    self._next_turn()  # its turn came as it was cancelled: the next one's
-                raise
-            # its turn: but a click may have arrived meanwhile (the loop goes round again)
-        self._turn_taken = True
-        loop.call_soon(self._next_turn)
-
-    def _next_turn(self) -> None:
-        """The loop has turned since a background write started: the next may start (the
-        longest waiting one, woken for the turn after this)."""
-        self._turn_taken = False
-        while self._turn_waiters:
-            waiter = self._turn_waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(None)
+            if quiet.is_set() or self._hurry.is_set():
+                loop.call_soon(self._turn.release)  # the next starts in the loop's next turn
                 return
+            self._turn.release()  # a click arrived while it waited: its answer goes first
 
     async def _sleep(self, delay: float) -> None:
         """Sleep, unless :meth:`flush` hurries everything. A future and a timer, no task: this
