@@ -17,10 +17,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import eager
+from bot.burst import Burst
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
-from bot.gamecog import APOLOGY, OPENINGS, STALE, Burst, GameCog, answer, reply_text
+from bot.gamecog import APOLOGY, OPENINGS, STALE, GameCog, answer, reply_text
+from bot.host import Host
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
@@ -454,3 +456,8 @@ class Barkeep(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+# bot/gamecog.py and the cogs know the bot as a Host (they cannot import this module back):
+# mypy checks here that a Barkeep is one.
+_HOST: type[Host] = Barkeep

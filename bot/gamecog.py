@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,6 +32,7 @@ from discord.ext import commands
 
 from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private, literal
+from bot.host import Host
 from bot.render import ANSWERING, Writer, lacking, start_warning
 from bot.store import COMMITTED, TableRow
 from bot.tables import (
@@ -49,9 +50,6 @@ from bot.tables import (
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
-
-if TYPE_CHECKING:
-    from bot.app import Barkeep
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +151,7 @@ async def answer(
     ``public``: the answer is meant to be a new public message (a table opened by a command or
     by **Play again**): a deferral then shows as a new message, "thinking", never as an update
     of the clicked one, and is deleted if the answer turns out private (a refusal)."""
-    client: Barkeep = interaction.client
+    client: Host = interaction.client
     mine = client.begin_answer(interaction.id)
     try:
         return await _answer(interaction, work, public)
@@ -228,7 +226,7 @@ async def _writer(interaction: discord.Interaction[Any], lock: Writer, deferred:
 async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
     """Answer by editing the clicked message; for a message with one writer, hold it and draw
     the screen from the table as it is at that moment."""
-    client: Barkeep = interaction.client
+    client: Host = interaction.client
     lock = client.renderer.writer(reply.writes) if reply.writes is not None else None
     if lock is not None:
         deferred = await _writer(interaction, lock, deferred)
@@ -290,7 +288,7 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
         await _update(interaction, reply, deferred)
         return
     kwargs = reply.screen.kwargs()
-    client: Barkeep = interaction.client
+    client: Host = interaction.client
     message_id: int | None = None
     followup: int | None = None
     if reply.kind == "form" and reply.form is not None:
@@ -343,7 +341,7 @@ async def _remember(
     after a restart): a store that fails here (a full disk) is logged, and the view still
     goes to the player."""
     assert reply.remember_view is not None
-    client: Barkeep = interaction.client
+    client: Host = interaction.client
     table, user_id = reply.remember_view
     try:
         async with client.store.transaction() as tx:
@@ -435,29 +433,6 @@ def split_rules(text: str) -> tuple[str, str]:
 GAMES: dict[str, Game] = _load_games()
 
 
-class Burst:
-    """At most ``count`` of something per key in any ``seconds`` (by the service's clock), so
-    that a burst of it cannot flood a channel: :meth:`next_at` says when ``key`` may have
-    another, :meth:`add` records one (forgetting what is older)."""
-
-    def __init__(self, count: int, seconds: float) -> None:
-        self.count, self.seconds = count, seconds
-        self._at: dict[Hashable, list[float]] = {}
-
-    def next_at(self, key: Hashable, now: float) -> float | None:
-        """When ``key`` may have another (None: now)."""
-        recent = [at for at in self._at.get(key, []) if now - at < self.seconds]
-        return recent[-self.count] + self.seconds if len(recent) >= self.count else None
-
-    def add(self, key: Hashable, now: float) -> None:
-        self._at = {
-            k: kept
-            for k, ats in self._at.items()
-            if (kept := [a for a in ats if now - a < self.seconds])
-        }
-        self._at.setdefault(key, []).append(now)
-
-
 def start_hints() -> str:
     """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints."""
     hints = [g.start_hint for g in GAMES.values()]
@@ -467,7 +442,7 @@ def start_hints() -> str:
 class GameCog(commands.Cog):
     """One game's slash commands and clicks. Built from the game's declaration, not subclassed."""
 
-    def __init__(self, bot: Barkeep, game: Game) -> None:
+    def __init__(self, bot: Host, game: Game) -> None:
         self.bot = bot
         self.service = bot.service
         self.game_spec = game
@@ -1025,7 +1000,7 @@ def _plain(message: str) -> Screen:
     return Screen(_embed(message, common.GREY))
 
 
-async def setup_game(bot: Barkeep, name: str) -> None:
+async def setup_game(bot: Host, name: str) -> None:
     """What ``cogs/<game>.py`` does: add the game's cog, built from its declaration."""
     cls = type(f"{name.capitalize()}Cog", (GameCog,), {})  # discord.py names a cog by its class
     await bot.add_cog(cls(bot, GAMES[name]))

@@ -18,7 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import Burst, Reply, answer, from_here, start_hints
+from bot.burst import Burst
+from bot.gamecog import Reply, answer, from_here, start_hints
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.gamecog import GAMES, Burst, Reply, answer, start_hints
+from bot.burst import Burst
+from bot.gamecog import GAMES, Reply, answer, start_hints
 from bot.ui import common, tally
 from bot.ui.common import Screen
 
