@@ -10,7 +10,7 @@ the median time until the first and until the last of the N moves is answered (c
 the slowest last. The table service alone, no Discord: what is measured is how moves on one
 table wait for each other (issue 7), not the client or the network. Moves on one table are
 worked out and committed one after another; letting the next move start before the previous
-one's commit was measured with this and bench/load.py and left out (README, "Load").
+one's commit was measured with this and bench/load.py and left out (docs/performance.md).
 
 ``--fsync-ms N`` makes every commit take N ms longer to reach the disk (bench/measure.py:
 slow_commits), as on a disk slower than this machine's (about 0.25 ms per sync), such as network
