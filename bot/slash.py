@@ -5,6 +5,14 @@ a client that loaded an older version of a command, a value outside the declared
 user it could not resolve, a command used in a DM. discord.py passes most of these through (an
 unknown option is ignored, an unresolved user becomes a bare ``Object``), and the command then
 fails with a traceback. Here each gets a plain answer (``Malformed``'s text) and runs nothing.
+
+Some payloads discord.py cannot even read: an option of a channel, user, role... type whose
+value is no snowflake (``channel: "hello"``), resolved data that is not what Discord sends,
+options that are not a list of options. discord.py raises on them (``int("hello")`` in its
+``Namespace``, a ``KeyError`` looking the command up) outside of any command, so its error
+handlers never see them and nobody answers. :meth:`Tree.interaction_check` runs before all of
+that: it reads the payload the way discord.py will, and answers itself (through the tree's
+``on_error``) anything it could not read, with :data:`ODD`.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import logging
 from typing import Any
 
 import discord
-from discord import AppCommandOptionType, app_commands
+from discord import AppCommandOptionType, AppCommandType, app_commands
 from discord.app_commands import AppCommandError
 
 from bot.ui.common import escape
@@ -36,6 +44,16 @@ KINDS = {
     AppCommandOptionType.boolean: "on or off",
     AppCommandOptionType.user: "a player",
     AppCommandOptionType.number: "a number",
+    AppCommandOptionType.channel: "a channel",
+    AppCommandOptionType.role: "a role",
+}
+
+
+# where the resolved data has what an option of these types names
+RESOLVED_IN = {
+    AppCommandOptionType.role: ("roles",),
+    AppCommandOptionType.mentionable: ("users", "roles"),
+    AppCommandOptionType.attachment: ("attachments",),
 }
 
 
@@ -45,10 +63,24 @@ class Malformed(AppCommandError):
 
 class Tree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Refuse, with a plain answer, any slash payload the command cannot take, before
+        discord.py reads it. The answer goes out from here (the tree's ``on_error``), never
+        by raising: discord.py would first look the command up again in the payload, and a
+        payload garbled enough makes that raise outside of every error handler."""
         if interaction.type is discord.InteractionType.application_command:
-            check(self, interaction)
-        elif interaction.type is discord.InteractionType.autocomplete and not _completes(
-            self, interaction
+            try:
+                check(self, interaction)
+            except AppCommandError as error:
+                refused: AppCommandError = error
+            except Exception as error:  # a payload too garbled to be read at all
+                log.info("interaction %s: unreadable payload (%r)", interaction.id, error)
+                refused = Malformed(ODD)
+            else:
+                return True
+            await self.on_error(interaction, refused)
+            return False
+        if interaction.type is discord.InteractionType.autocomplete and not (
+            _completes(self, interaction) and _readable(interaction)
         ):
             # no option of ours completes as you type: a client that loaded an older command,
             # or a forged payload, gets no suggestions (discord.py would log an error, and the
@@ -78,8 +110,19 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
     if odd_ids(interaction):
         raise Malformed(ODD)
     data: dict[str, Any] = dict(interaction.data or {})
-    if data.get("type", 1) != 1:
-        return  # context menus: discord.py checks their shape itself
+    if not isinstance(data.get("name"), str) or not isinstance(data.get("options", []), list):
+        raise Malformed(ODD)
+    kind = data.get("type", 1)
+    if kind != 1:  # a context menu (Barkeep has none): discord.py checks the rest of its shape
+        if kind not in (AppCommandType.user.value, AppCommandType.message.value):
+            raise Malformed(ODD)
+        menu, guild_id = AppCommandType(kind), data.get("guild_id") or ""
+        guild = discord.Object(int(guild_id)) if _id_text(guild_id) else None
+        if guild is not None and tree.get_command(data["name"], guild=guild, type=menu):
+            return
+        if tree.get_command(data["name"], type=menu) is None:
+            raise Malformed(CHANGED)
+        return
     command, options = tree._get_app_command_options(data)  # type: ignore[arg-type]
     root = command.root_parent or command
     if (root.guild_only or command.guild_only) and interaction.guild_id is None:
@@ -93,6 +136,8 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
     if any(p.required and name not in given for name, p in params.items()):
         raise Malformed(CHANGED)
     resolved = data.get("resolved") or {}
+    if not isinstance(resolved, dict):
+        raise Malformed(ODD)
     for name, option in given.items():
         param = params[name]
         value = option.get("value")
@@ -100,7 +145,16 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
             users = resolved.get("users") or {}
             if option.get("type") != param.type.value or str(value) not in users:
                 raise Malformed(NO_PLAYER)
-            if not _snowflake(value):
+            if not _id_text(value):
+                raise Malformed(ODD)
+            continue
+        if param.type is AppCommandOptionType.channel and option.get("type") == param.type.value:
+            _check_channel(param, value, resolved.get("channels") or {})
+            continue
+        if param.type in RESOLVED_IN and option.get("type") == param.type.value:
+            # a role, a mentionable, a file (Barkeep takes none yet): one Discord resolved
+            places = [resolved.get(place) or {} for place in RESOLVED_IN[param.type]]
+            if not _id_text(value) or not any(value in place for place in places):
                 raise Malformed(ODD)
             continue
         if option.get("type") != param.type.value or not _of_type(param.type, value):
@@ -118,6 +172,40 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
                 raise Malformed(
                     f"`{name}` goes from {low} to {high}: type the command again. Nothing was done."
                 )
+    if not _readable(interaction):
+        raise Malformed(ODD)
+
+
+def _check_channel(param: app_commands.Parameter, value: Any, channels: dict[str, Any]) -> None:
+    """A channel option: a channel Discord resolved, of a kind the option takes."""
+    if not _id_text(value):
+        raise Malformed(ODD)
+    channel = channels.get(value)
+    if channel is None:
+        raise Malformed(
+            "I can't find that channel: pick one from the list Discord offers. Nothing was done."
+        )
+    if not isinstance(channel, dict) or not isinstance(channel.get("type"), int):
+        raise Malformed(ODD)
+    kinds = [k.value for k in param.channel_types]
+    if kinds and channel["type"] not in kinds:
+        raise Malformed(
+            f"`{param.display_name}` can't be that kind of channel: pick one from the list "
+            "Discord offers. Nothing was done."
+        )
+
+
+def _readable(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py can read the options and the resolved data (users, members, roles,
+    channels... all of them, the options' or not) into the command's namespace: it reads
+    them the same way before running the command, where a failure reaches no error handler.
+    (``interaction.namespace`` is kept; discord.py builds its own again.)"""
+    try:
+        _ = interaction.namespace  # the reading is the check
+    except Exception:
+        log.info("interaction %s: options or resolved data unreadable", interaction.id)
+        return False
+    return True
 
 
 def odd_ids(interaction: discord.Interaction[Any]) -> bool:
@@ -126,6 +214,12 @@ def odd_ids(interaction: discord.Interaction[Any]) -> bool:
     is stored with the move it made), and nothing is done for them."""
     ids = (interaction.id, interaction.user.id, interaction.guild_id, interaction.channel_id)
     return not all(i is None or _snowflake(i) for i in ids)
+
+
+def _id_text(value: Any) -> bool:
+    """An id as Discord writes it in a payload's options and resolved data: a string of digits
+    (discord.py looks an option's value up in the resolved data as it is written)."""
+    return isinstance(value, str) and value.isascii() and value.isdigit() and _snowflake(value)
 
 
 def _snowflake(value: Any) -> bool:

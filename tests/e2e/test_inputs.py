@@ -357,3 +357,289 @@ async def test_a_form_sent_after_the_game_moved_on_says_why_and_gives_the_words_
         "You wrote: Sing \\*\\*loud\\*\\*"
     )
     h.assert_clean()
+
+
+# -- payloads too garbled for discord.py itself (its Namespace, its command lookup) -------------
+# Found by random interactions: ``/settings game`` with ``channel: "hello"`` made discord.py's
+# Namespace raise (int("hello")) before any code of Barkeep's ran, and nobody answered.
+
+
+def everything(h: Harness) -> dict[str, list[tuple]]:
+    """Every row of every table in the database: "nothing was changed" means this is the same."""
+    con = sqlite3.connect(h.db_path)
+    try:
+        names = [
+            r[0]
+            for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {n: sorted(map(repr, con.execute(f"SELECT * FROM {n}"))) for n in names}
+    finally:
+        con.close()
+
+
+def settings_game(channel: dict | None) -> list[dict]:
+    """``/settings game game:war enabled:off channel:...`` as options (a server-wide rule, a
+    channel's rule, each a row in game_channels once it goes through)."""
+    options: list[dict] = [
+        {"name": "game", "type": 3, "value": "war"},
+        {"name": "enabled", "type": 5, "value": False},
+    ]
+    if channel is not None:
+        options.append({"name": "channel", **channel})
+    return [{"name": "game", "type": 1, "options": options}]
+
+
+def settings(sub: str, **option: dict) -> list[dict]:
+    return [{"name": sub, "type": 1, "options": [{"name": k, **v} for k, v in option.items()]}]
+
+
+def channel_json(cid: str, kind: int = 0) -> dict:
+    return {
+        "id": cid,
+        "name": "general",
+        "type": kind,
+        "permissions": "0",
+        "parent_id": None,
+        "flags": 0,
+    }
+
+
+def user_json(uid: str) -> dict:
+    return {"id": uid, "username": "x", "discriminator": "0", "global_name": None, "avatar": None}
+
+
+UID = "123456789012345678"
+ODD = bot.slash.ODD
+
+# name: (command, options, resolved, what the answer says, more of the payload's data)
+Garbled = tuple[str, object, object, str, dict]
+
+
+def garbled(here: str) -> dict[str, Garbled]:
+    """The garbled payloads, ``here`` the id of the channel they are sent in."""
+    return {
+        "a channel that is no snowflake": (
+            "settings",
+            settings_game({"type": 7, "value": "hello"}),
+            {"channels": {"hello": channel_json("hello")}},
+            ODD,
+            {},
+        ),
+        "a channel that is no snowflake, unresolved": (
+            "settings",
+            settings_game({"type": 7, "value": "hello"}),
+            None,
+            ODD,
+            {},
+        ),
+        "a channel that is not resolved": (
+            "settings",
+            settings_game({"type": 7, "value": here}),
+            None,
+            "can't find that channel",
+            {},
+        ),
+        "a channel given as a number": (
+            "settings",
+            settings_game({"type": 7, "value": int(here)}),
+            {"channels": {here: channel_json(here)}},
+            ODD,
+            {},
+        ),
+        "a channel of a kind it does not take (a category)": (
+            "settings",
+            settings_game({"type": 7, "value": here}),
+            {"channels": {here: channel_json(here, kind=4)}},
+            "kind of channel",
+            {},
+        ),
+        "a channel resolved as junk": (
+            "settings",
+            settings_game({"type": 7, "value": here}),
+            {"channels": {here: {"id": here}}},
+            ODD,
+            {},
+        ),
+        "a user resolved as junk": (
+            "tally",
+            [{"name": "user", "type": 6, "value": UID}],
+            {"users": {UID: {"id": UID}}},
+            ODD,
+            {},
+        ),
+        "a member resolved as junk": (
+            "tally",
+            [{"name": "user", "type": 6, "value": UID}],
+            {"users": {UID: user_json(UID)}, "members": {UID: "junk"}},
+            ODD,
+            {},
+        ),
+        "a user given as a number": (
+            "tally",
+            [{"name": "user", "type": 6, "value": int(UID)}],
+            {"users": {UID: user_json(UID)}},
+            ODD,
+            {},
+        ),
+        "a role resolved as junk, for no option": ("tally", [], {"roles": {"x": "junk"}}, ODD, {}),
+        "resolved data that is no object": (
+            "tally",
+            [{"name": "user", "type": 6, "value": UID}],
+            "junk",
+            ODD,
+            {},
+        ),
+        "options that are no list": ("tally", "junk", None, ODD, {}),
+        "an option that is no object": ("tally", [5], None, ODD, {}),
+        "an option named by a list": (
+            "tally",
+            [{"name": ["user"], "type": 6, "value": UID}],
+            None,
+            ODD,
+            {},
+        ),
+        "a subcommand with no name": ("settings", [{"type": 1, "options": []}], None, ODD, {}),
+        # (Discord always names the command; the fake, too, needs a name to answer with)
+        "a command named by a list": ("tally", [], None, ODD, {"name": ["tally"]}),
+        "a command type that is no type": ("tally", [], None, ODD, {"type": "x"}),
+        # kinds of malformed value that got a plain answer before too (kept with the rest)
+        "a whole number given as text": (
+            "settings",
+            settings("cap", sips={"type": 4, "value": "abc"}),
+            None,
+            "`sips` takes a whole number",
+            {},
+        ),
+        "a whole number given with a fraction": (
+            "settings",
+            settings("cap", sips={"type": 4, "value": 2.5}),
+            None,
+            "`sips` takes a whole number",
+            {},
+        ),
+        "a number that is no number": (
+            "settings",
+            settings("cap", sips={"type": 10, "value": "x"}),
+            None,
+            "`sips` takes a whole number",
+            {},
+        ),
+        "a boolean that is maybe": (
+            "settings",
+            settings("pings", on={"type": 5, "value": "maybe"}),
+            None,
+            "`on` takes on or off",
+            {},
+        ),
+        "a role for the channel option": (
+            "settings",
+            settings_game({"type": 8, "value": "x"}),
+            {"roles": {}},
+            "`channel` takes a channel",
+            {},
+        ),
+        "a mentionable for the user option": (
+            "tally",
+            [{"name": "user", "type": 9, "value": "x"}],
+            None,
+            "can't find that player",
+            {},
+        ),
+        "a user option that is no snowflake": (
+            "tally",
+            [{"name": "user", "type": 6, "value": "x"}],
+            {"users": {"x": user_json("x")}},
+            ODD,
+            {},
+        ),
+        "a user context menu the bot does not have": (
+            "tally",
+            None,
+            {"users": {UID: user_json(UID)}},
+            "has changed",
+            {"type": 2, "target_id": UID},
+        ),
+    }
+
+
+def garbled_data(fake, case: str) -> dict:
+    name, options, resolved, _, more = garbled(str(fake.channel_id))[case]
+    data: dict = {"id": command(fake, name)["id"], "name": name, "type": 1}
+    if options is not None:
+        data["options"] = options
+    if resolved is not None:
+        data["resolved"] = resolved
+    data.update(more)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+@pytest.mark.parametrize("case", list(garbled("1")))
+async def test_a_garbled_slash_payload_gets_a_plain_answer_in_time_and_changes_nothing(
+    harness: Harness, case: str, caplog
+):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana", manage_guild=True)  # she may change the settings, were it sound
+    data = garbled_data(fake, case)
+    says = garbled(str(fake.channel_id))[case][3]
+    before = everything(h)
+    with caplog.at_level(logging.INFO):
+        res = await fake.interact(ana, 2, data, timeout=fake.answer_limit + 0.5)
+    assert res.ok and res.type == 4 and res.ephemeral, res
+    assert res.latency < fake.answer_limit
+    text = res.message.text
+    assert says in text and text != bot.gamecog.APOLOGY, text
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], [
+        r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
+    ]
+    assert everything(h) == before
+    # and the command itself, sent as Discord sends it, still works
+    res = await h.slash(ana, "settings", "game", game="war", enabled=False)
+    assert res.ephemeral and "War: off in the whole server" in res.message.text, res.message.text
+    h.assert_clean()
+
+
+GARBLED_TYPING: dict[str, dict] = {
+    "a channel that is no snowflake": {
+        "name": "settings",
+        "type": 1,
+        "options": settings_game({"type": 7, "value": "hello", "focused": True}),
+    },
+    "a whole number given as text": {
+        "name": "settings",
+        "type": 1,
+        "options": settings("cap", sips={"type": 4, "value": "abc", "focused": True}),
+    },
+    "options that are no list": {"name": "tally", "type": 1, "options": "junk"},
+    "no focused option": {
+        "name": "tally",
+        "type": 1,
+        "options": [{"name": "period", "type": 3, "value": "t"}],
+    },
+    "a command that does not exist": {"name": "poker", "type": 1, "options": []},
+    "resolved junk": {
+        "name": "tally",
+        "type": 1,
+        "options": [{"name": "user", "type": 6, "value": "x", "focused": True}],
+        "resolved": {"users": {"x": "junk"}},
+    },
+}
+
+
+@pytest.mark.parametrize("case", list(GARBLED_TYPING))
+async def test_garbled_typing_in_an_option_gets_no_suggestions_and_no_error(
+    harness: Harness, case: str, caplog
+):
+    h, fake = harness, harness.fake
+    ana = fake.add_user("Ana", manage_guild=True)
+    data = dict(GARBLED_TYPING[case])
+    if data["name"] != "poker":
+        data["id"] = command(fake, data["name"])["id"]
+    before = everything(h)
+    with caplog.at_level(logging.INFO):
+        res = await fake.interact(ana, 4, data, timeout=fake.answer_limit + 0.5)
+    assert res.ok and res.type == 8 and res.data["choices"] == [], res
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert everything(h) == before
+    h.assert_clean()
