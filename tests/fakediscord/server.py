@@ -144,6 +144,41 @@ class FakeChannel:
 
 
 @dataclass(eq=False)
+class FakeGuild:
+    """A server the bot is in (``FakeDiscord.guild`` is the default one, "Test Bar"; more come
+    from ``FakeDiscord.add_guild``): roles @everyone (id == the guild's), "Manager" (Manage
+    Server), "Moderator" (Manage Messages) and the bot's, and a text channel (``channel``).
+    Every user of the fake is a member of every guild; a user's roles in a guild are those of
+    ``FakeUser.role_ids`` that belong to it."""
+
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, dict[str, Any]]
+    manage_role_id: int
+    moderator_role_id: int
+    bot_role_id: int
+    channel: FakeChannel | None = None  # its text channel ("#games")
+    in_guild: bool = True  # the bot is in it (False: it was kicked, see remove_bot)
+
+    def __int__(self) -> int:
+        return self.id
+
+    @property
+    def everyone_role_id(self) -> int:
+        return self.id
+
+    @property
+    def channel_id(self) -> int:
+        assert self.channel is not None
+        return self.channel.id
+
+    def shard(self, num_shards: int) -> int:
+        """The shard that receives this guild's events: ``(guild_id >> 22) % num_shards``."""
+        return (self.id >> 22) % num_shards
+
+
+@dataclass(eq=False)
 class FakeMessage:
     """A message as the fake currently has it.  ``versions`` holds every version ever shown
     (message JSON as Discord would have returned it), oldest first."""
@@ -266,6 +301,7 @@ class _Interaction:
     timer: asyncio.TimerHandle | None = None
     modal: dict[str, Any] | None = None
     origin: _Interaction | None = None  # for modal submits: the interaction that opened it
+    delivered: bool = False  # INTERACTION_CREATE went out on an open gateway connection
 
 
 class InteractionResult:
@@ -279,6 +315,11 @@ class InteractionResult:
     answered the callback with (200/204, or Discord's error status); ``error``: error JSON if
     rejected.  ``await followup()`` waits for the next follow-up or edit of the original made
     with this interaction's token and returns that message.
+
+    ``delivered``: False if Discord had no open gateway connection serving the interaction's
+    shard to send it on (a sharded bot whose process for that shard is gone): the user sees
+    "This interaction failed"; ``ok`` is False, ``type`` None, ``status`` 0, and
+    ``fake.failures`` holds an "undelivered" failure.
     """
 
     def __init__(self, fake: FakeDiscord, inter: _Interaction):
@@ -295,6 +336,7 @@ class InteractionResult:
         self.status: int = inter.callback_status
         self.error: Any = inter.callback_error
         self.dispatched_at: float = inter.dispatched_at  # the fake's clock (``fake.now()``)
+        self.delivered: bool = inter.delivered
         self.latency: float = (inter.callback_at or inter.dispatched_at) - inter.dispatched_at
         self.message: FakeMessage | None = inter.original if inter.acked else None
         if self.type in (6, 7) and inter.acked:
@@ -342,6 +384,8 @@ class InteractionResult:
         return inter.webhook_events[idx]
 
     def __repr__(self) -> str:
+        if not self.delivered:
+            return f"<InteractionResult {self._inter.describe} not delivered>"
         return (
             f"<InteractionResult {self._inter.describe} type={self.type} status={self.status}"
             f" ephemeral={self.ephemeral} latency={self.latency:.3f}>"
@@ -350,11 +394,27 @@ class InteractionResult:
 
 @dataclass(eq=False)
 class _Session:
+    """A gateway session (IDENTIFY starts one, RESUME takes it up on a new connection). Discord
+    routes to it every event of the guilds on its shard, whether or not a connection is open:
+    the ones it missed wait in ``log`` for a RESUME. ``live`` turns False when Discord
+    invalidates it (its client closed with 1000 or 1001)."""
+
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # [shard_id, num_shards] of its IDENTIFY
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conn: _Conn | None = None  # the open connection it is on, if any
+    live: bool = True
+    pending: list[tuple[str, dict[str, Any], int]] = field(default_factory=list)
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Discord's sharding formula; events without a guild go to shard 0 only."""
+        shard_id, num_shards = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % num_shards == shard_id
 
 
 @dataclass(eq=False)
@@ -363,6 +423,7 @@ class _Conn:
     query: dict[str, str]
     session: _Session | None = None
     ready: bool = False
+    closed_by_fake: bool = False
 
 
 @dataclass
@@ -546,13 +607,30 @@ def _tolerate_client_quirks(body: Any) -> Any:
     return body
 
 
+def _without_content(session: _Session, data: dict[str, Any]) -> dict[str, Any]:
+    """A message event as a session without the message content intent gets it."""
+    if session.intents & I_MESSAGE_CONTENT:
+        return data
+    return dict(data, content="", embeds=[], attachments=[], components=[])
+
+
+def _event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The guild whose shard an event goes to (None: no guild, shard 0 only)."""
+    raw = data.get("id") if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") else None
+    raw = raw if raw is not None else data.get("guild_id")
+    try:
+        return int(raw) if raw is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
 async def _send_op(ws: web.WebSocketResponse, op: int, d: Any) -> None:
     """A gateway frame that is not a dispatch (hello, heartbeat ACK, invalid session)."""
     await ws.send_str(json.dumps({"op": op, "s": None, "t": None, "d": d}))
 
 
 def _id_of(x: Any) -> int:
-    if isinstance(x, (FakeUser, FakeChannel, FakeMessage)):
+    if isinstance(x, (FakeUser, FakeChannel, FakeMessage, FakeGuild)):
         return x.id
     return int(x)
 
@@ -610,6 +688,23 @@ class FakeDiscord:
     commands to the guild is refused 403 50001), ``commands_scope`` (True: False and the bot
     was invited without ``applications.commands``: guild command sync is refused 403 50001).
 
+    Sharding (Discord's gateway docs, "Sharding"): an IDENTIFY with ``shard: [shard_id,
+    num_shards]`` starts a session that gets only the guilds with ``(guild_id >> 22) %
+    num_shards == shard_id`` (in READY and the GUILD_CREATEs after it) and only their events;
+    events without a guild (DMs) go to shard 0. Without ``shard`` a session is [0, 1]: every
+    guild. Every live session whose shard matches gets an event (several sessions may be the
+    same shard, or use other counts: Discord routes each by its own formula), interactions
+    included (two copies of a bot both get a click; the second answer gets 40060). A shard id
+    outside ``0..num_shards-1`` is closed with 4010 Invalid shard, a session that would hold
+    more than ``max_guilds_per_shard`` guilds with 4011 Sharding required. ``add_guild(shard=,
+    of=)`` makes a guild on a given shard; ``recommended_shards`` and ``max_concurrency`` are
+    what ``GET /gateway/bot`` answers. ``wait_ready``, ``wait_disconnected`` and
+    ``drop_connection`` take ``shard=(shard_id, num_shards)``; ``connected_shards``. An
+    interaction no open connection serves is not delivered: ``InteractionResult.delivered``
+    is False (at once if no session serves its shard; after ``answer_limit`` if one does but
+    has no open connection, unless it RESUMEs in time) and ``failures`` gets "undelivered".
+    Acting helpers take a ``FakeGuild`` wherever they take a channel: its text channel.
+
     The bot's permissions: ``await set_bot_permissions(channel, allow=..., deny=...)``, a
     member overwrite in one channel, announced on the gateway (CHANNEL_UPDATE) as Discord does. Channel routes then answer as Discord does:
     403 50001 Missing Access without View Channel; 403 50013 Missing Permissions to post
@@ -635,10 +730,13 @@ class FakeDiscord:
         self.reject_invalid: bool = True
         self.validate_responses: bool = False
         self.enforce_command_permissions: bool = True
-        self.in_guild: bool = True
         self.embeds_without_permission: str = "refuse"  # an edit's embeds: "refuse" or "drop"
         self.commands_scope: bool = True
         self.heartbeat_interval: int = 41250
+        self.recommended_shards: int = 1  # GET /gateway/bot's "shards"
+        self.max_concurrency: int = 1  # GET /gateway/bot's session_start_limit.max_concurrency
+        self.max_guilds_per_shard: int = 2500  # more in one session: closed 4011
+        self.session_starts: int = 0  # successful IDENTIFYs (session_start_limit.remaining)
         self.token = token
         self.spec: Spec | None = load_spec() if validate else None
 
@@ -668,37 +766,28 @@ class FakeDiscord:
         # an outage of Discord's gateway (see gateway_outage): connections are taken, but no
         # session starts (IDENTIFY and RESUME go unanswered), so no event reaches the bot
         self.sessions_held = False
-        self._pending_events: list[tuple[str, dict[str, Any], int]] = []
         self._tasks: set[asyncio.Task] = set()
         self.gateway_queries: list[dict[str, str]] = []
 
         self.bot_user = FakeUser(self._snowflake(), bot_name, bot=True)
         self.application_id = self.bot_user.id
-        self.guild_id = self._snowflake()
-        self.guild_name = guild_name
+        self.guilds: dict[int, FakeGuild] = {}
+        self.guild = self._new_guild(self._snowflake(), guild_name)  # the default guild
+        self.guild_id = self.guild.id
         self.everyone_role_id = self.guild_id
-        self.manage_role_id = self._snowflake()
-        self.moderator_role_id = self._snowflake()
-        self.bot_role_id = self._snowflake()
-        self.roles: dict[int, dict[str, Any]] = {
-            self.everyone_role_id: self._role_json(
-                self.everyone_role_id, "@everyone", P_EVERYONE, 0
-            ),
-            self.manage_role_id: self._role_json(self.manage_role_id, "Manager", P_MANAGE_GUILD, 1),
-            self.moderator_role_id: self._role_json(
-                self.moderator_role_id, "Moderator", P_MANAGE_MESSAGES, 1
-            ),
-            self.bot_role_id: self._role_json(
-                self.bot_role_id, bot_name, P_EVERYONE | P_MANAGE_MESSAGES, 2, managed=True
-            ),
-        }
+        self.manage_role_id = self.guild.manage_role_id
+        self.moderator_role_id = self.guild.moderator_role_id
+        self.bot_role_id = self.guild.bot_role_id
+        self.roles: dict[int, dict[str, Any]] = self.guild.roles
         self.users: dict[int, FakeUser] = {}
         self.bot_user.role_ids = [self.bot_role_id]
         self.bot_user.joined_at = _iso()
         self.users[self.bot_user.id] = self.bot_user
         self.channels: dict[int, FakeChannel] = {}
         self.owner = self.add_user("Owner")
+        self.guild.owner_id = self.owner.id
         first = self.add_channel(channel_name)
+        self.guild.channel = first
         self.channel_id: int = first.id
         self.channel = first
 
@@ -784,13 +873,96 @@ class FakeDiscord:
     # world building
     # ---------------------------------------------------------------------------------------
 
-    def _snowflake(self) -> int:
+    def _snowflake(self, shard: tuple[int, int] | None = None) -> int:
+        """A new id, later than every earlier one; ``shard=(shard_id, num_shards)``: one whose
+        guild would be on that shard (its timestamp part moved on a few milliseconds)."""
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
         new = ms << 22
         if new <= self._last_id:
             new = self._last_id + 1
+        if shard is not None:
+            shard_id, num_shards = shard
+            ms = new >> 22
+            if ms << 22 < new:
+                ms += 1
+            ms += (shard_id - ms) % num_shards
+            new = ms << 22
         self._last_id = new
         return new
+
+    @property
+    def in_guild(self) -> bool:
+        """Whether the bot is in the default guild (False: kicked, or never invited)."""
+        return self.guild.in_guild
+
+    @in_guild.setter
+    def in_guild(self, value: bool) -> None:
+        self.guild.in_guild = value
+
+    @property
+    def guild_name(self) -> str:
+        return self.guild.name
+
+    @guild_name.setter
+    def guild_name(self, value: str) -> None:
+        self.guild.name = value
+
+    def _new_guild(self, gid: int, name: str) -> FakeGuild:
+        manage, moderator, bot = self._snowflake(), self._snowflake(), self._snowflake()
+        bot_name = self.bot_user.name
+        roles = {
+            gid: self._role_json(gid, "@everyone", P_EVERYONE, 0),
+            manage: self._role_json(manage, "Manager", P_MANAGE_GUILD, 1),
+            moderator: self._role_json(moderator, "Moderator", P_MANAGE_MESSAGES, 1),
+            bot: self._role_json(bot, bot_name, P_EVERYONE | P_MANAGE_MESSAGES, 2, managed=True),
+        }
+        guild = FakeGuild(gid, name, 0, roles, manage, moderator, bot)
+        self.guilds[gid] = guild
+        return guild
+
+    def add_guild(
+        self,
+        shard: int = 0,
+        of: int = 1,
+        *,
+        name: str | None = None,
+        channel_name: str = "games",
+        owner: FakeUser | int | None = None,
+    ) -> FakeGuild:
+        """Another server the bot is in, shaped as the default one (roles @everyone, Manager,
+        Moderator and the bot's, a text channel ``channel_name``, owned by ``owner``, default
+        the default guild's owner), whose id puts it on shard ``shard`` of ``of``: ``(id >> 22)
+        % of == shard``. Every user is a member (``add_user(..., guild=g)`` gives the new one
+        its roles there). Sessions serving it hear of it with GUILD_CREATE (a join)."""
+        if not 0 <= shard < of:
+            raise ValueError(f"shard {shard} is not one of 0..{of - 1}")
+        gid = self._snowflake((shard, of))
+        guild = self._new_guild(gid, name or f"Test Bar {len(self.guilds) + 1}")
+        guild.owner_id = _id_of(owner) if owner is not None else self.owner.id
+        self.bot_user.role_ids.append(guild.bot_role_id)
+        ch = FakeChannel(self._snowflake(), channel_name, 0, gid, position=0)
+        self.channels[ch.id] = ch
+        guild.channel = ch
+        data = self._guild_create_json(guild)
+        del data["unavailable"]  # a join
+        self._dispatch_soon("GUILD_CREATE", data, I_GUILDS)
+        return guild
+
+    def _guild_arg(self, guild: FakeGuild | int | None) -> FakeGuild:
+        return self.guild if guild is None else self.guilds[_id_of(guild)]
+
+    def _guild_of(self, ch: FakeChannel | None) -> FakeGuild | None:
+        """The guild a channel is in (None for a DM channel, or one the fake does not know)."""
+        if ch is None or ch.guild_id is None:
+            return None
+        return self.guilds.get(ch.guild_id)
+
+    def _guild_of_id(self, channel_id: int) -> FakeGuild:
+        """The guild of a channel id, the default guild for a DM or an unknown channel."""
+        return self._guild_of(self.channels.get(channel_id)) or self.guild
+
+    def _role_guild(self, rid: int) -> FakeGuild | None:
+        return next((g for g in self.guilds.values() if rid in g.roles), None)
 
     def _role_json(self, rid: int, name: str, perms: int, pos: int, managed: bool = False) -> dict:
         return {
@@ -810,29 +982,38 @@ class FakeDiscord:
         }
 
     def add_user(
-        self, name: str, manage_guild: bool = False, manage_messages: bool = False
+        self,
+        name: str,
+        manage_guild: bool = False,
+        manage_messages: bool = False,
+        *,
+        guild: FakeGuild | int | None = None,
     ) -> FakeUser:
         """A new guild member (also in GUILD_CREATE for later connections); ``manage_guild``,
         ``manage_messages``: with the Manager role (Manage Server) or the Moderator role
-        (Manage Messages)."""
+        (Manage Messages) of ``guild`` (default: the default guild), whose sessions are told
+        (GUILD_MEMBER_ADD). Every user is a member of every guild of the fake."""
+        g = self._guild_arg(guild)
         user = FakeUser(self._snowflake(), name, manage_guild=manage_guild, joined_at=_iso())
         if manage_guild:
-            user.role_ids.append(self.manage_role_id)
+            user.role_ids.append(g.manage_role_id)
         if manage_messages:
-            user.role_ids.append(self.moderator_role_id)
+            user.role_ids.append(g.moderator_role_id)
         self.users[user.id] = user
-        if self._session is not None:
+        if self._sessions:
             self._dispatch_soon(
                 "GUILD_MEMBER_ADD",
-                dict(self._member_json(user), guild_id=str(self.guild_id)),
+                dict(self._member_json(user, guild=g), guild_id=str(g.id)),
                 I_GUILD_MEMBERS,
             )
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        ch = FakeChannel(self._snowflake(), name, 0, self.guild_id, position=len(self.channels))
+    def add_channel(self, name: str, *, guild: FakeGuild | int | None = None) -> FakeChannel:
+        """A text channel in ``guild`` (default: the default guild), announced (CHANNEL_CREATE)."""
+        gid = self._guild_arg(guild).id
+        ch = FakeChannel(self._snowflake(), name, 0, gid, position=len(self.channels))
         self.channels[ch.id] = ch
-        if self._session is not None:
+        if self._sessions:
             self._dispatch_soon("CHANNEL_CREATE", self._channel_json(ch), I_GUILDS)
         return ch
 
@@ -849,16 +1030,17 @@ class FakeDiscord:
         with Manage Threads. Until the bot is added to it (:meth:`add_bot_to_thread`), the bot
         hears nothing of it, and its requests there get 403 Missing Access (Join Thread too:
         a private thread is joined by invitation); its members' interactions reach it."""
+        parent_id = self._channel_id_or_default(parent)
         ch = FakeChannel(
             self._snowflake(),
             name,
             12 if private else 11,
-            self.guild_id,
-            parent_id=self._channel_id_or_default(parent),
+            self._guild_of_id(parent_id).id,
+            parent_id=parent_id,
             position=0,
         )
         self.channels[ch.id] = ch
-        if self._session is not None and self._bot_sees(ch):
+        if self._sessions and self._bot_sees(ch):
             self._dispatch_soon(
                 "THREAD_CREATE", dict(self._channel_json(ch), newly_created=True), I_GUILDS
             )
@@ -895,30 +1077,44 @@ class FakeDiscord:
         }
         await self._dispatch("THREAD_CREATE", dict(self._channel_json(ch), member=member), I_GUILDS)
 
-    def _channel_id_or_default(self, channel: FakeChannel | int | None) -> int:
-        return self.channel_id if channel is None else _id_of(channel)
+    def _channel_id_or_default(self, channel: FakeChannel | FakeGuild | int | None) -> int:
+        """A channel argument's id: None is #games of the default guild, a guild its channel."""
+        if channel is None:
+            return self.channel_id
+        if isinstance(channel, FakeGuild):
+            return channel.channel_id
+        return _id_of(channel)
 
     def user(self, user: FakeUser | int) -> FakeUser:
         return self.users[_id_of(user)]
 
-    def permissions(self, user: FakeUser | int, channel: FakeChannel | int | None = None) -> int:
-        """A member's permissions in the server, or in ``channel`` (its overwrites applied in
-        Discord's order: @everyone, the member's roles together, the member)."""
+    def permissions(
+        self,
+        user: FakeUser | int,
+        channel: FakeChannel | int | None = None,
+        *,
+        guild: FakeGuild | int | None = None,
+    ) -> int:
+        """A member's permissions in the server (``channel``'s guild, else ``guild``, else the
+        default one), or in ``channel`` (its overwrites applied in Discord's order: @everyone,
+        the member's roles together, the member)."""
         u = self.users[_id_of(user)]
-        if u.id == self.owner.id:
+        ch = self.channels.get(_id_of(channel)) if channel is not None else None
+        g = self._guild_of(ch) or self._guild_arg(guild)
+        if u.id == g.owner_id:
             return P_ALL
-        perms = int(self.roles[self.everyone_role_id]["permissions"])
+        perms = int(g.roles[g.everyone_role_id]["permissions"])
         for rid in u.role_ids:
-            perms |= int(self.roles[rid]["permissions"])
+            if rid in g.roles:
+                perms |= int(g.roles[rid]["permissions"])
         if perms & P_ADMINISTRATOR:
             return P_ALL
-        ch = self.channels.get(_id_of(channel)) if channel is not None else None
         if ch is not None and ch.type in THREAD_TYPES and ch.parent_id is not None:
             ch = self.channels.get(ch.parent_id)  # a thread takes its parent's overwrites
         if ch is None or ch.type == 1:
             return perms
         by_id = {int(o["id"]): o for o in ch.overwrites}
-        everyone = by_id.get(self.everyone_role_id)
+        everyone = by_id.get(g.everyone_role_id)
         if everyone is not None:
             perms = perms & ~int(everyone["deny"]) | int(everyone["allow"])
         allow = deny = 0
@@ -978,27 +1174,30 @@ class FakeDiscord:
         if ch.type in THREAD_TYPES and not self._bot_sees(ch):
             pass  # nothing to tell the bot of a thread it never saw
         elif ch.type in THREAD_TYPES:
-            data = {"id": str(ch.id), "guild_id": str(self.guild_id), "type": ch.type}
+            data = {"id": str(ch.id), "guild_id": str(ch.guild_id), "type": ch.type}
             await self._dispatch("THREAD_DELETE", dict(data, parent_id=str(ch.parent_id)), I_GUILDS)
         else:
             await self._dispatch("CHANNEL_DELETE", self._channel_json(ch), I_GUILDS)
         self._changed()
 
-    async def remove_bot(self) -> None:
-        """The bot is kicked from the server (GUILD_DELETE without ``unavailable``): from then
-        on Discord refuses its requests to the server's channels (403 Missing Access)."""
-        self.in_guild = False
-        await self._dispatch("GUILD_DELETE", {"id": str(self.guild_id)}, I_GUILDS)
+    async def remove_bot(self, guild: FakeGuild | int | None = None) -> None:
+        """The bot is kicked from the server (default: the default guild; GUILD_DELETE without
+        ``unavailable``): from then on Discord refuses its requests to the server's channels
+        (403 Missing Access)."""
+        g = self._guild_arg(guild)
+        g.in_guild = False
+        await self._dispatch("GUILD_DELETE", {"id": str(g.id)}, I_GUILDS)
         self._changed()
 
-    async def add_bot_back(self) -> None:
+    async def add_bot_back(self, guild: FakeGuild | int | None = None) -> None:
         """The bot, removed (:meth:`remove_bot`), is added to the server again: Discord sends
         GUILD_CREATE, as for any server it joins ("when the current user joins a new Guild"),
         without ``unavailable`` (discord.py reports it as ``guild_join``), and takes its
         requests there again."""
-        self.in_guild = True
+        g = self._guild_arg(guild)
+        g.in_guild = True
         self.bot_user.joined_at = _iso()
-        data = self._guild_create_json()
+        data = self._guild_create_json(g)
         del data["unavailable"]  # a join, not a server back from an outage
         await self._dispatch("GUILD_CREATE", data, I_GUILDS)
         self._changed()
@@ -1061,7 +1260,8 @@ class FakeDiscord:
         """Refuse a channel request as Discord does when the bot lacks a permission there."""
         if ch.type == 1:
             return
-        if not self.in_guild:
+        g = self._guild_of(ch)
+        if g is None or not g.in_guild:
             raise _Rejected(_error(403, 50001, "Missing Access"))
         perms = self.permissions(self.bot_user, ch)
         if not perms & P_VIEW_CHANNEL or not self._bot_sees(ch):
@@ -1097,9 +1297,11 @@ class FakeDiscord:
         with_user: bool = True,
         with_permissions: bool = False,
         channel: FakeChannel | None = None,
+        guild: FakeGuild | None = None,
     ) -> dict[str, Any]:
+        g = self._guild_of(channel) or guild or self.guild
         data: dict[str, Any] = {
-            "roles": [str(r) for r in u.role_ids],
+            "roles": [str(r) for r in u.role_ids if r in g.roles],
             "joined_at": u.joined_at,
             "nick": u.nick,
             "avatar": None,
@@ -1114,7 +1316,7 @@ class FakeDiscord:
         if with_user:
             data["user"] = self._user_json(u)
         if with_permissions:  # as in interaction payloads (in their channel) and resolved data
-            data["permissions"] = str(self.permissions(u, channel))
+            data["permissions"] = str(self.permissions(u, channel, guild=g))
         return data
 
     def _channel_json(self, ch: FakeChannel, for_user: FakeUser | None = None) -> dict[str, Any]:
@@ -1133,14 +1335,14 @@ class FakeDiscord:
                 "type": ch.type,
                 "name": ch.name,
                 "parent_id": str(ch.parent_id),
-                "owner_id": str(self.owner.id),
+                "owner_id": str(self._guild_of_id(ch.id).owner_id),
                 "last_message_id": None,
                 "rate_limit_per_user": 0,
                 "message_count": 0,
                 "member_count": 1,
                 "total_message_sent": 0,
                 "flags": 0,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(ch.guild_id),
                 "thread_metadata": {
                     "archived": ch.archived,
                     "auto_archive_duration": 1440,
@@ -1163,35 +1365,36 @@ class FakeDiscord:
             "rate_limit_per_user": 0,
             "last_message_id": None,
             "flags": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(ch.guild_id),
         }
         if for_user is not None:
-            data["permissions"] = str(self.permissions(for_user))
+            data["permissions"] = str(self.permissions(for_user, guild=ch.guild_id))
         return data
 
-    def _guild_json(self) -> dict[str, Any]:
+    def _guild_json(self, guild: FakeGuild | None = None) -> dict[str, Any]:
+        g = guild or self.guild
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(g.id),
+            "name": g.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
             "banner": None,
             "description": None,
-            "owner_id": str(self.owner.id),
+            "owner_id": str(g.owner_id),
             "region": "deprecated",
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": list(self.roles.values()),
+            "roles": list(g.roles.values()),
             "emojis": [],
             "stickers": [],
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": str(self.channel_id),
+            "system_channel_id": str(g.channel_id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "max_presences": None,
@@ -1213,8 +1416,10 @@ class FakeDiscord:
             "nsfw": False,
         }
 
-    def _guild_create_json(self) -> dict[str, Any]:
-        data = self._guild_json()
+    def _guild_create_json(self, guild: FakeGuild | None = None) -> dict[str, Any]:
+        g = guild or self.guild
+        data = self._guild_json(g)
+        mine = [c for c in self.channels.values() if c.guild_id == g.id]
         data.update(
             joined_at=self.bot_user.joined_at,
             large=False,
@@ -1222,15 +1427,15 @@ class FakeDiscord:
             member_count=len(self.users),
             # without the Presence intent (Barkeep asks for none), the members listed are the
             # bot itself and those in voice channels (none here)
-            members=[self._member_json(self.bot_user)],
+            members=[self._member_json(self.bot_user, guild=g)],
             channels=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
-                for c in self.channels.values()
+                for c in mine
                 if c.type != 1 and self._bot_sees(c)
             ],
             threads=[
                 {k: v for k, v in self._channel_json(c).items() if k != "guild_id"}
-                for c in self.channels.values()
+                for c in mine
                 if c.type in THREAD_TYPES and not c.archived and self._bot_sees(c)
             ],  # active threads only: an archived one is not announced
             presences=[],
@@ -1310,18 +1515,56 @@ class FakeDiscord:
         finally:
             self._waiters.remove(item)
 
+    def _ready_conns(self) -> list[_Conn]:
+        return [
+            c
+            for c in self._conns
+            if c.ready and c.session is not None and c.session.conn is c and not c.ws.closed
+        ]
+
     @property
     def connected(self) -> bool:
-        """A client has identified (or resumed) and received GUILD_CREATE."""
-        return self._conn is not None and self._conn.ready
+        """A client has identified (or resumed) and received GUILD_CREATE (any shard)."""
+        return bool(self._ready_conns())
 
-    async def wait_ready(self, timeout: float = 10.0) -> None:
-        """Until a client has identified (or resumed) and received GUILD_CREATE."""
-        await self.wait_for(lambda: self.connected, timeout, "the bot to identify")
+    @property
+    def connected_shards(self) -> list[tuple[int, int]]:
+        """``(shard_id, num_shards)`` of every open, ready connection (oldest first; [0, 1]
+        for an unsharded one; a shard twice if two sessions are that shard)."""
+        conns = self._ready_conns()
+        return [c.session.shard for c in conns if c.session is not None]
 
-    async def wait_disconnected(self, timeout: float = 10.0) -> None:
-        """Until no gateway connection is open."""
-        await self.wait_for(lambda: not self._conns, timeout, "the gateway connection to close")
+    async def wait_ready(
+        self, timeout: float = 10.0, *, shard: tuple[int, int] | None = None
+    ) -> None:
+        """Until a client has identified (or resumed) and received GUILD_CREATE; ``shard``:
+        on a connection of that ``(shard_id, num_shards)``."""
+        if shard is None:
+            await self.wait_for(lambda: self.connected, timeout, "the bot to identify")
+            return
+        want = tuple(shard)
+        await self.wait_for(
+            lambda: want in self.connected_shards, timeout, f"shard {list(want)} to identify"
+        )
+
+    async def wait_disconnected(
+        self, timeout: float = 10.0, *, shard: tuple[int, int] | None = None
+    ) -> None:
+        """Until no gateway connection is open; ``shard``: none of that shard's."""
+        if shard is None:
+            await self.wait_for(lambda: not self._conns, timeout, "the gateway connection to close")
+            return
+        want = tuple(shard)
+        await self.wait_for(
+            lambda: (
+                not any(
+                    c.session is not None and c.session.shard == want and not c.ws.closed
+                    for c in self._conns
+                )
+            ),
+            timeout,
+            f"shard {list(want)}'s connection to close",
+        )
 
     # ---------------------------------------------------------------------------------------
     # recording helpers
@@ -1618,7 +1861,11 @@ class FakeDiscord:
                 "type": 0,
                 "message_id": str(ref.get("message_id")),
                 "channel_id": str(ref.get("channel_id") or channel_id),
-                **({"guild_id": str(self.guild_id)} if m.dm_recipient is None else {}),
+                **(
+                    {"guild_id": str(self._guild_of_id(channel_id).id)}
+                    if m.dm_recipient is None
+                    else {}
+                ),
             }
             m.type = 19
         if inter is not None:
@@ -1634,7 +1881,7 @@ class FakeDiscord:
             "id": str(inter.id),
             "type": inter.type,
             "user": self._user_json(inter.user),
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(inter.guild_id or self.guild_id)},
         }
         if inter.type == 3 and inter.message is not None:
             meta["interacted_message_id"] = str(inter.message.id)
@@ -1668,28 +1915,28 @@ class FakeDiscord:
         """MESSAGE_CREATE/UPDATE/DELETE for messages the bot could see on the gateway."""
         if m.ephemeral:
             return
+        guild = self._guild_of_id(m.channel_id)
         if m.dm_recipient is not None:
             intent = I_DIRECT_MESSAGES
             extra: dict[str, Any] = {}
         else:
             intent = I_GUILD_MESSAGES
-            extra = {"guild_id": str(self.guild_id)}
+            extra = {"guild_id": str(guild.id)}
+        vary = None
         if event == "MESSAGE_DELETE":
             data = {"id": str(m.id), "channel_id": str(m.channel_id), **extra}
         else:
             data = dict(m.current, **extra)
             author = self.users.get(m.author_id)
             if extra and author is not None and m.webhook_id is None:
-                data["member"] = self._member_json(author, with_user=False)
+                data["member"] = self._member_json(author, with_user=False, guild=guild)
             if (
                 m.author_id != self.bot_user.id
-                and self._session is not None
-                and not self._session.intents & I_MESSAGE_CONTENT
                 and m.dm_recipient is None
                 and self.bot_user.mention not in m.content
             ):
-                data.update(content="", embeds=[], attachments=[], components=[])
-        await self._dispatch(event, data, intent)
+                vary = _without_content  # for sessions without the message content intent
+        await self._dispatch(event, data, intent, vary=vary)
 
     async def post_message(
         self,
@@ -1743,10 +1990,45 @@ class FakeDiscord:
                 self._changed()
         finally:
             self._conns.discard(conn)
+            session = conn.session
+            if session is not None and session.conn is conn:
+                session.conn = None
+                # the gateway docs (Disconnecting): a client that closes with 1000 or 1001
+                # ends its session (it can't be resumed); any other close, or a lost
+                # connection (a killed process), leaves it to be resumed, its events waiting
+                if not conn.closed_by_fake and ws.close_code in (1000, 1001):
+                    session.live = False
             if self._conn is conn:
                 self._conn = None
             self._changed()
         return ws
+
+    async def _refuse(self, conn: _Conn, code: int, reason: str) -> None:
+        conn.closed_by_fake = True
+        await conn.ws.close(code=code, message=reason.encode())
+
+    def _shard_of_identify(self, d: dict[str, Any]) -> tuple[int, int] | None:
+        """IDENTIFY's ``shard`` as (shard_id, num_shards): [0, 1] without one; None if Discord
+        would refuse it (4010 Invalid shard: not two integers, num_shards < 1, or shard_id
+        outside 0..num_shards-1)."""
+        shard = d.get("shard")
+        if shard is None:
+            return (0, 1)
+        if (
+            not isinstance(shard, list)
+            or len(shard) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in shard)
+        ):
+            return None
+        shard_id, num_shards = shard
+        if num_shards < 1 or not 0 <= shard_id < num_shards:
+            return None
+        return (shard_id, num_shards)
+
+    def _guilds_of_shard(self, shard: tuple[int, int]) -> list[FakeGuild]:
+        """The guilds the bot is in that a session of this shard gets, in creation order."""
+        shard_id, num_shards = shard
+        return [g for g in self.guilds.values() if g.in_guild and g.shard(num_shards) == shard_id]
 
     async def _gateway_frame(self, conn: _Conn, frame: dict[str, Any]) -> None:
         self.gateway_received.append(frame)
@@ -1759,21 +2041,29 @@ class FakeDiscord:
         elif op == 2:  # identify
             self.identify_payloads.append(d)
             if d.get("token") != self.token:
-                await conn.ws.close(code=4004, message=b"Authentication failed.")
+                await self._refuse(conn, 4004, "Authentication failed.")
                 return
+            shard = self._shard_of_identify(d)
+            if shard is None:
+                await self._refuse(conn, 4010, "Invalid shard.")
+                return
+            guilds = self._guilds_of_shard(shard)
+            if len(guilds) > self.max_guilds_per_shard:
+                await self._refuse(conn, 4011, "Sharding required.")
+                return
+            self.session_starts += 1
             self.intents = int(d.get("intents", 0))
-            session = _Session(id=secrets.token_hex(16), intents=self.intents)
+            session = _Session(id=secrets.token_hex(16), intents=self.intents, shard=shard)
             self._sessions[session.id] = session
             self._session = session
             conn.session = session
+            session.conn = conn
             self._conn = conn
             me = dict(self._user_json(self.bot_user), verified=True, mfa_enabled=False, email=None)
             ready = {
                 "v": 10,
                 "user": me,
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}]
-                if self.in_guild
-                else [],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self.gateway_url,
@@ -1788,19 +2078,23 @@ class FakeDiscord:
                 "auth": {},
                 "_trace": ["fake-gateway"],
             }
-            self._pending_events.clear()  # GUILD_CREATE below carries every member and channel
-            await self._dispatch("READY", ready)
-            if self.in_guild:
+            # a new session: nothing pending; GUILD_CREATE below carries every member and channel
+            await self._dispatch("READY", ready, to=[session])
+            for g in guilds:
                 await self._dispatch(
-                    "GUILD_CREATE", self._guild_create_json(), I_GUILDS, force=True
+                    "GUILD_CREATE", self._guild_create_json(g), I_GUILDS, force=True, to=[session]
                 )
             conn.ready = True
         elif op == 6:  # resume
             session = self._sessions.get(d.get("session_id"))
-            if session is None or d.get("token") != self.token:
+            if session is None or not session.live or d.get("token") != self.token:
                 await _send_op(conn.ws, 9, False)  # invalid session, not resumable
                 return
+            old = session.conn
+            if old is not None and old is not conn:
+                old.ready = False  # the session moves to this connection
             conn.session = session
+            session.conn = conn
             self._session = session
             self._conn = conn
             last = d.get("seq") or 0
@@ -1808,10 +2102,16 @@ class FakeDiscord:
                 for payload in session.log:
                     if payload["s"] > last:
                         await conn.ws.send_str(json.dumps(payload))
-            await self._dispatch("RESUMED", {"_trace": ["fake-gateway"]})
+                        if payload["t"] == "INTERACTION_CREATE":
+                            inter = self._interaction_by_id(str(payload["d"].get("id")))
+                            if inter is not None:
+                                inter.delivered = True
+            await self._dispatch("RESUMED", {"_trace": ["fake-gateway"]}, to=[session])
             conn.ready = True
         elif op == 8:  # request guild members
-            members = [self._member_json(u) for u in self.users.values()]
+            gid = d.get("guild_id")
+            guild = self.guilds.get(int(gid)) if str(gid).isdigit() else None
+            members = [self._member_json(u, guild=guild) for u in self.users.values()]
             query = (d.get("query") or "").lower()
             if query:
                 members = [m for m in members if m["user"]["username"].startswith(query)]
@@ -1823,6 +2123,8 @@ class FakeDiscord:
                 members = [m for m in members if m["user"]["id"] in wanted]
             if d.get("limit"):
                 members = members[: int(d["limit"])]
+            if conn.session is None:
+                return  # not identified: nothing to answer on
             await self._dispatch(
                 "GUILD_MEMBERS_CHUNK",
                 {
@@ -1834,38 +2136,64 @@ class FakeDiscord:
                     "nonce": d.get("nonce"),
                 },
                 force=True,
+                to=[conn.session],
             )
         # op 3 (presence), 4 (voice state) etc. are accepted and recorded only
 
-    async def _dispatch(
-        self, event: str, data: dict[str, Any], intent: int = 0, force: bool = False
-    ) -> None:
-        session = self._session
-        if session is None:
-            return
-        if intent and not force and not session.intents & intent:
-            return
-        async with session.lock:
-            if event not in ("READY", "RESUMED"):
-                await self._send_pending(session)
-            await self._send_dispatch(session, event, data)
+    def _routed(self, event: str, data: dict[str, Any]) -> list[_Session]:
+        """The sessions Discord sends this event to: every live one whose shard serves its
+        guild (the gateway docs: ``shard_id = (guild_id >> 22) % num_shards``, each session by
+        its own ``num_shards``; events without a guild go to shard 0), oldest first."""
+        gid = _event_guild(event, data)
+        return [s for s in self._sessions.values() if s.live and s.serves(gid)]
 
-    async def _send_dispatch(self, session: _Session, event: str, data: dict[str, Any]) -> None:
+    async def _dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        intent: int = 0,
+        force: bool = False,
+        *,
+        to: list[_Session] | None = None,
+        vary: Callable[[_Session, dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> int:
+        """Send a dispatch to the sessions it is routed to (``to``: those only), each in its
+        order after what is pending for it; ``vary(session, data)``: what that session gets.
+        Returns on how many open connections it went out (the others log it for a RESUME)."""
+        sent = 0
+        for session in self._routed(event, data) if to is None else to:
+            if intent and not force and not session.intents & intent:
+                continue
+            async with session.lock:
+                if event not in ("READY", "RESUMED"):
+                    await self._send_pending(session)
+                body = data if vary is None else vary(session, data)
+                sent += await self._send_dispatch(session, event, body)
+        return sent
+
+    async def _send_dispatch(self, session: _Session, event: str, data: dict[str, Any]) -> int:
         session.seq += 1
         payload = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.log.append(payload)
         if len(session.log) > 2000:
             del session.log[:1000]
-        conn = self._conn
+        conn = session.conn
         if conn is not None and conn.session is session and not conn.ws.closed:
             try:
                 await conn.ws.send_str(json.dumps(payload))
+                return 1
             except (ConnectionError, RuntimeError):
                 pass
+        return 0
 
     def _dispatch_soon(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
-        """Queue an event from synchronous code; it goes out before the next dispatch."""
-        self._pending_events.append((event, data, intent))
+        """Queue an event from synchronous code for the sessions it is routed to now; it goes
+        out before the next dispatch to each of them."""
+        sessions = self._routed(event, data)
+        for session in sessions:
+            session.pending.append((event, data, intent))
+        if not sessions:
+            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -1875,13 +2203,14 @@ class FakeDiscord:
         task.add_done_callback(self._tasks.discard)
 
     async def _flush_pending(self) -> None:
-        if self._pending_events and self._session is not None:
-            async with self._session.lock:
-                await self._send_pending(self._session)
+        for session in list(self._sessions.values()):
+            if session.pending:
+                async with session.lock:
+                    await self._send_pending(session)
 
     async def _send_pending(self, session: _Session) -> None:
-        while self._pending_events:
-            event, data, intent = self._pending_events.pop(0)
+        while session.pending:
+            event, data, intent = session.pending.pop(0)
             if not intent or session.intents & intent:
                 await self._send_dispatch(session, event, data)
 
@@ -1897,22 +2226,35 @@ class FakeDiscord:
         next one resumes its session."""
         self.sessions_held = False
         for conn in list(self._conns):
+            conn.closed_by_fake = True
             await conn.ws.close(code=4000)
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the bot's gateway connection (discord.py reconnects and RESUMEs)."""
+    async def drop_connection(
+        self, code: int = 4000, *, shard: tuple[int, int] | None = None
+    ) -> None:
+        """Close the bot's gateway connection (the newest one to identify or resume; ``shard``:
+        the newest of that shard's): discord.py reconnects and RESUMEs."""
         conn = self._conn
+        if shard is not None:
+            want = tuple(shard)
+            conns = [c for c in self._ready_conns() if c.session and c.session.shard == want]
+            conn = conns[-1] if conns else None
         if conn is not None:
             conn.ready = False
-            self._conn = None  # events from now on wait in the session log for the RESUME
+            if conn.session is not None and conn.session.conn is conn:
+                conn.session.conn = None  # events from now on wait in its log for the RESUME
+            if self._conn is conn:
+                self._conn = None
+            conn.closed_by_fake = True
             await conn.ws.close(code=code)
 
     # ---------------------------------------------------------------------------------------
     # interactions (the user side)
     # ---------------------------------------------------------------------------------------
 
-    def _find_command(self, name: str) -> dict[str, Any] | None:
-        for cmd in self.guild_commands.get(self.guild_id, []) + self.commands:
+    def _find_command(self, name: str, guild: FakeGuild | None = None) -> dict[str, Any] | None:
+        gid = (guild or self.guild).id
+        for cmd in self.guild_commands.get(gid, []) + self.commands:
             if cmd["name"] == name and cmd.get("type", 1) == 1:
                 return cmd
         return None
@@ -1924,6 +2266,7 @@ class FakeDiscord:
         resolved: dict[str, dict[str, Any]],
         focused: str | None,
         where: str,
+        guild: FakeGuild | None = None,
     ) -> list[dict[str, Any]]:
         out = []
         by_name = {o["name"]: o for o in (defs or [])} if defs is not None else None
@@ -1944,7 +2287,7 @@ class FakeDiscord:
                 and isinstance(value, FakeUser | int)
                 and not isinstance(value, bool)
             ):
-                opt["value"] = self._resolve_user(self.user(value), resolved)
+                opt["value"] = self._resolve_user(self.user(value), resolved, guild)
             elif otype == 7:
                 opt["value"] = self._resolve_channel(self.channels[_id_of(value)], resolved)
             elif otype == 8:
@@ -2013,16 +2356,18 @@ class FakeDiscord:
         subcommand: str | None,
         options: dict[str, Any],
         focused: str | None = None,
+        guild: FakeGuild | None = None,
     ) -> dict[str, Any]:
         where = _command_line(command, subcommand)
-        cmd = self._find_command(command)
+        guild = guild or self.guild
+        cmd = self._find_command(command, guild)
         if cmd is None and self.command_puts:
             raise AssertionError(
-                f"{where}: command {command!r} is not registered (synced commands: {[c['name'] for c in self.commands + self.guild_commands.get(self.guild_id, [])]})"
+                f"{where}: command {command!r} is not registered (synced commands: {[c['name'] for c in self.commands + self.guild_commands.get(guild.id, [])]})"
             )
         if cmd is not None and self.enforce_command_permissions:
             needed = cmd.get("default_member_permissions")
-            if needed is not None and (int(needed) & ~self.permissions(user)):
+            if needed is not None and (int(needed) & ~self.permissions(user, guild=guild)):
                 raise AssertionError(
                     f"{where}: {user.name} lacks default_member_permissions {needed} and cannot see the command"
                 )
@@ -2039,7 +2384,9 @@ class FakeDiscord:
                 stype = match[0]["type"]
                 defs = match[0].get("options", [])
             chain.append((sub, stype))
-        opts: list[dict[str, Any]] = self._build_options(defs, options, resolved, focused, where)
+        opts: list[dict[str, Any]] = self._build_options(
+            defs, options, resolved, focused, where, guild
+        )
         for sub, stype in reversed(chain):
             opts = [{"name": sub, "type": stype, "options": opts}]
         data: dict[str, Any] = {
@@ -2066,6 +2413,7 @@ class FakeDiscord:
         iid = self._snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         ch = self.channels[channel_id]
+        guild = self._guild_of(ch) or self.guild
         member = self._member_json(user, with_permissions=True, channel=ch)
         payload: dict[str, Any] = {
             "id": str(iid),
@@ -2077,7 +2425,7 @@ class FakeDiscord:
             "attachment_size_limit": 10 * 1024 * 1024,
             "locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
             "app_permissions": str(self.permissions(self.bot_user, ch)),
             "channel_id": str(channel_id),
@@ -2089,10 +2437,10 @@ class FakeDiscord:
             payload["channel"] = self._channel_json(ch)
         else:
             payload.update(
-                guild_id=str(self.guild_id),
+                guild_id=str(guild.id),
                 guild_locale="en-US",
                 member=member,
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild={"id": str(guild.id), "locale": "en-US", "features": []},
             )
         if message is not None:
             msg_json = message.current
@@ -2103,7 +2451,7 @@ class FakeDiscord:
             type=itype,
             user=user,
             channel_id=channel_id,
-            guild_id=None if ch.type == 1 else self.guild_id,
+            guild_id=None if ch.type == 1 else guild.id,
             payload=payload,
             dispatched_at=0.0,
             message=message,
@@ -2119,7 +2467,9 @@ class FakeDiscord:
 
     def _on_answer_deadline(self, inter: _Interaction) -> None:
         inter.timer = None
-        if not inter.acked:
+        if not inter.acked and not inter.delivered:
+            self._undelivered(inter, "its session had no open connection (nor resumed in time)")
+        elif not inter.acked:
             self._fail(
                 "unanswered",
                 inter,
@@ -2127,6 +2477,20 @@ class FakeDiscord:
                 self.now(),
             )
             self._changed()
+
+    def _undelivered(self, inter: _Interaction, why: str) -> None:
+        gid = _event_guild("INTERACTION_CREATE", inter.payload)
+        where = f"guild {gid}" if gid is not None else "a DM (shard 0)"
+        self._fail(
+            "undelivered",
+            inter,
+            f"not delivered: no open gateway connection serves {where}; {why} "
+            "(user sees 'This interaction failed')",
+            self.now(),
+        )
+        if inter.future is not None and not inter.future.done():
+            inter.future.set_result(None)
+        self._changed()
 
     async def _run_interaction(self, inter: _Interaction, timeout: float) -> InteractionResult:
         if not self.connected:
@@ -2139,11 +2503,24 @@ class FakeDiscord:
         if ch is not None and ch.archived and not ch.locked and inter.type in (3, 5):
             await self._unarchive(ch)  # a member clicks there: it reopens
             inter.payload["channel"] = self._channel_json(ch, for_user=inter.user)
-        await self._dispatch("INTERACTION_CREATE", inter.payload)
+        routed = self._routed("INTERACTION_CREATE", inter.payload)
+        inter.delivered = await self._dispatch("INTERACTION_CREATE", inter.payload) > 0
         self._changed()
+        if not inter.delivered:
+            # Discord has no connection to send it on. With no session of its shard at all
+            # it is lost at once; a session whose connection is gone (a killed process)
+            # keeps it for a RESUME, which may still come within the answer limit.
+            if not routed:
+                if inter.timer:
+                    inter.timer.cancel()
+                    inter.timer = None
+                self._undelivered(inter, "no session is that shard")
+            timeout = max(timeout, self.answer_limit + 1.0)
         try:
             await asyncio.wait_for(asyncio.shield(inter.future), timeout)
         except TimeoutError:
+            if not inter.delivered:
+                return InteractionResult(self, inter)
             raise AssertionError(
                 f"the bot never answered {inter.describe} within {timeout}s "
                 f"(no POST {CALLBACK_TEMPLATE})"
@@ -2175,7 +2552,7 @@ class FakeDiscord:
         opts = dict(options or {}, **kwargs)
         cid = self._channel_arg(channel)
         user = self.user(user)
-        data = self._command_data(user, command, subcommand, opts)
+        data = self._command_data(user, command, subcommand, opts, guild=self._guild_of_id(cid))
         describe = f"{_command_line(command, subcommand)} by {user.name}"
         self._command_place(user, cid, describe)
         inter = self._new_interaction(2, user, cid, data, None, describe)
@@ -2199,7 +2576,9 @@ class FakeDiscord:
         opts.setdefault(focused, "")
         cid = self._channel_arg(channel)
         user = self.user(user)
-        data = self._command_data(user, command, subcommand, opts, focused=focused)
+        data = self._command_data(
+            user, command, subcommand, opts, focused=focused, guild=self._guild_of_id(cid)
+        )
         self._command_place(user, cid, f"autocomplete /{command}")
         inter = self._new_interaction(
             4, user, cid, data, None, f"autocomplete /{command} {focused} by {user.name}"
@@ -2364,7 +2743,7 @@ class FakeDiscord:
             data["values"] = list(values)
         else:
             resolved: dict[str, dict[str, Any]] = {}
-            data["values"] = self._resolve_values(values, resolved)
+            data["values"] = self._resolve_values(values, resolved, self._guild_of_id(m.channel_id))
             data["resolved"] = resolved
         inter = self._new_interaction(
             3, user, m.channel_id, data, m, f"select {custom_id!r}={values} by {user.name}"
@@ -2372,7 +2751,10 @@ class FakeDiscord:
         return await self._run_interaction(inter, timeout)
 
     def _resolve_values(
-        self, values: Iterable[Any], resolved: dict[str, dict[str, Any]]
+        self,
+        values: Iterable[Any],
+        resolved: dict[str, dict[str, Any]],
+        guild: FakeGuild | None = None,
     ) -> list[str]:
         """Snowflake strings for user/role/channel select values, filling ``resolved``."""
         out = []
@@ -2380,18 +2762,20 @@ class FakeDiscord:
             vid = _id_of(v)
             if vid in self.channels:
                 self._resolve_channel(self.channels[vid], resolved)
-            elif vid in self.roles:
+            elif self._role_guild(vid) is not None:
                 self._resolve_role(vid, resolved)
             else:
-                self._resolve_user(self.user(vid), resolved)
+                self._resolve_user(self.user(vid), resolved, guild)
             out.append(str(vid))
         return out
 
     # ``resolved`` data of interactions: each adds one entry and returns its snowflake string
 
-    def _resolve_user(self, u: FakeUser, resolved: dict[str, dict[str, Any]]) -> str:
+    def _resolve_user(
+        self, u: FakeUser, resolved: dict[str, dict[str, Any]], guild: FakeGuild | None = None
+    ) -> str:
         resolved.setdefault("users", {})[str(u.id)] = self._user_json(u)
-        member = self._member_json(u, with_user=False, with_permissions=True)
+        member = self._member_json(u, with_user=False, with_permissions=True, guild=guild)
         resolved.setdefault("members", {})[str(u.id)] = member
         return str(u.id)
 
@@ -2403,12 +2787,13 @@ class FakeDiscord:
             "permissions": str(P_ALL),
             "parent_id": None,
             "flags": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(ch.guild_id or self.guild_id),
         }
         return str(ch.id)
 
     def _resolve_role(self, rid: int, resolved: dict[str, dict[str, Any]]) -> str:
-        resolved.setdefault("roles", {})[str(rid)] = self.roles[rid]
+        g = self._role_guild(rid)
+        resolved.setdefault("roles", {})[str(rid)] = (g or self.guild).roles[rid]
         return str(rid)
 
     async def submit_modal(
@@ -2477,7 +2862,9 @@ class FakeDiscord:
                         )
                     vals = chosen
                 else:
-                    vals = self._resolve_values(chosen, resolved)
+                    vals = self._resolve_values(
+                        chosen, resolved, self._guild_of_id(origin.channel_id)
+                    )
                 return {"type": t, "id": c.get("id"), "custom_id": cid, "values": vals}
             if t == 10:
                 return {"type": 10, "id": c.get("id")}
@@ -2831,14 +3218,17 @@ class FakeDiscord:
         return 200, {"url": self.gateway_url}
 
     async def _h_gateway_bot(self, ctx: _Ctx) -> tuple[int, Any]:
+        """Get Gateway Bot (the gateway docs): the URL, the recommended shard count
+        (``recommended_shards``) and the session start limit: 1000 IDENTIFYs a day, of which
+        ``session_starts`` are used, ``max_concurrency`` at a time per 5 s."""
         return 200, {
             "url": self.gateway_url,
-            "shards": 1,
+            "shards": self.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
-                "remaining": 999,
+                "remaining": max(0, 1000 - self.session_starts),
                 "reset_after": 14400000,
-                "max_concurrency": 1,
+                "max_concurrency": self.max_concurrency,
             },
         }
 
@@ -2878,7 +3268,7 @@ class FakeDiscord:
             "interactions_endpoint_url": None,
             "role_connections_verification_url": None,
             "owner": self._user_json(self.owner),
-            "approximate_guild_count": 1,
+            "approximate_guild_count": len(self.guilds),
             "approximate_user_install_count": 0,
             "approximate_user_authorization_count": 0,
             "explicit_content_filter": 0,
@@ -2897,25 +3287,26 @@ class FakeDiscord:
         self.channels[ch.id] = ch
         return 200, self._channel_json(ch)
 
-    def _check_guild(self, ctx: _Ctx) -> None:
-        """The route's guild must be the fake's one guild (else 404 Unknown Guild)."""
-        if ctx.params["guild_id"] != str(self.guild_id):
+    def _check_guild(self, ctx: _Ctx) -> FakeGuild:
+        """The route's guild must be one of the fake's (else 404 Unknown Guild)."""
+        g = _by_snowflake(self.guilds, ctx.params["guild_id"])
+        if g is None:
             raise _Rejected(_error(404, 10004, "Unknown Guild"))
+        return g
 
     async def _h_guild(self, ctx: _Ctx) -> tuple[int, Any]:
-        self._check_guild(ctx)
-        return 200, self._guild_json()
+        return 200, self._guild_json(self._check_guild(ctx))
 
     async def _h_guild_channels(self, ctx: _Ctx) -> tuple[int, Any]:
-        self._check_guild(ctx)
-        return 200, [self._channel_json(c) for c in self.channels.values() if c.type != 1]
+        g = self._check_guild(ctx)
+        return 200, [self._channel_json(c) for c in self.channels.values() if c.guild_id == g.id]
 
     async def _h_member(self, ctx: _Ctx) -> tuple[int, Any]:
-        self._check_guild(ctx)
+        g = self._check_guild(ctx)
         u = _by_snowflake(self.users, ctx.params["user_id"])
         if u is None:
             return _error(404, 10007, "Unknown Member")
-        return 200, self._member_json(u)
+        return 200, self._member_json(u, guild=g)
 
     # commands ----------------------------------------------------------------------------
 
@@ -2926,7 +3317,8 @@ class FakeDiscord:
         gid = ctx.params.get("guild_id")
         if gid is None:
             return self.commands
-        if gid != str(self.guild_id) or not (self.in_guild and self.commands_scope):
+        g = _by_snowflake(self.guilds, gid)
+        if g is None or not (g.in_guild and self.commands_scope):
             raise _Rejected(_error(403, 50001, "Missing Access"))
         return self.guild_commands.setdefault(int(gid), [])
 
