@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: run install test lint format bench clean
+.PHONY: run install test test-postgres lint format bench clean
 
 # Barkeep exits 2 (a setting to fix) or 3 (Discord unreachable) when it stopped and said why:
 # that advice stays the last thing on the screen, with no make error line under it.
@@ -16,6 +16,11 @@ install: $(VENV)/.run
 
 test: $(VENV)/.test
 	$(PY) -m pytest
+
+# the store, table-service and end-to-end tests again, on PostgreSQL: a throwaway server of their
+# own (PostgreSQL's programs installed, no server running; tests/pgcluster.py)
+test-postgres: $(VENV)/.test
+	BARKEEP_TEST_BACKEND=postgres $(PY) -m pytest
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check bot cogs tests bench

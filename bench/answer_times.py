@@ -49,7 +49,7 @@ from bench.pyramid_game import play_pyramid  # noqa: E402
 from bench.toy import click_toy, run_toy, toy_message_components  # noqa: E402
 from bot.clock import ManualClock, SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store import SqliteStore as Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.harness import TOKEN, Harness, Trips, open_table, spawn_bot  # noqa: E402

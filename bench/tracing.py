@@ -79,15 +79,15 @@ class Trace:
 
 def install() -> Trace:
     trace = Trace()
-    submit, drain = bot.store.Store._submit, bot.store.Store._drain
+    submit, drain = bot.store.SqliteStore._submit, bot.store.SqliteStore._drain
 
-    def timed_submit(self: bot.store.Store, fn: Any, *args: Any) -> Any:
+    def timed_submit(self: bot.store.SqliteStore, fn: Any, *args: Any) -> Any:
         queued = time.perf_counter()
         future = submit(self, fn, *args)
         future.add_done_callback(lambda _: trace.trips.append(time.perf_counter() - queued))
         return future
 
-    def timed_drain(self: bot.store.Store, con: Any) -> None:
+    def timed_drain(self: bot.store.SqliteStore, con: Any) -> None:
         start, (on0, wait0) = time.perf_counter(), _sched()
         try:
             drain(self, con)
@@ -96,8 +96,8 @@ def install() -> Trace:
             wall = time.perf_counter() - start
             trace.drains.append((wall, (on1 - on0) / 1e9, (wait1 - wait0) / 1e9))
 
-    bot.store.Store._submit = timed_submit  # type: ignore[method-assign]
-    bot.store.Store._drain = timed_drain  # type: ignore[method-assign]
+    bot.store.SqliteStore._submit = timed_submit  # type: ignore[method-assign]
+    bot.store.SqliteStore._drain = timed_drain  # type: ignore[method-assign]
     gc.callbacks.append(trace._on_gc)
     return trace
 

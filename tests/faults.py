@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import bot.store
+import bot.store.sqlite
 
 
 class Fault:
@@ -21,7 +21,7 @@ class Fault:
         self.match: str | None = None
         self.times: int | None = None
         self.hits = 0
-        real = bot.store._body
+        real = bot.store.sqlite._body
 
         def body(con: sqlite3.Connection, unseen: Any, statements: Any, query: Any) -> Any:
             if self.err is not None and statements and self._matches(statements):
@@ -34,7 +34,7 @@ class Fault:
                 raise err
             return real(con, unseen, statements, query)
 
-        monkeypatch.setattr(bot.store, "_body", body)
+        monkeypatch.setattr(bot.store.sqlite, "_body", body)
 
     def _matches(self, statements: list[tuple[str, Any, Any]]) -> bool:
         return self.match is None or any(self.match in sql for sql, _, _ in statements)

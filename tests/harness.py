@@ -208,13 +208,15 @@ class Trips:
 
     def __init__(self, store: Any) -> None:
         self.n = 0
-        real = store._submit
+        # SQLite: every call to the connection's thread; PostgreSQL: every trip
+        name = "_submit" if hasattr(store, "_submit") else "_trip"
+        real = getattr(store, name)
 
-        def counted(fn: Any, *args: Any) -> Any:
+        def counted(*args: Any) -> Any:
             self.n += 1
-            return real(fn, *args)
+            return real(*args)
 
-        store._submit = counted
+        setattr(store, name, counted)
 
 
 def from_another_server(payload: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from bot.store import AlreadyApplied, DatabaseInUse, DatabaseUnusable, DrinkRow, Store
 from bot.ui import tally
+from tests.backends import CONFLICT, INTEGRITY
 from tests.harness import Trips
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,7 +188,7 @@ async def test_interaction_id_is_unique(store):
     tid = await _table(store)
     async with store.transaction() as tx:
         await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY):
         async with store.transaction() as tx:
             await tx.add_action(tid, 2, 0, 10, {"type": "flip"}, 555, 2.0)
     async with store.reading() as q:
@@ -198,7 +199,7 @@ async def test_interaction_id_is_unique(store):
 async def test_ledger_refuses_unknown_kinds_and_empty_drinks(store):
     tid = await _table(store)
     for bad in (_drink(tid, 10, 1, "shot"), _drink(tid, 10, 0)):
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(INTEGRITY):
             async with store.transaction() as tx:
                 await tx.add_drinks([bad])
 
@@ -295,7 +296,7 @@ async def test_a_read_sees_the_writes_before_it_and_an_error_undoes_them_all(sto
 
 async def test_a_failing_statement_at_commit_leaves_nothing(store):
     tid = await _table(store)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY):
         async with store.transaction() as tx:
             await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
             await tx.add_drinks([_drink(tid, 10, 1, "shot")])
@@ -325,13 +326,14 @@ async def test_a_transaction_that_failed_goes_no_further_even_if_the_error_is_ca
         async with store.transaction() as tx:
             await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 555, 1.0)
             await tx.add_action(tid, 1, 0, 10, {"type": "flip"}, 556, 1.0)  # the same seq
-            with pytest.raises(sqlite3.IntegrityError):
+            with pytest.raises(CONFLICT):
                 await tx.action_for(555)  # the writes go with this read, and fail
             await tx.add_consent(10, "war", 1.0)  # not in autocommit after the rollback
     async with store.reading() as q:
         assert await q.actions(tid) == [] and not await q.has_consent(10, "war")
 
 
+@pytest.mark.sqlite
 async def test_work_meanwhile_runs_during_the_commit_and_only_if_the_writes_held(store, caplog):
     """Tx.meanwhile (issue 15): work on what is being written (the answer's screen) runs on the
     loop once the statements have run on the connection's thread, before the block returns; not
@@ -428,6 +430,7 @@ async def test_a_read_never_lands_inside_another_tasks_transaction(store):
     assert await reader is False
 
 
+@pytest.mark.sqlite
 async def test_a_transaction_lets_go_of_the_store_once_its_commit_is_under_way(store):
     """Issue 7: the next transaction's block runs while this one's COMMIT is still on its way
     (it is queued after it, so it commits after it); the block returns once committed."""
@@ -459,6 +462,7 @@ async def test_a_transaction_lets_go_of_the_store_once_its_commit_is_under_way(s
         assert [s for _, s in [await q.action_for(701), await q.action_for(702)]] == [1, 2]
 
 
+@pytest.mark.sqlite
 async def test_whole_transactions_queued_together_share_one_commit(store):
     """Issue 7: many tables acting at once. Transactions queued while the connection's thread
     is busy commit together (one COMMIT, one fsync), each in a savepoint of its own: one that

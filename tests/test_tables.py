@@ -426,6 +426,7 @@ async def test_a_private_line_reaches_only_its_seat_and_is_read_when_they_act(se
     assert t.seat_row(ANA).notes == []  # Ana acted: she has read it
 
 
+@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_an_action_is_one_trip_that_writes_only_the_seats_it_changed(service, store):
     players = list(range(100, 110))  # ten at a Pyramid table
     t = await open_as(service, players[0], "p0", game="pyramid")
@@ -447,6 +448,7 @@ async def test_an_action_is_one_trip_that_writes_only_the_seats_it_changed(servi
     assert all(stored[s.user_id] == s for s in t.seats)
 
 
+@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_clocks_and_moves_write_the_seats_whose_strikes_or_notes_changed(
     service, store, clock
 ):
@@ -522,6 +524,7 @@ async def test_start_up_reads_tables_seats_clocks_and_tabs_a_chunk_at_a_time(sto
     assert ended.id not in svc2._tables
 
 
+@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_a_screen_drawn_while_an_action_commits_shows_the_old_table_whole(service, store):
     """The log, clocks and notes move on together with the state, once committed."""
     t = await war_table(service)
@@ -786,6 +789,7 @@ async def test_a_table_that_cannot_be_loaded_is_closed_and_frees_its_players(
         await store.close()
 
 
+@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_a_clock_whose_write_failed_fires_once_the_store_works(service, clock, monkeypatch):
     """A clock ran out and its write failed (the disk full, a lock held past the store's
     wait): the table was forgotten, and only a click read it again, so its clocks stood still
@@ -819,6 +823,7 @@ async def test_a_clock_whose_write_failed_fires_once_the_store_works(service, cl
     assert service.next_due() == min(x.due_at for x in again.timers.values())
 
 
+@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_a_lobby_leave_whose_write_failed_can_be_pressed_again(service, monkeypatch):
     """Leave, Remove, a finished player's stand-up, End and the lobby's close changed the
     table in memory before their write: when it failed, the player was told nothing changed,

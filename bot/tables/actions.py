@@ -19,6 +19,7 @@ from bot.store import (
     GuildSettings,
     PlayerSettings,
     ResultRow,
+    Stale,
     Store,
     Tab,
     TimerRow,
@@ -40,6 +41,8 @@ STRIKES_OUT = 3  # timeouts in a row that remove a player
 JUST_NOW = 5.0  # seconds in which a refused move is put down to the player's own last one
 DOUBLE_TAP = "Already done: your first tap counted."
 CLOCK_MOVED = "Time ran out a moment ago: the clock already moved for you."
+STALE_TRIES = 2  # reads of a table another copy moved first, before a move gives up
+BUSY = "This table is busy elsewhere right now. Nothing was changed; please try again."
 
 
 def check_may_send(table: Table, user_id: int, action: Action) -> None:
@@ -83,28 +86,44 @@ class ActionPath(TableMemory):
         looks its id up before saying no, since a repeat of an applied move is mostly refused.
         Either way the answer is the table as stored (``Change.duplicate``)."""
         async with self.lock(table_id):
-            try:
-                table = await self._require(table_id)
-                if table.status != "playing":
-                    raise TableError("The game hasn't started yet.")
-                seat = table.seat_of(user_id)
-                if seat is None:
-                    raise TableError("You're not playing at this table.")
-                action = table.engine.parse(action)
-                check_may_send(table, user_id, action)
+            for attempt in range(STALE_TRIES):
                 try:
-                    return await self._apply(
-                        table, seat, user_id, action, interaction_id, name=name
-                    )
-                except GameError:
-                    self._check_just_moved(table, seat, action)
-                    raise
-            except AlreadyApplied:
-                return await self._duplicate(table_id)
+                    return await self._act(table_id, user_id, action, interaction_id, name)
+                except Stale:
+                    # another copy of the bot moved this table first (shards moving): the
+                    # table was forgotten, so the next try reads it as stored and judges the
+                    # move on that, as if this click had come second
+                    log.info("table #%s moved elsewhere first (try %d)", table_id, attempt + 1)
+            raise TableError(BUSY)
+
+    async def _act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: Action | dict[str, Any],
+        interaction_id: int | None,
+        name: str | None,
+    ) -> Change:
+        try:
+            table = await self._require(table_id)
+            if table.status != "playing":
+                raise TableError("The game hasn't started yet.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You're not playing at this table.")
+            action = table.engine.parse(action)
+            check_may_send(table, user_id, action)
+            try:
+                return await self._apply(table, seat, user_id, action, interaction_id, name=name)
             except GameError:
-                if interaction_id is not None and await self._seen(table_id, interaction_id):
-                    return await self._duplicate(table_id)
+                self._check_just_moved(table, seat, action)
                 raise
+        except AlreadyApplied:
+            return await self._duplicate(table_id)
+        except GameError:
+            if interaction_id is not None and await self._seen(table_id, interaction_id):
+                return await self._duplicate(table_id)
+            raise
 
     def _check_just_moved(self, table: Table, seat: int, action: Action) -> None:
         """Raise :class:`AlreadyMoved` for a refused ``action`` that the seat's own last move,
@@ -261,7 +280,7 @@ class ActionPath(TableMemory):
                     notes[who.user_id] = [*lines, e.text][-NOTE_LINES:]
             wanted = {t.key: t for t in engine.timers(state)} if not over else {}
             if fired is not None:
-                await tx.delete_timer(table.id, fired.key)
+                await tx.delete_timer(table.id, fired.key, claim=True)  # fires once
                 timers.pop(fired.key, None)
             for key in list(timers):
                 if key not in wanted:
@@ -296,7 +315,7 @@ class ActionPath(TableMemory):
             changed = [s for s in seats if table.is_unsaved(s)]
             for s in changed:
                 await tx.save_seat(s)
-            await tx.save_table(row)
+            await tx.save_table(row, was=table.row.seq)  # refused if another moved it
             tabs: dict[int, Tab] = {}  # the tabs these drinks change, as they will be
             for r in counted:
                 tabs[r.user_id] = safety.add_to_tab(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.engines.base import Engine, GameError, Log
-from bot.store import Store
+from bot.store import Stale, Store, Tx
 from bot.tables.actions import ActionPath
 from bot.tables.table import LOBBY_CLOCK, LOBBY_SECONDS, Table
 
@@ -20,6 +20,10 @@ log = logging.getLogger(__name__)
 
 ALIVE_EVERY = 5.0  # seconds between the clock loop's "still running" marks (resume_clocks)
 ALIVE_META = "clocks_ran_at"
+
+
+def _alive_key(count: int, shard: int) -> str:
+    return f"{ALIVE_META}:{count}:{shard}"
 
 
 def _seconds(text: str | None) -> float | None:
@@ -76,6 +80,8 @@ class Clocks(ActionPath):
                     else:
                         await self._apply(table, None, None, timer.action, None, timer)
                     fired += 1
+                except Stale:  # another copy fired it or moved the table: read it again later
+                    log.info("clock %s on table %s: the table moved elsewhere", timer.key, table.id)
                 except GameError as err:  # superseded: just drop the clock
                     log.info("clock %s on table %s no longer applies: %s", timer.key, table.id, err)
                     async with self.store.transaction() as tx:
@@ -104,19 +110,39 @@ class Clocks(ActionPath):
         stops (:meth:`_mark_alive`): after a crash a clock gains at most that much extra.
         Returns the seconds the bot was away (0 on the first start)."""
         now = self.clock.now()
+        away = 0.0
         async with self.store.transaction() as tx:
-            stopped = _seconds(await tx.get_meta(ALIVE_META))
-            away = max(0.0, now - stopped) if stopped is not None else 0.0
-            if stopped is not None and away > 0:
-                await tx.pause_timers(stopped, now)
-            await tx.set_meta(ALIVE_META, repr(now))
+            whole = _seconds(await tx.get_meta(ALIVE_META))
+            shards = self.store.shards
+            if shards is None:
+                if whole is not None and now > whole:
+                    away = now - whole
+                    await tx.pause_timers(whole, now)
+            else:  # each shard's clocks stood still while the copy that served it was away
+                count, ids = shards
+                for shard in ids:
+                    stopped = _seconds(await tx.get_meta(_alive_key(count, shard))) or whole
+                    if stopped is not None and now > stopped:
+                        away = max(away, now - stopped)
+                        await tx.pause_timers(stopped, now, (count, shard))
+            await self._write_alive(tx, now)
         if away > 0:
             log.info("away for %.1f s: running clocks get that time back", away)
         return away
 
+    async def _write_alive(self, tx: Tx, now: float) -> None:
+        """Mark that the clocks of this copy's shards run (one mark per shard when the shards
+        are split between copies: each copy marks its own)."""
+        shards = self.store.shards
+        if shards is None:
+            await tx.set_meta(ALIVE_META, repr(now))
+            return
+        for shard in shards[1]:
+            await tx.set_meta(_alive_key(shards[0], shard), repr(now))
+
     async def _mark_alive(self) -> None:
         async with self.store.transaction() as tx:
-            await tx.set_meta(ALIVE_META, repr(self.clock.now()))
+            await self._write_alive(tx, self.clock.now())
 
     async def run_clocks(self) -> None:
         """Sleep until the earliest clock, fire it, repeat. Overdue clocks fire at once. Marks

@@ -32,8 +32,8 @@ async def _running(fake: FakeDiscord, db: Path, **options: Any) -> AsyncIterator
 
 
 @pytest.fixture
-async def harness(fake, tmp_path):
-    async for h in _running(fake, tmp_path / "barkeep.db"):
+async def harness(fake, database):
+    async for h in _running(fake, database):
         yield h
 
 
@@ -42,8 +42,8 @@ def seeded_harness(seed: str) -> Any:
     ``harness = seeded_harness(SEED)``."""
 
     @pytest.fixture
-    async def harness(fake, tmp_path):
-        async for h in _running(fake, tmp_path / "barkeep.db", seeds=lambda: seed):
+    async def harness(fake, database):
+        async for h in _running(fake, database, seeds=lambda: seed):
             yield h
 
     return harness

@@ -1,15 +1,10 @@
-"""SQLite persistence: one aiosqlite connection, WAL, numbered migrations.
+"""The store's statements, the same for every backend: :class:`Tx`.
 
-Every access goes through :meth:`Store.transaction` (writes, one atomic unit) or
-:meth:`Store.reading` (reads); both hand out a :class:`Tx`. The store's lock keeps one task's
-transaction whole on the one connection: a transaction holds it from its start until its last
-trip is queued, a read only while queuing its trip (then nobody waits for its round trip).
-
-A trip to the connection's thread costs a thread hand-off and an event-loop wake-up, so a
-:class:`Tx` makes as few as it can: its writes are only collected, and go to the thread together
-with its next read, or with the COMMIT when the block ends. A transaction that only writes (every
-game action) is one trip: BEGIN IMMEDIATE, the interaction check, the statements and the COMMIT
-(synchronous=FULL: on disk when the trip returns) run in one call on the connection's thread.
+A :class:`Tx` collects a transaction's writes and checks and hands them to its store's backend
+in as few trips as it can (bot/store/sqlite.py, bot/store/postgres.py say what a trip is
+there). The SQL here is written once for both backends: ``?`` and ``:name`` parameters, upserts
+with ``ON CONFLICT``, and the few phrases that differ (a JSON list of ids as rows) asked of the
+store's :class:`Dialect`.
 """
 
 from __future__ import annotations
@@ -19,31 +14,60 @@ import contextlib
 import contextvars
 import json
 import logging
-import os
-import sqlite3
-import threading
-import time
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from functools import partial
-from importlib import resources
-from pathlib import Path
-from typing import IO, Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import aiosqlite
+from bot.store.errors import Stale
+from bot.store.rows import (
+    DrinkRow,
+    Erased,
+    GameRule,
+    GuildSettings,
+    PlayerSettings,
+    PrivateView,
+    ResultRow,
+    Row,
+    SeatRow,
+    Tab,
+    TableRow,
+    TimerRow,
+    _dumps,
+    _guild_settings,
+    _rule,
+    _seat,
+    _table,
+    _timer,
+)
+
+if TYPE_CHECKING:
+    from bot.store.base import Store
 
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...] | dict[str, Any]
 Query = tuple[str, Params]  # a read: sql and its parameters; it returns the rows
-# A check: given the rows its query returns, on the connection's thread, it raises to refuse the
-# whole transaction (see Tx.check_seat_free).
-Check = Callable[[list[sqlite3.Row]], None]
+# A check: given the rows its query returns, on the backend's side of the trip, it raises to
+# refuse the whole transaction (see Tx.check_seat_free).
+Check = Callable[[list[Row]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """A write that must change exactly ``rows`` rows, else ``refuse()`` is raised there and
+    the whole transaction is undone: a compare-and-set (see :meth:`Tx.save_table`)."""
+
+    rows: int
+    refuse: Callable[[], Exception]
+
+    def judge(self, count: int) -> None:
+        if count != self.rows:
+            raise self.refuse()
+
+
 # sql, parameters (a list of them if many), and how: False (run once), True (run for each
-# parameter list) or a Check
-Statement = tuple[str, Any, "bool | Check"]
+# parameter list), an Expect, or a Check
+Statement = tuple[str, Any, "bool | Expect | Check"]
 
 
 # Set once a transaction of this task (an interaction's answer, say) has committed: an error
@@ -51,139 +75,20 @@ Statement = tuple[str, Any, "bool | Check"]
 COMMITTED: contextvars.ContextVar[bool] = contextvars.ContextVar("committed", default=False)
 
 
-class DatabaseInUse(Exception):
-    """Another store holds this database: another copy of the bot is running on it."""
+@dataclass(frozen=True)
+class Dialect:
+    """The phrases of SQL that differ between backends. ``ids``/``texts``: a subquery of the
+    rows of a JSON list given as one parameter (``?`` or ``:name`` in the phrase), one column
+    ``value``."""
 
-    def __init__(self, path: Path, holder: str) -> None:
-        who = f" (process {holder})" if holder.isdigit() else ""
-        super().__init__(f"another copy of Barkeep is already using {path}{who}")
-        self.path, self.holder = path, holder
-
-
-WAL_ROW_PAGES = 16  # pages each commit of _grow_wal writes: its scratch row's overflow
-
-
-def _grow_wal(con: sqlite3.Connection) -> None:
-    """Grow the write-ahead log to the size it is checkpointed at, so that commits overwrite
-    it instead of lengthening it. A commit that lengthens the file has its fsync also write the
-    file's new size: twice as slow on ext4 (0.45 ms against 0.23 ms a commit, measured). The
-    log is reused from its start after each checkpoint, but SQLite deletes it when the last
-    connection closes, so each start would pay for its first thousand pages or so (about 300
-    War moves, each answered 0.25 ms later).
-
-    Done with commits of a scratch row in meta, about 64 KB, each written anew (a row
-    rewritten as it is writes nothing): some 60 commits, 25 ms. The row's pages stay in the
-    file, free for the tables to use. At synchronous NORMAL: a commit lost to a power cut
-    here loses nothing, and NORMAL still syncs the log and the database around each
-    checkpoint, so nothing committed before is put at risk. Then back to FULL."""
-    pages = con.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
-    if pages <= 0 or con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # :memory:
-        return
-    page_size = con.execute("PRAGMA page_size").fetchone()[0]
-    con.execute("PRAGMA synchronous = NORMAL")
-    try:
-        rows = pages // WAL_ROW_PAGES + 1  # the last one passes the size: checkpointed
-        con.executemany(  # one commit each (no BEGIN)
-            "INSERT OR REPLACE INTO meta (key, value) VALUES ('wal', ?)",
-            ((f"{n:<{WAL_ROW_PAGES * page_size}}",) for n in range(rows)),
-        )
-        con.execute("DELETE FROM meta WHERE key = 'wal'")
-    finally:
-        con.execute("PRAGMA synchronous = FULL")
+    ids: str
+    texts: str
+    lock_players: str | None = None  # a statement that holds these players (JSON ids) to commit
 
 
-def _lock_path(path: Path) -> Path:
-    """The lock file of the database at ``path`` (see :func:`_claim`)."""
-    return path.with_name(path.name + ".lock")
+SQLITE = Dialect(ids="(SELECT value FROM json_each({}))", texts="(SELECT value FROM json_each({}))")
 
 
-def _claim(path: Path) -> IO[str] | None:
-    """Lock ``<database>.lock`` for as long as the store is open, with the holder's process id
-    in it. The bot is its database's one writer: it hands out table ids and keeps every open
-    table in memory, so a second copy on the same file would act on tables the first one has
-    moved on. The system lets go of the lock when the file is closed or the process ends (a
-    kill included), so a restart finds it free. Without advisory locks (Windows), nothing is
-    claimed."""
-    try:
-        import fcntl
-    except ImportError:  # not on Linux or macOS
-        return None
-    lock = open(_lock_path(path), "a+", encoding="utf-8")  # noqa: SIM115
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        lock.seek(0)
-        holder = lock.read().strip()
-        lock.close()
-        raise DatabaseInUse(path, holder) from None
-    lock.seek(0)
-    lock.truncate()
-    lock.write(str(os.getpid()))
-    lock.flush()
-    return lock
-
-
-class NotOurs(sqlite3.DatabaseError):
-    """A SQLite file that is not a Barkeep database: another program's (tables, and no record
-    of Barkeep's migrations)."""
-
-
-class Newer(sqlite3.DatabaseError):
-    """A Barkeep database that a newer Barkeep has migrated (an update rolled back, a copy
-    from another machine): this code does not know its schema."""
-
-
-class DatabaseUnusable(Exception):
-    """The database can't be opened or read: a folder, a file that is not SQLite (or is
-    damaged), a folder this user may not write in."""
-
-    def __init__(self, path: Path, err: BaseException) -> None:
-        self.fix = "Set DATABASE_URL in .env to a file this user can write"  # what to do
-        if path.is_dir():
-            why = f"it is a folder; name a file in it, such as {path / 'barkeep.db'}"
-        elif isinstance(err, FileExistsError | NotADirectoryError):
-            why = "a file stands where one of its folders should be"
-        elif isinstance(err, PermissionError) or "readonly" in str(err):
-            why = f"this user may not write there ({err})"
-            self.fix = (
-                f"Give this user write access to {path.parent} and the files in it (for "
-                f"example: sudo chown -R $USER {path.parent}), or set "
-                "DATABASE_URL in .env to a file this user can write"
-            )
-        elif isinstance(err, Newer):
-            why = f"a newer Barkeep has updated it ({err})"
-            self.fix = (
-                "Run that newer version (git pull), or restore the backup taken before the "
-                "update, or set DATABASE_URL in .env to a new file"
-            )
-        elif isinstance(err, NotOurs):
-            why = f"it is another program's database ({err}); Barkeep leaves it as it is"
-            self.fix = "Set DATABASE_URL in .env to a file of Barkeep's own (a new one is made)"
-        elif isinstance(err, sqlite3.DatabaseError) and (
-            "not a database" in str(err) or "malformed" in str(err)
-        ):
-            why = f"the file is not a SQLite database, or is damaged ({err})"
-            self.fix = (
-                "Restore a backup (README: Back up the database), or set DATABASE_URL in "
-                ".env to a new file"
-            )
-        else:
-            why = str(err) or type(err).__name__
-        super().__init__(f"can't use the database {path}: {why}")
-        self.path = path
-
-
-class AlreadyApplied(Exception):
-    """The interaction a transaction was guarded with is in the action log already: nothing of
-    the transaction was written."""
-
-    def __init__(self, table_id: int, seq: int) -> None:
-        super().__init__(f"interaction already applied as action {seq} of table #{table_id}")
-        self.table_id, self.seq = table_id, seq
-
-
-# A player's drinks in /tally, from the ledger: sips, social sips, finished drinks and forfeits
-# as taken, and the sips counted as water (over a cap) or points (alcohol-free). A finish
 # counted as water or points is not a finished drink: it is counted apart.
 _DRINK_SUMS = """
     SUM(CASE WHEN kind NOT IN ('finish', 'forfeit') AND counted_as = 'sips'
@@ -237,7 +142,7 @@ _OPEN_LOBBIES = (  # the unstarted tables a person hosts in a server
 )
 _GAME_RULES = (
     "SELECT guild_id, channel_id, game, enabled FROM game_channels WHERE guild_id = ?"
-    " AND (? IS NULL OR game = ?) ORDER BY game, channel_id"
+    " AND (CAST(? AS TEXT) IS NULL OR game = ?) ORDER BY game, channel_id"
 )
 _REMATCH = (  # the open lobby a finished table's Play again opened, with its host's name
     "SELECT t.*, s.name AS host_name FROM tables t LEFT JOIN seats s"
@@ -248,299 +153,6 @@ _TABLE_DRINKS = (
     "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
     " counted_as FROM drinks WHERE table_id = ? ORDER BY id"
 )
-
-
-def _run(
-    con: sqlite3.Connection,
-    begin: bool,
-    unseen: int | None,
-    statements: list[Statement],
-    query: Query | None,
-    commit: bool,
-    committing: Callable[[], None] | None = None,
-) -> Any:
-    """One trip, on the connection's thread: (BEGIN IMMEDIATE, the interaction check,) the
-    collected statements, (a query,) (COMMIT). Any error rolls the transaction back here.
-    ``committing`` is called just before the COMMIT (see :meth:`Tx.meanwhile`)."""
-    try:
-        if begin:
-            con.execute("BEGIN IMMEDIATE")
-        result = _body(con, unseen, statements, query)
-        if commit:
-            if committing is not None:
-                committing()
-            con.execute("COMMIT")
-        return result
-    except BaseException:
-        if con.in_transaction:
-            con.rollback()
-        raise
-
-
-def _body(
-    con: sqlite3.Connection,
-    unseen: int | None,
-    statements: list[Statement],
-    query: Query | None,
-) -> Any:
-    if unseen is not None:
-        seen = con.execute(_SEEN, (unseen,)).fetchone()
-        if seen is not None:
-            raise AlreadyApplied(seen[0], seen[1])
-    for sql, args, how in statements:
-        if how is True:
-            con.executemany(sql, args)
-        elif how is False:
-            con.execute(sql, args)
-        else:
-            how(con.execute(sql, args).fetchall())
-    if query is None:
-        return None
-    sql, args = query
-    return con.execute(sql, args).fetchall()
-
-
-Outcome = tuple[bool, Any]  # (True, the result) or (False, the exception)
-
-
-def _whole(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
-    """A trip that is a whole transaction (BEGIN to COMMIT): it may share a commit."""
-    return fn is _run and bool(args[0]) and bool(args[4])
-
-
-def _run_together(con: sqlite3.Connection, trips: list[tuple[Any, ...]]) -> list[Outcome]:
-    """Whole transactions queued together, committed together: one BEGIN, each in a savepoint
-    of its own (an error undoes that one alone), one COMMIT, so one fsync for them all. Each is
-    answered only after that COMMIT, as if it had committed alone: durable, in queue order."""
-    outcomes: list[Outcome] = []
-    try:
-        con.execute("BEGIN IMMEDIATE")
-        for _begin, unseen, statements, query, _commit, *_ in trips:
-            con.execute("SAVEPOINT trip")
-            try:
-                outcomes.append((True, _body(con, unseen, statements, query)))
-            except Exception as err:
-                con.execute("ROLLBACK TO trip")
-                outcomes.append((False, err))
-            con.execute("RELEASE trip")
-        for (ok, _), (*_, committing) in zip(outcomes, trips, strict=True):
-            if ok and committing is not None:
-                committing()
-        con.execute("COMMIT")
-    except BaseException as err:
-        if con.in_transaction:
-            con.rollback()
-        return [(False, err)] * len(trips)
-    return outcomes
-
-
-def _settle(answers: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
-    """On the event loop: hand each trip its outcome."""
-    for future, (ok, value) in answers:
-        if future.done():
-            continue
-        if ok:
-            future.set_result(value)
-        else:
-            future.set_exception(value)
-
-
-def _undo(tx: Tx) -> None:
-    for undo in reversed(tx._undo):
-        undo()
-
-
-def _rollback(con: sqlite3.Connection) -> None:
-    if con.in_transaction:
-        con.rollback()
-
-
-@dataclass
-class TableRow:
-    id: int
-    game: str
-    guild_id: int
-    channel_id: int
-    message_id: int | None
-    host_id: int
-    status: str
-    options: dict[str, Any]
-    seed: str
-    state: dict[str, Any] | None
-    seq: int
-    log: list[str]
-    end_reason: str | None
-    created_at: float
-    started_at: float | None
-    ended_at: float | None
-
-
-@dataclass
-class SeatRow:
-    table_id: int
-    user_id: int
-    guild_id: int
-    name: str
-    seat: int | None
-    joined_at: float
-    left_at: float | None
-    strikes: int
-    notes: list[str] = field(default_factory=list)  # latest lines only this player may see
-    removed: bool = False  # removed from the lobby by its host: may not join this table again
-    # The clocks that were already running for this player when a clock last timed them out,
-    # with no move of theirs since: the same absence, so they strike nothing.
-    lapse: list[str] = field(default_factory=list)
-
-
-@dataclass
-class TimerRow:
-    table_id: int
-    key: str
-    due_at: float
-    action: dict[str, Any]
-    seats: list[int]
-    pauses: bool = True  # stands still while the bot is away (Timer.pauses)
-
-
-@dataclass(frozen=True)
-class PrivateView:
-    """A player's latest private view of a table: the token that edits it, and the message
-    (a follow-up's id; None: the interaction's original response)."""
-
-    user_id: int
-    app_id: int
-    token: str
-    opened_at: float
-    message_id: int | None
-    # the view it replaced, (app, token, opened at, message id), while nothing says the newer
-    # one ever reached Discord
-    fallback: tuple[int, str, float, int | None] | None = None
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    outcome: str
-    place: int | None = None
-    points: int | None = None
-
-
-@dataclass
-class DrinkRow:
-    guild_id: int
-    user_id: int
-    game: str
-    table_id: int
-    seq: int
-    amount: int
-    kind: str
-    giver_id: int | None
-    reason: str
-    at: float
-    counted_as: str = "sips"  # "sips", "capped" (water: over the cap) or "points" (alcohol-free)
-
-
-@dataclass(frozen=True)
-class Tab:
-    """What one player's drinks at one table were counted as (finishes and forfeits aside)."""
-
-    sips: int = 0
-    water: int = 0
-    points: int = 0
-
-    @property
-    def total(self) -> int:
-        """The game's own count: sips, water and points alike."""
-        return self.sips + self.water + self.points
-
-    def __add__(self, other: Tab) -> Tab:
-        return Tab(self.sips + other.sips, self.water + other.water, self.points + other.points)
-
-
-@dataclass(frozen=True)
-class PlayerSettings:
-    """A player's own cap (sips in any 12 hours) and mode, the same in every server."""
-
-    user_id: int
-    cap: int | None = None
-    mode: str = "sips"  # or "alcohol-free"
-
-
-@dataclass(frozen=True)
-class GuildSettings:
-    """A server's party-safety settings (bot/safety.py)."""
-
-    guild_id: int
-    default_cap: int | None = None
-    water_every: int | None = None
-    min_age: str | None = None
-    turn_pings: bool = True  # mention whoever must act (bot/pings.py)
-
-
-@dataclass(frozen=True)
-class GameRule:
-    """A game switched on or off in one channel (``channel_id`` 0: the whole server)."""
-
-    guild_id: int
-    channel_id: int
-    game: str
-    enabled: bool
-
-
-@dataclass(frozen=True)
-class Erased:
-    """What erasing a player's history in a server removed or anonymised."""
-
-    drinks: int
-    results: int
-    seats: int
-
-
-def _table(row: sqlite3.Row) -> TableRow:
-    return TableRow(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        host_id=row["host_id"],
-        status=row["status"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] else None,
-        seq=row["seq"],
-        log=json.loads(row["log"]),
-        end_reason=row["end_reason"],
-        created_at=row["created_at"],
-        started_at=row["started_at"],
-        ended_at=row["ended_at"],
-    )
-
-
-def _rule(row: sqlite3.Row) -> GameRule:
-    return GameRule(row[0], row[1], row[2], bool(row[3]))
-
-
-def _timer(row: sqlite3.Row) -> TimerRow:
-    return TimerRow(
-        row["table_id"],
-        row["key"],
-        row["due_at"],
-        json.loads(row["action"]),
-        json.loads(row["seats"]),
-        bool(row["pauses"]),
-    )
-
-
-def _seat(row: sqlite3.Row) -> SeatRow:
-    data = {k: row[k] for k in row.keys()}  # noqa: SIM118 - sqlite3.Row
-    data["notes"] = json.loads(data["notes"])
-    data["lapse"] = json.loads(data["lapse"])
-    data["removed"] = bool(data["removed"])
-    return SeatRow(**data)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 class Tx:
@@ -564,7 +176,7 @@ class Tx:
         self._meanwhile: list[Callable[[], None]] = []  # run while the COMMIT is under way
         self._undo: list[Callable[[], None]] = []  # run if it was not
         self._last: Query | None = None  # a read for the last trip
-        self._last_rows: list[sqlite3.Row] = []
+        self._last_rows: list[Row] = []
         self._with_commit = False  # the trip under way carries the read kept for the COMMIT
 
     def _write(self, sql: str, args: Any = (), many: bool = False) -> None:
@@ -617,7 +229,7 @@ class Tx:
         unseen, self._unseen = self._unseen, None
         self._begun = True
         committing = self._committing() if commit else None
-        return self._store._submit(_run, begin, unseen, pending, query, commit, committing)
+        return self._store._trip(begin, unseen, pending, query, commit, committing)
 
     async def _wait(self, trip: asyncio.Future[Any] | None) -> Any:
         if trip is None:
@@ -642,11 +254,11 @@ class Tx:
             trip = self._send(query, end)
         return await self._wait(trip)
 
-    async def _one(self, sql: str, args: Params = ()) -> sqlite3.Row | None:
+    async def _one(self, sql: str, args: Params = ()) -> Row | None:
         rows = await self._trip((sql, args))
         return rows[0] if rows else None
 
-    async def _all(self, sql: str, args: Params = ()) -> list[sqlite3.Row]:
+    async def _all(self, sql: str, args: Params = ()) -> list[Row]:
         return list(await self._trip((sql, args)))
 
     # -- tables --------------------------------------------------------------------------
@@ -667,7 +279,7 @@ class Tx:
         finished table whose **Play again** opened it."""
         store = self._store
         row = TableRow(
-            id=store._new_table_id(),
+            id=await store._new_table_id(),
             game=game,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -703,7 +315,8 @@ class Tx:
         rows = [
             _table(r)
             for r in await self._all(
-                "SELECT * FROM tables WHERE status != 'ended' AND id > ? ORDER BY id LIMIT ?",
+                "SELECT * FROM tables WHERE status != 'ended' AND id > ?"
+                f"{self._store.owned('guild_id')} ORDER BY id LIMIT ?",
                 (after, limit),
             )
         ]
@@ -736,7 +349,9 @@ class Tx:
             self._write("DELETE FROM pings WHERE table_id = ?", (table_id,))
             return
         self._write(
-            "INSERT OR REPLACE INTO pings (table_id, channel_id, message_id) VALUES (?,?,?)",
+            "INSERT INTO pings (table_id, channel_id, message_id) VALUES (?,?,?)"
+            " ON CONFLICT (table_id) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id",
             (table_id, channel_id, message_id),
         )
 
@@ -744,33 +359,44 @@ class Tx:
         """Every table's turn ping: (table, channel, message, whether the table has ended)."""
         rows = await self._all(
             "SELECT p.table_id, p.channel_id, p.message_id, t.status = 'ended'"
-            " FROM pings p JOIN tables t ON t.id = p.table_id ORDER BY p.table_id"
+            " FROM pings p JOIN tables t ON t.id = p.table_id"
+            f" WHERE 1 = 1{self._store.owned('t.guild_id')} ORDER BY p.table_id"
         )
         return [(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         self._write("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
-    async def save_table(self, t: TableRow) -> None:
+    async def save_table(self, t: TableRow, *, was: int | None = None) -> None:
         """Write ``t`` over the table's row. A ``state`` of None leaves the stored state as it
         is: a table in memory keeps its engine's state only (bot/tables.py), and a game's state
-        never goes back to none once dealt."""
-        self._write(
-            "UPDATE tables SET status = ?, host_id = ?, options = ?, state = COALESCE(?, state),"
-            " seq = ?, log = ?,"
-            " end_reason = ?, started_at = ?, ended_at = ? WHERE id = ?",
+        never goes back to none once dealt.
+
+        A compare-and-set on the table's sequence number: the stored row must still be at
+        ``was`` (the number the writer read; ``t.seq`` when this transaction adds no action),
+        else the transaction is refused with :class:`Stale` and nothing of it is written. With
+        one copy of the bot per database that never happens; with several (PostgreSQL, while
+        shards move) it is what keeps a writer that is behind from writing over a newer move."""
+        self._pending.append(
             (
-                t.status,
-                t.host_id,
-                _dumps(t.options),
-                _dumps(t.state) if t.state is not None else None,
-                t.seq,
-                _dumps(t.log),
-                t.end_reason,
-                t.started_at,
-                t.ended_at,
-                t.id,
-            ),
+                "UPDATE tables SET status = ?, host_id = ?, options = ?,"
+                " state = COALESCE(?, state), seq = ?, log = ?, end_reason = ?, started_at = ?,"
+                " ended_at = ? WHERE id = ? AND seq = ?",
+                (
+                    t.status,
+                    t.host_id,
+                    _dumps(t.options),
+                    _dumps(t.state) if t.state is not None else None,
+                    t.seq,
+                    _dumps(t.log),
+                    t.end_reason,
+                    t.started_at,
+                    t.ended_at,
+                    t.id,
+                    t.seq if was is None else was,
+                ),
+                Expect(1, lambda: Stale(t.id)),
+            )
         )
 
     # -- seats -----------------------------------------------------------------------------
@@ -828,7 +454,7 @@ class Tx:
         order with the writes, in the same trip, not read first: while a transaction waits on
         a read, it holds the store, and every other table's action waits with it."""
 
-        def judge(rows: list[sqlite3.Row]) -> None:
+        def judge(rows: list[Row]) -> None:
             if rows:
                 raise refuse(_table(rows[0]))
 
@@ -858,7 +484,7 @@ class Tx:
         ``table_id``'s Play again already opened a lobby that is still open (the name is None
         if its host has no seat), on the connection's thread like :meth:`check_seat_free`."""
 
-        def judge(rows: list[sqlite3.Row]) -> None:
+        def judge(rows: list[Row]) -> None:
             if rows:
                 raise refuse(_table(rows[0]), rows[0]["host_name"])
 
@@ -951,9 +577,11 @@ class Tx:
             r = o if isinstance(o, ResultRow) else ResultRow(o)
             rows.append((table_id, uid, guild_id, game, r.outcome, r.place, r.points, at))
         self._write(
-            "INSERT OR REPLACE INTO results"
+            "INSERT INTO results"
             " (table_id, user_id, guild_id, game, outcome, place, points, at)"
-            " VALUES (?,?,?,?,?,?,?,?)",
+            " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+            " guild_id = excluded.guild_id, game = excluded.game, outcome = excluded.outcome,"
+            " place = excluded.place, points = excluded.points, at = excluded.at",
             rows,
             many=True,
         )
@@ -986,19 +614,35 @@ class Tx:
             "UPDATE timers SET due_at = ? WHERE table_id = ? AND key = ?", (due_at, table_id, key)
         )
 
-    async def delete_timer(self, table_id: int, key: str) -> None:
-        self._write("DELETE FROM timers WHERE table_id = ? AND key = ?", (table_id, key))
+    async def delete_timer(self, table_id: int, key: str, *, claim: bool = False) -> None:
+        """``claim``: the clock is being fired in this transaction, so its row must be there;
+        if it is gone (another copy fired it), the transaction is refused with :class:`Stale`."""
+        sql = "DELETE FROM timers WHERE table_id = ? AND key = ?"
+        if claim:
+            self._pending.append((sql, (table_id, key), Expect(1, lambda: Stale(table_id))))
+        else:
+            self._write(sql, (table_id, key))
 
     async def delete_timers(self, table_id: int) -> None:
         self._write("DELETE FROM timers WHERE table_id = ?", (table_id,))
 
-    async def pause_timers(self, stopped: float, now: float) -> None:
+    async def pause_timers(
+        self, stopped: float, now: float, shard: tuple[int, int] | None = None
+    ) -> None:
         """The bot was away from ``stopped`` to ``now``: every clock still running at
         ``stopped`` is moved on by that time, so nobody loses the time the bot was away (but
-        for those that run on whatever the bot does: ``pauses`` false)."""
+        for those that run on whatever the bot does: ``pauses`` false). ``shard``: (count,
+        id): only the clocks of that shard's tables (the others' copies were not away)."""
+        if shard is None:
+            self._write(
+                "UPDATE timers SET due_at = due_at + ? WHERE due_at > ? AND pauses = 1",
+                (now - stopped, stopped),
+            )
+            return
         self._write(
-            "UPDATE timers SET due_at = due_at + ? WHERE due_at > ? AND pauses = 1",
-            (now - stopped, stopped),
+            "UPDATE timers SET due_at = due_at + ? WHERE due_at > ? AND pauses = 1"
+            " AND table_id IN (SELECT id FROM tables WHERE ((guild_id >> 22) % ?) = ?)",
+            (now - stopped, stopped, shard[0], shard[1]),
         )
 
     # -- consents, private views, meta ------------------------------------------------------
@@ -1010,7 +654,7 @@ class Tx:
 
     async def add_consent(self, user_id: int, game: str, at: float) -> None:
         self._write(
-            "INSERT OR IGNORE INTO consents (user_id, game, at) VALUES (?,?,?)",
+            "INSERT INTO consents (user_id, game, at) VALUES (?,?,?) ON CONFLICT DO NOTHING",
             (user_id, game, at),
         )
 
@@ -1033,10 +677,10 @@ class Tx:
             "INSERT INTO private_views"
             " (table_id, user_id, app_id, token, opened_at, message_id) VALUES (?,?,?,?,?,?)"
             " ON CONFLICT (table_id, user_id) DO UPDATE SET"
-            f" prev_app_id = CASE WHEN {keep} THEN app_id END,"
-            f" prev_token = CASE WHEN {keep} THEN token END,"
-            f" prev_opened_at = CASE WHEN {keep} THEN opened_at END,"
-            f" prev_message_id = CASE WHEN {keep} THEN message_id END,"
+            f" prev_app_id = CASE WHEN {keep} = 1 THEN app_id END,"
+            f" prev_token = CASE WHEN {keep} = 1 THEN token END,"
+            f" prev_opened_at = CASE WHEN {keep} = 1 THEN opened_at END,"
+            f" prev_message_id = CASE WHEN {keep} = 1 THEN message_id END,"
             " app_id = excluded.app_id, token = excluded.token,"
             " opened_at = excluded.opened_at, message_id = excluded.message_id, shown = NULL",
             (table_id, user_id, app_id, token, at, message_id),
@@ -1121,7 +765,7 @@ class Tx:
         """What each open table's message showed last, as far as the store knows."""
         rows = await self._all(
             "SELECT m.table_id, m.shown FROM table_messages m JOIN tables t ON t.id = m.table_id"
-            " WHERE t.status != 'ended' AND m.shown IS NOT NULL"
+            f" WHERE t.status != 'ended' AND m.shown IS NOT NULL{self._store.owned('t.guild_id')}"
         )
         return {r[0]: r[1] for r in rows}
 
@@ -1130,6 +774,7 @@ class Tx:
         rows = await self._all(
             "SELECT t.id FROM tables t LEFT JOIN table_messages m ON m.table_id = t.id"
             " WHERE t.status = 'ended' AND t.ended_at >= ? AND t.message_id IS NOT NULL"
+            f"{self._store.owned('t.guild_id')}"
             " AND (m.shown IS NULL OR m.shown != 'ended') ORDER BY t.id",
             (since,),
         )
@@ -1143,7 +788,8 @@ class Tx:
         rows = await self._all(
             "SELECT v.table_id, v.user_id, v.app_id, v.token, v.opened_at, v.shown"
             " FROM private_views v JOIN tables t ON t.id = v.table_id"
-            " WHERE t.status != 'ended' AND v.opened_at >= ? ORDER BY v.table_id",
+            f" WHERE t.status != 'ended' AND v.opened_at >= ?{self._store.owned('t.guild_id')}"
+            " ORDER BY v.table_id",
             (since,),
         )
         return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
@@ -1153,7 +799,11 @@ class Tx:
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        self._write(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
     # -- the tally -------------------------------------------------------------------------
     async def leaderboard(
@@ -1175,7 +825,8 @@ class Tx:
             ), r AS (
                 SELECT user_id, COUNT(*) AS played,
                        SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won,
-                       MIN(place) AS best_place, AVG(place) AS avg_place,
+                       MIN(place) AS best_place,
+                       CAST(AVG(place) AS DOUBLE PRECISION) AS avg_place,
                        MAX(points) AS best_points
                 FROM results WHERE guild_id = :g AND at >= :since GROUP BY user_id
             ), u AS (
@@ -1207,7 +858,8 @@ class Tx:
             ), r AS (
                 SELECT game, COUNT(*) AS played,
                        SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won,
-                       MIN(place) AS best_place, AVG(place) AS avg_place,
+                       MIN(place) AS best_place,
+                       CAST(AVG(place) AS DOUBLE PRECISION) AS avg_place,
                        MAX(points) AS best_points
                 FROM results WHERE guild_id = :g AND user_id = :u AND at >= :since GROUP BY game
             ), g AS (SELECT game FROM d UNION SELECT game FROM gv UNION SELECT game FROM r)
@@ -1242,19 +894,22 @@ class Tx:
     ) -> tuple[GuildSettings, dict[int, PlayerSettings], dict[int, int]]:
         """In one query: the server's settings, and for each player their settings and the sips
         they have had since ``since`` in every server (counted as sips: not water, not points)."""
+        ids = json.dumps(sorted(set(user_ids)))
+        if self._store.dialect.lock_players is not None:  # two writers: one player at a time
+            self._write(self._store.dialect.lock_players, (ids,))
         rows = await self._all(
-            """
+            f"""
             SELECT p.value AS user_id, s.cap AS cap, COALESCE(s.mode, 'sips') AS mode,
                    (SELECT COALESCE(SUM(d.amount), 0) FROM drinks d
                     WHERE d.user_id = p.value AND d.at >= :since AND d.counted_as = 'sips'
                       AND d.kind NOT IN ('finish', 'forfeit')) AS tonight,
                    g.default_cap AS default_cap, g.water_every AS water_every,
                    g.min_age AS min_age, COALESCE(g.pings, 1) AS turn_pings
-            FROM json_each(:ids) p
+            FROM {self._store.dialect.ids.format(":ids")} p
             LEFT JOIN player_settings s ON s.user_id = p.value
             LEFT JOIN guild_settings g ON g.guild_id = :g
             """,
-            {"ids": json.dumps(sorted(set(user_ids))), "since": since, "g": guild_id},
+            {"ids": ids, "since": since, "g": guild_id},
         )
         guild = GuildSettings(guild_id)
         players: dict[int, PlayerSettings] = {}
@@ -1273,8 +928,9 @@ class Tx:
 
     async def save_player_settings(self, p: PlayerSettings, at: float) -> None:
         self._write(
-            "INSERT OR REPLACE INTO player_settings (user_id, cap, mode, updated_at)"
-            " VALUES (?,?,?,?)",
+            "INSERT INTO player_settings (user_id, cap, mode, updated_at) VALUES (?,?,?,?)"
+            " ON CONFLICT (user_id) DO UPDATE SET cap = excluded.cap, mode = excluded.mode,"
+            " updated_at = excluded.updated_at",
             (p.user_id, p.cap, p.mode, at),
         )
         self._after.append(lambda: self._store._note_safety(player=p))
@@ -1288,9 +944,12 @@ class Tx:
 
     async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
         self._write(
-            "INSERT OR REPLACE INTO guild_settings"
+            "INSERT INTO guild_settings"
             " (guild_id, default_cap, water_every, min_age, turn_pings, pings, updated_at)"
-            " VALUES (?,?,?,?,?,?,?)",
+            " VALUES (?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " default_cap = excluded.default_cap, water_every = excluded.water_every,"
+            " min_age = excluded.min_age, turn_pings = excluded.turn_pings,"
+            " pings = excluded.pings, updated_at = excluded.updated_at",
             (g.guild_id, g.default_cap, g.water_every, g.min_age, 0, int(g.turn_pings), at),
         )
         self._after.append(lambda: self._store._note_safety(guild=g))
@@ -1301,8 +960,8 @@ class Tx:
 
     async def set_game_rule(self, rule: GameRule) -> None:
         self._write(
-            "INSERT OR REPLACE INTO game_channels (guild_id, channel_id, game, enabled)"
-            " VALUES (?,?,?,?)",
+            "INSERT INTO game_channels (guild_id, channel_id, game, enabled) VALUES (?,?,?,?)"
+            " ON CONFLICT (guild_id, game, channel_id) DO UPDATE SET enabled = excluded.enabled",
             (rule.guild_id, rule.channel_id, rule.game, int(rule.enabled)),
         )
 
@@ -1332,7 +991,7 @@ class Tx:
             " SUM(CASE WHEN counted_as = 'sips' THEN amount ELSE 0 END),"
             " SUM(CASE WHEN counted_as = 'capped' THEN amount ELSE 0 END),"
             " SUM(CASE WHEN counted_as = 'points' THEN amount ELSE 0 END)"
-            " FROM drinks WHERE table_id IN (SELECT value FROM json_each(?))"
+            f" FROM drinks WHERE table_id IN {self._store.dialect.ids.format('?')}"
             " AND kind NOT IN ('finish', 'forfeit') GROUP BY table_id, user_id",
             (json.dumps(ids),),
         )
@@ -1402,296 +1061,8 @@ class Tx:
         for tid in tables:
             self._write(
                 "UPDATE tables SET end_reason = 'ended by a former player'"
-                " WHERE id = ? AND end_reason IN (SELECT 'ended by ' || value FROM json_each(?))",
+                " WHERE id = ? AND end_reason IN"
+                f" (SELECT 'ended by ' || value FROM {self._store.dialect.texts.format('?')} n)",
                 (tid, json.dumps(sorted(names))),
             )
         return Erased(drinks, results, len(seats))
-
-
-def _guild_settings(row: aiosqlite.Row) -> GuildSettings:
-    return GuildSettings(
-        row["guild_id"],
-        row["default_cap"],
-        row["water_every"],
-        row["min_age"],
-        row["pings"] is None or bool(row["pings"]),  # not set: on
-    )
-
-
-class Store:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
-        # trips for the connection's thread, in order (see _submit and _drain)
-        self._trips: deque[tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]] = (
-            deque()
-        )
-        self._trips_lock = threading.Lock()
-        self._draining = False  # a _drain is queued or running on the thread
-        # who has party-safety settings (a cap, alcohol-free, a server's cap or water reminders):
-        # only their drinks need tonight's sums read before they are counted (bot/safety.py)
-        self._safety_players: set[int] = set()
-        self._safety_guilds: set[int] = set()
-        self._last_table_id = 0  # the highest table id handed out (read at open)
-        self._claim: IO[str] | None = None  # the open lock file that claims the database
-
-    def counts_plainly(self, guild_id: int, user_ids: Iterable[int]) -> bool:
-        """Whether these players' drinks here count as plain sips, with nothing to read."""
-        if guild_id in self._safety_guilds:
-            return False
-        return not any(u in self._safety_players for u in user_ids)
-
-    def _note_safety(
-        self, *, player: PlayerSettings | None = None, guild: GuildSettings | None = None
-    ) -> None:
-        if player is not None:
-            plain = player.cap is None and player.mode == "sips"
-            (self._safety_players.discard if plain else self._safety_players.add)(player.user_id)
-        if guild is not None:
-            plain = guild.default_cap is None and guild.water_every is None
-            (self._safety_guilds.discard if plain else self._safety_guilds.add)(guild.guild_id)
-
-    def _new_table_id(self) -> int:
-        """The next table's id. The bot is its database's one writer (:func:`_claim`), so ids
-        are handed out here rather than learnt from the INSERT, which would cost the opening
-        transaction a trip while it holds the store."""
-        self._last_table_id += 1
-        return self._last_table_id
-
-    def _give_back_table_id(self, table_id: int) -> None:
-        """The opening transaction that took this id failed (a lobby rule refused it, say): the
-        next table takes it again, unless another took a later one meanwhile (then a gap)."""
-        if self._last_table_id == table_id:
-            self._last_table_id -= 1
-
-    def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
-        """Queue ``fn(connection, *args)`` on the connection's thread now: one trip. Returns
-        the future of its result.
-
-        Queued at once, so that a transaction can let go of the store as soon as its last trip
-        is in the queue: whatever is queued after it runs after it. The trips wait in the
-        store's own queue, which one :meth:`_drain` at a time empties on aiosqlite's thread
-        (``Connection._tx``: aiosqlite runs every call it offers that way and has no public
-        name for a call of our own; checked at :meth:`open`)."""
-        db = self._db
-        if not db._running or db._connection is None:
-            raise ValueError("Connection closed")
-        future = asyncio.get_running_loop().create_future()
-        with self._trips_lock:
-            self._trips.append((future, fn, args))
-            if self._draining:
-                return future  # the drain under way takes it
-            self._draining = True
-        db._tx.put_nowait((None, partial(self._drain, db._connection)))
-        return future
-
-    def _drain(self, con: sqlite3.Connection) -> None:
-        """On the connection's thread: run the queued trips in order until none is left.
-        Whole transactions queued back to back (many tables acting at once) share one COMMIT
-        (:func:`_run_together`): one fsync instead of one each, and every one of them still
-        committed before its answer. Each trip is answered as soon as it (or its group) is
-        done."""
-        while True:
-            with self._trips_lock:
-                if not self._trips:
-                    self._draining = False
-                    return
-                batch = list(self._trips)
-                self._trips.clear()
-            i = 0
-            while i < len(batch):
-                j = i
-                while j < len(batch) and _whole(batch[j][1], batch[j][2]):
-                    j += 1
-                if j - i >= 2:
-                    unit = batch[i:j]
-                    outcomes = _run_together(con, [args for _, _, args in unit])
-                else:
-                    unit, j = batch[i : i + 1], i + 1
-                    _, fn, args = unit[0]
-                    try:
-                        outcomes = [(True, fn(con, *args))]
-                    except BaseException as err:
-                        outcomes = [(False, err)]
-                loop = unit[0][0].get_loop()
-                with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
-                    loop.call_soon_threadsafe(
-                        _settle, [(u[0], o) for u, o in zip(unit, outcomes, strict=True)]
-                    )
-                i = j
-
-    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(connection, *args)`` on the connection's thread and wait for it."""
-        return await self._submit(fn, *args)
-
-    @classmethod
-    async def open(cls, path: Path | str) -> Store:
-        """Open (and migrate) the database at ``path``, claiming it: a second store on the same
-        file, in this process or another, raises :class:`DatabaseInUse` until this one is
-        closed (or its process has ended, however it ended)."""
-        claim = None
-        lock = _lock_path(Path(path))
-        made_lock = False
-        try:
-            if str(path) != ":memory:":
-                if Path(path).is_dir():
-                    raise IsADirectoryError(path)
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-                made_lock = not lock.exists()
-                claim = _claim(Path(path))
-            store = await cls._open(path)
-        except BaseException as err:
-            if claim is not None:
-                claim.close()
-            if made_lock:  # nothing left behind by a start that could not use the path
-                with contextlib.suppress(OSError):
-                    lock.unlink()
-            if isinstance(err, OSError | sqlite3.Error):
-                raise DatabaseUnusable(Path(path), err) from err
-            raise
-        store._claim = claim
-        return store
-
-    @classmethod
-    async def _open(cls, path: Path | str) -> Store:
-        connecting = aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            db = await connecting
-        except BaseException:
-            # aiosqlite stops its thread after a failed connect without waiting for it: wait
-            # here, while the loop still runs, or the thread reports its end to a closed loop
-            # (a traceback under the bot's advice about DATABASE_URL)
-            for _ in range(500):  # at most 5 s: it has one short job left
-                if not connecting._thread.is_alive():
-                    break
-                await asyncio.sleep(0.01)
-            raise
-        try:
-            if not all(hasattr(db, a) for a in ("_tx", "_running", "_connection")):  # _submit
-                raise RuntimeError(f"aiosqlite {aiosqlite.__version__}: no Connection._tx queue")
-            return await cls._prepare(db)
-        except BaseException:
-            await db.close()  # its thread would keep the process alive
-            raise
-
-    @classmethod
-    async def _prepare(cls, db: aiosqlite.Connection) -> Store:
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        # FULL: a committed action survives even the machine losing power, not only the
-        # process dying. One fsync per action is cheap next to a Discord round trip.
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        store = cls(db)
-        await store.migrate()
-        async with db.execute(
-            "SELECT user_id FROM player_settings WHERE cap IS NOT NULL OR mode != 'sips'"
-        ) as cur:
-            store._safety_players = {r[0] for r in await cur.fetchall()}
-        async with db.execute(
-            "SELECT guild_id FROM guild_settings"
-            " WHERE default_cap IS NOT NULL OR water_every IS NOT NULL"
-        ) as cur:
-            store._safety_guilds = {r[0] for r in await cur.fetchall()}
-        async with db.execute("SELECT COALESCE(MAX(id), 0) FROM tables") as cur:
-            store._last_table_id = (await cur.fetchone() or (0,))[0]
-        # one write now: a file this user may only read opens, and is read, without a word
-        # (the first move would fail instead)
-        await db.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', ?)", (str(time.time()),)
-        )
-        await store._call(_grow_wal)
-        return store
-
-    async def close(self) -> None:
-        try:
-            await self._db.close()
-        finally:
-            if self._claim is not None:
-                self._claim.close()  # lets go of the database's lock
-                self._claim = None
-
-    async def migrate(self) -> list[str]:
-        """Apply the numbered files of bot/migrations that this database has not seen."""
-        applied: list[str] = []
-        async with self._lock:
-            async with self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            ) as cur:
-                tables = {r[0] for r in await cur.fetchall()}
-            if tables and "schema_migrations" not in tables:
-                raise NotOurs("its tables: " + ", ".join(sorted(tables)[:5]))
-            await self._db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, at REAL)"
-            )
-            async with self._db.execute("SELECT name FROM schema_migrations") as cur:
-                done = {r[0] for r in await cur.fetchall()}
-            files = sorted(
-                (f for f in resources.files("bot.migrations").iterdir() if f.name.endswith(".sql")),
-                key=lambda f: f.name,
-            )
-            unknown = done - {f.name for f in files}
-            if unknown:
-                raise Newer("migration " + ", ".join(sorted(unknown)))
-            for f in files:
-                if f.name in done:
-                    continue
-                script = f.read_text(encoding="utf-8")
-                await self._db.executescript(
-                    "BEGIN;\n" + script + "\nINSERT INTO schema_migrations VALUES "
-                    f"('{f.name}', unixepoch('subsec'));\nCOMMIT;"
-                )
-                log.info("applied migration %s", f.name)
-                applied.append(f.name)
-        return applied
-
-    @asynccontextmanager
-    async def transaction(self, *, unseen: int | None = None) -> AsyncIterator[Tx]:
-        """One atomic unit: committed when the block ends, rolled back if it raises.
-
-        ``unseen``: an interaction id; if the action log has it already, nothing is written and
-        :class:`AlreadyApplied` is raised at the end of the block (checked on the connection's
-        thread in the same trip as the writes, inside the transaction).
-
-        The store's lock is held while the block runs and let go once the last trip (the
-        COMMIT) is queued, before it has run: what is queued after it runs after it, on the one
-        thread, so the next transaction need not wait for this one's round trip (with many
-        tables at once, waiting for the lock was most of an answer's time, issue 7). The block
-        still returns only once the COMMIT is done."""
-        await self._lock.acquire()
-        held = True
-        try:
-            tx = Tx(self, atomic=True, unseen=unseen)
-            try:
-                yield tx
-            except BaseException:
-                _undo(tx)
-                if tx._begun:
-                    await self._call(_rollback)
-                raise
-            last = tx._send(end=True)
-            self._lock.release()
-            held = False
-            try:
-                await tx._wait(last)
-            except BaseException:
-                _undo(tx)
-                raise
-            for after in tx._after:
-                after()
-            COMMITTED.set(True)
-        finally:
-            if held:
-                self._lock.release()
-
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Tx]:
-        """Reads, each one trip in autocommit mode. The store's lock is taken only to queue each
-        trip (so none lands inside another task's transaction), not held for the block: a
-        transaction that commits between two reads of the block is seen by the later one."""
-        tx = Tx(self, atomic=False)
-        yield tx
-        await tx._trip(end=True)  # writes made here (none, as a rule) run on their own
-        for after in tx._after:
-            after()
