@@ -19,7 +19,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.app import Barkeep
+from bot.app import Barkeep, make_bot
 from bot.config import ConfigError, RedactToken, load_settings
 from bot.store import DatabaseInUse, DatabaseUnusable
 
@@ -44,7 +44,10 @@ def main() -> int:
     logging.getLogger("discord").setLevel(
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
-    bot = Barkeep(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    shards = (
+        None if settings.shard_count is None else (settings.shard_count, settings.shard_ids or ())
+    )
+    bot = make_bot(settings.database_path, shards, dev_guild_id=settings.dev_guild_id)
     ctrl_c = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not a launcher's
     try:
         asyncio.run(_run(bot, settings.token, ctrl_c))
@@ -52,11 +55,7 @@ def main() -> int:
         print(f"Barkeep can't start: {err}", file=sys.stderr)
         return STOPPED
     except DatabaseInUse as err:
-        print(
-            f"Barkeep can't start: {err}. Stop that one first (one copy per database), or give "
-            "this one a database of its own (DATABASE_URL in .env).",
-            file=sys.stderr,
-        )
+        print(f"Barkeep can't start: {err}. {err.advice}.", file=sys.stderr)
         return STOPPED
     except DatabaseUnusable as err:
         print(f"Barkeep can't start: {err}. {err.fix}.", file=sys.stderr)
@@ -90,7 +89,7 @@ def main() -> int:
         return UNREACHABLE
     except KeyboardInterrupt:
         pass
-    return 0
+    return 1 if bot.claims_lost else 0
 
 
 async def _run(bot: Barkeep, token: str, ctrl_c: bool = False) -> None:

@@ -27,7 +27,7 @@ from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
 from bot.slash import ODD, Tree, error_text, odd_ids
-from bot.store import Store, TableRow
+from bot.store import PostgresStore, Store, TableRow
 from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_LOCKED, TableService
 from bot.ui.components import Ref, submitted_values
 
@@ -79,7 +79,9 @@ class Barkeep(commands.Bot):
         token_budget: tuple[int, float] = TOKEN_BUDGET,
         ping_after: float = PING_AFTER,
         seeds: Any = None,
+        **sharding: Any,
     ) -> None:
+        """``sharding``: ``shard_count`` and ``shard_ids`` for a :class:`ShardedBarkeep`."""
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intents needed
         super().__init__(
@@ -91,8 +93,15 @@ class Barkeep(commands.Bot):
             # its commands would show in servers the bot is not in (tally, settings there)
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.database_path = database_path
+        count, ids = sharding.get("shard_count"), sharding.get("shard_ids")
+        # the shards this copy serves, for the store (None: every one there is)
+        self.shard_plan: tuple[int, tuple[int, ...]] | None = (
+            (count, tuple(ids if ids is not None else range(count))) if count else None
+        )
+        self.claims_lost = False  # the database no longer holds this copy's shards for it
         self.dev_guild_id = dev_guild_id
         self.clock = clock or SystemClock()
         self.render_interval = render_interval
@@ -115,7 +124,17 @@ class Barkeep(commands.Bot):
         """Open the database (once): ``python -m bot`` does it before logging in, so that a
         database it can't use is said at once, whatever Discord answers."""
         if not hasattr(self, "store"):
-            self.store = await Store.open(self.database_path)
+            self.store = await Store.open(self.database_path, shards=self.shard_plan)
+            if isinstance(self.store, PostgresStore):
+                self.store.on_claims_lost = self.lost_claims
+
+    def lost_claims(self) -> None:
+        """The database let go of this copy's shards (its connection to the server was cut):
+        another copy may take them now, so this one stops at once, writing nothing more, and
+        ``python -m bot`` exits 1 for the service manager to start it again."""
+        log.critical("this copy no longer owns its shards: stopping")
+        self.claims_lost = True
+        asyncio.ensure_future(self.close())
 
     async def setup_hook(self) -> None:
         eager.install(asyncio.get_running_loop())  # answers on the socket at once (3.11)
@@ -461,3 +480,19 @@ class Barkeep(commands.Bot):
 # bot/gamecog.py and the cogs know the bot as a Host (they cannot import this module back):
 # mypy checks here that a Barkeep is one.
 _HOST: type[Host] = Barkeep
+
+
+class ShardedBarkeep(Barkeep, commands.AutoShardedBot):
+    """Barkeep serving ``shard_ids`` of ``shard_count`` shards (SHARD_COUNT, SHARD_IDS): one
+    gateway connection per shard, the servers of those shards only. Without SHARD_COUNT the
+    bot is a plain :class:`Barkeep` on one connection."""
+
+
+def make_bot(
+    database_path: Path | str, shards: tuple[int, tuple[int, ...]] | None = None, **options: Any
+) -> Barkeep:
+    """The bot for these settings: sharded when SHARD_COUNT is set."""
+    if shards is None:
+        return Barkeep(database_path, **options)
+    count, ids = shards
+    return ShardedBarkeep(database_path, shard_count=count, shard_ids=list(ids), **options)

@@ -7,6 +7,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import discord
 from dotenv import dotenv_values
@@ -53,23 +54,95 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Settings:
     token: str
-    database_path: Path
+    database_path: Path | str  # a SQLite file, or a postgresql:// URL
     dev_guild_id: int | None
     log_level: str
+    shard_count: int | None = None  # SHARD_COUNT (None: as Discord recommends, all here)
+    shard_ids: tuple[int, ...] | None = None  # the shards this copy serves (None: every one)
 
-    def __repr__(self) -> str:  # never print the token
+    def __repr__(self) -> str:  # never print the token, nor a database password
+        where = self.database_path
+        shown = redact_url(where) if isinstance(where, str) else str(where)
         return (
-            f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
-            f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level!r})"
+            f"Settings(token=<hidden>, database_path={shown!r}, "
+            f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level!r}, "
+            f"shard_count={self.shard_count}, shard_ids={self.shard_ids})"
         )
 
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]] | None:
+        """(SHARD_COUNT, the shards served here), or None when one copy serves them all."""
+        if self.shard_count is None or self.shard_ids is None:
+            return None
+        return self.shard_count, self.shard_ids
 
-def database_path(url: str, root: Path) -> Path:
-    """``sqlite:///relative/path.db`` (from the project folder) or ``sqlite:////abs/path.db``."""
+
+def redact_url(url: str) -> str:
+    """A database URL without its password."""
+    return re.sub(r"(//[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+POSTGRES_EXAMPLE = "postgresql://barkeep:password@localhost:5432/barkeep"
+
+
+def postgres_url(url: str) -> str:
+    """A PostgreSQL URL, checked for what asyncpg needs: a database name, a host (in the URL
+    or as ?host=/socket/folder)."""
+    parts = urlsplit(url)
+    host = parts.hostname or parse_qs(parts.query).get("host", [""])[0]
+    if not host:
+        raise ConfigError(f"DATABASE_URL names no PostgreSQL server. Example: {POSTGRES_EXAMPLE}")
+    if not parts.path.strip("/"):
+        raise ConfigError(
+            f"DATABASE_URL names no database (the part after the last /). Example: "
+            f"{POSTGRES_EXAMPLE}"
+        )
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise ConfigError(
+            f"DATABASE_URL has a port that is not a number. Example: {POSTGRES_EXAMPLE}"
+        ) from None
+    return url
+
+
+def shard_ids(text: str, count: int) -> tuple[int, ...]:
+    """``0,1,2``, ``0-3`` or both (``0-1,4``): each shard below ``count``, none twice."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if m is None:
+            raise ConfigError(
+                f"SHARD_IDS must be shard numbers such as 0,1 or a range such as 0-3, got {text!r}."
+            )
+        first, last = int(m[1]), int(m[2] or m[1])
+        if last < first:
+            raise ConfigError(f"SHARD_IDS has a range that runs backwards: {part!r}.")
+        ids.extend(range(first, last + 1))
+    if not ids:
+        raise ConfigError("SHARD_IDS is empty. Name the shards this copy serves, such as 0,1.")
+    if max(ids) >= count:
+        raise ConfigError(
+            f"SHARD_IDS names shard {max(ids)}, but SHARD_COUNT={count} has shards 0 to "
+            f"{count - 1}."
+        )
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS names a shard twice: {text!r}.")
+    return tuple(sorted(ids))
+
+
+def database_path(url: str, root: Path) -> Path | str:
+    """``sqlite:///relative/path.db`` (from the project folder) or ``sqlite:////abs/path.db``:
+    the file's path; ``postgresql://user:password@host:port/database``: the URL."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return postgres_url(url)
     if not url.startswith("sqlite:///"):
         raise ConfigError(
-            f"DATABASE_URL must start with sqlite:/// (got {url.split(':', 1)[0]!r}). "
-            f"Use {DEFAULT_DATABASE_URL} for the default file, or sqlite:////abs/path.db."
+            f"DATABASE_URL must start with sqlite:/// or postgresql:// (got "
+            f"{url.split(':', 1)[0]!r}). Use {DEFAULT_DATABASE_URL} for the default file, "
+            f"sqlite:////abs/path.db, or {POSTGRES_EXAMPLE}."
         )
     rest = url[len("sqlite:///") :]
     if not rest or rest.endswith("/"):
@@ -139,7 +212,32 @@ def load_settings(env_file: Path | None = None, environ: dict[str, str] | None =
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}.")
 
     url = values.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
-    return Settings(token, database_path(url, root), dev_guild_id, level)
+    database = database_path(url, root)
+
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    count: int | None = None
+    ids: tuple[int, ...] | None = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise ConfigError(
+                f"SHARD_COUNT must be a whole number of shards, 1 or more, got {count_text!r}. "
+                "Leave it empty to let Discord recommend the count."
+            )
+        count = int(count_text)
+        ids = shard_ids(ids_text, count) if ids_text else tuple(range(count))
+    elif ids_text:
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT, the number of shards of every copy together "
+            "(for example SHARD_COUNT=4 with SHARD_IDS=0,1 here and SHARD_IDS=2,3 elsewhere)."
+        )
+    if count is not None and ids is not None and len(ids) < count and isinstance(database, Path):
+        raise ConfigError(
+            "SHARD_IDS splits the shards between copies, and copies share one database: that "
+            f"needs PostgreSQL (DATABASE_URL={POSTGRES_EXAMPLE}). One SQLite file serves one "
+            "copy, which takes every shard: leave SHARD_IDS empty."
+        )
+    return Settings(token, database, dev_guild_id, level, count, ids)
 
 
 class RedactToken(logging.Filter):

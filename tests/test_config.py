@@ -41,15 +41,39 @@ def test_defaults():
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
         (
-            {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"},
-            "DATABASE_URL must start with sqlite:///",
+            {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x/db"},
+            "DATABASE_URL must start with sqlite:/// or postgresql://",
         ),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///"}, "DATABASE_URL names no file"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"}, "names no database"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql:///db"}, "names no PostgreSQL server"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://h:x/db"}, "port that is not a"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "has shards 0 to 1"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "a"}, "SHARD_IDS must be"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "runs backwards"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "1,0-1"}, "a shard twice"),
+        # copies that split the shards share a database: not one SQLite file
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "needs PostgreSQL"),
     ],
 )
 def test_bad_settings_say_what_to_do(env, says):
     with pytest.raises(ConfigError, match=says.replace("(", r"\(").replace(")", r"\)")):
         settings(**env)
+
+
+def test_postgres_and_shards():
+    url = "postgresql://bar:s3cret@db.example:5433/barkeep"
+    s = settings(DISCORD_TOKEN=TOKEN, DATABASE_URL=url, SHARD_COUNT="4", SHARD_IDS="2-3,0")
+    assert s.database_path == url and s.shards == (4, (0, 2, 3))
+    assert "s3cret" not in repr(s) and "bar:***@db.example" in repr(s)
+    one = settings(DISCORD_TOKEN=TOKEN, SHARD_COUNT="3")  # one copy, every shard: SQLite will do
+    assert one.shards == (3, (0, 1, 2)) and isinstance(one.database_path, Path)
+    assert settings(DISCORD_TOKEN=TOKEN).shards is None  # one connection, as Discord sees fit
+    socket = settings(DISCORD_TOKEN=TOKEN, DATABASE_URL="postgresql:///db?host=/run/postgresql")
+    assert socket.database_path == "postgresql:///db?host=/run/postgresql"
 
 
 def test_database_url_forms(tmp_path):
