@@ -35,7 +35,6 @@ DYNAMIC = {
 ALLOWED_CYCLES: dict[str, str] = {
     "bot.render": "bot.render.core imports writers and turns; writers imports core (under "
     "TYPE_CHECKING), turns imports the package",
-    "bot.store": "bot.store.base imports tx; tx imports base (under TYPE_CHECKING, for Store)",
 }
 
 # What engines (pure rules: no Discord, no event loop, no I/O) must not import. Of the

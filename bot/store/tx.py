@@ -16,7 +16,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.store.errors import Stale
 from bot.store.rows import (
@@ -39,9 +39,6 @@ from bot.store.rows import (
     _table,
     _timer,
 )
-
-if TYPE_CHECKING:
-    from bot.store.base import Store
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +84,33 @@ class Dialect:
 
 
 SQLITE = Dialect(ids="(SELECT value FROM json_each({}))", texts="(SELECT value FROM json_each({}))")
+
+
+class Backend(Protocol):
+    """What a :class:`Tx` needs of its store (bot/store/base.py's Store is one)."""
+
+    dialect: Dialect
+    _lock: asyncio.Lock
+
+    def owned(self, guild: str) -> str: ...
+
+    def _trip(
+        self,
+        begin: bool,
+        unseen: int | None,
+        statements: list[Statement],
+        query: Query | None,
+        commit: bool,
+        committing: Callable[[], None] | None,
+    ) -> asyncio.Future[Any]: ...
+
+    async def _new_table_id(self) -> int: ...
+
+    def _give_back_table_id(self, table_id: int) -> None: ...
+
+    def _note_safety(
+        self, *, player: PlayerSettings | None = None, guild: GuildSettings | None = None
+    ) -> None: ...
 
 
 # counted as water or points is not a finished drink: it is counted apart.
@@ -165,7 +189,7 @@ class Tx:
     the store for no round trip of its own.
     """
 
-    def __init__(self, store: Store, *, atomic: bool, unseen: int | None = None) -> None:
+    def __init__(self, store: Backend, *, atomic: bool, unseen: int | None = None) -> None:
         self._store = store
         self._atomic = atomic  # a transaction: BEGIN IMMEDIATE with the first trip, COMMIT last
         self._unseen = unseen  # an interaction id that must not be in the action log yet
