@@ -155,7 +155,7 @@ class Harness:
 
 async def spawn_bot(
     fake: FakeDiscord,
-    db: Path,
+    db: Path | str,
     token: str = TOKEN,
     script: Path | None = None,
     env_extra: dict[str, str] | None = None,
@@ -164,9 +164,10 @@ async def spawn_bot(
     """Start the shipped bot (``python -m bot``'s main) as its own process, against ``fake``
     (``script``: another launcher, such as bench/botproc.py)."""
     env = {k: v for k, v in os.environ.items() if k != "DEV_GUILD_ID"}
+    url = str(db) if str(db).startswith("postgresql://") else f"sqlite:///{db}"
     env.update(
         DISCORD_TOKEN=token,
-        DATABASE_URL=f"sqlite:///{db}",
+        DATABASE_URL=url,
         FAKE_DISCORD_API=fake.base_url,
         FAKE_DISCORD_GATEWAY=fake.gateway_url,
         PYTHONPATH=str(ROOT),
@@ -181,8 +182,13 @@ async def spawn_bot(
     }
     script = script or ROOT / "tests" / "e2e" / "botproc.py"
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(script), cwd=str(db.parent), env=env, **streams
+        sys.executable, str(script), cwd=str(_folder(db)), env=env, **streams
     )
+
+
+def _folder(db: Any) -> Path:
+    """Where a bot process on ``db`` runs: beside a SQLite file, else the project folder."""
+    return Path(db).parent if isinstance(db, Path) else ROOT
 
 
 async def open_table(

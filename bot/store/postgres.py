@@ -9,6 +9,7 @@ each other's moves:
   the life of the process (the server lets go of them when the process dies, however it died).
   A copy that serves every shard holds the database's layout lock alone; copies with
   ``SHARD_COUNT`` share it, agree on the count, and each holds its shards' locks.
+- **Table ids** come from one sequence, one at a time (table numbers go on across copies).
 - **A move is applied once**: a transaction's ``UPDATE tables ... WHERE seq = <what it read>``
   (:meth:`Tx.save_table`) and the action log's key ``(table_id, seq)`` refuse a writer that is
   behind with :class:`~bot.store.errors.Stale`; an interaction id already in the log raises
@@ -72,9 +73,6 @@ LOCK_LAYOUT = 0x6261726B  # (LAYOUT, 0): held by every copy; alone by one that s
 LOCK_COUNT = LOCK_LAYOUT + 1  # (COUNT, SHARD_COUNT): shared by the copies of one count
 LOCK_SHARD = LOCK_LAYOUT + 2  # (SHARD, id): the copy that serves that shard
 LOCK_MIGRATE = LOCK_LAYOUT + 3  # (MIGRATE, 0): while migrations run
-
-ID_BLOCK = 32  # table ids reserved at a time
-ID_LOW = 8  # reserve the next block when fewer are left
 
 # asyncpg's errors that mean the server or the connection is gone (the next trip reconnects)
 _GONE = (
@@ -190,8 +188,8 @@ class PostgresStore(Store):
         self._sql = _Sql()
         self._trips: deque[tuple[asyncio.Future[Any], tuple[Any, ...]]] = deque()
         self._worker: asyncio.Task[None] | None = None
-        self._ids: deque[int] = deque()  # table ids reserved from the sequence, not yet used
-        self._refill: asyncio.Future[None] | None = None
+        self._ids: deque[int] = deque()  # table ids given back by openings that failed
+        self._claims_lock = asyncio.Lock()  # the claims' connection asks one thing at a time
         self._closed = False
         # called if the connection holding the shards' claims is lost: this copy no longer
         # owns its shards and must stop (the bot sets it)
@@ -211,7 +209,6 @@ class PostgresStore(Store):
             store._con = await store._connect()
             await store.migrate()
             await store._load_safety()
-            await store._reserve_ids()
         except BaseException as err:
             await store._close_connections()
             if isinstance(err, ShardTaken | DatabaseUnusable):
@@ -373,25 +370,19 @@ class PostgresStore(Store):
 
     # -- table ids ---------------------------------------------------------------------------
     async def _new_table_id(self) -> int:
-        """Ids come from the tables' sequence, reserved a block at a time on the claims'
-        connection (idle after the start): every copy gets its own, and opening a table waits
-        for no trip of its own unless a burst used the whole block."""
-        if len(self._ids) < ID_LOW and (self._refill is None or self._refill.done()):
-            self._refill = asyncio.ensure_future(self._reserve_ids())
-        while not self._ids:
-            assert self._refill is not None
-            await asyncio.shield(self._refill)
-            if not self._ids:
-                self._refill = asyncio.ensure_future(self._reserve_ids())
-        return self._ids.popleft()
-
-    async def _reserve_ids(self) -> None:
+        """The next id of the tables' sequence, shared by every copy. Asked on the claims'
+        connection (idle after the start), so the opening transaction's own trip does not wait
+        for it in the queue of the store's connection. One at a time: a copy that stops wastes
+        no ids, so table numbers stay in step with the tables people open."""
+        if self._ids:  # given back by an opening that failed
+            return self._ids.popleft()
         assert self._claims is not None
-        rows = await self._claims.fetch(
-            "SELECT nextval(pg_get_serial_sequence('tables', 'id')) FROM generate_series(1, $1)",
-            ID_BLOCK,
-        )
-        self._ids.extend(r[0] for r in rows)
+        async with self._claims_lock:
+            return int(
+                await self._claims.fetchval(
+                    "SELECT nextval(pg_get_serial_sequence('tables', 'id'))"
+                )
+            )
 
     def _give_back_table_id(self, table_id: int) -> None:
         """Unused: the next table of this copy takes it (no other copy can have it)."""

@@ -701,10 +701,10 @@ class Tx:
             "INSERT INTO private_views"
             " (table_id, user_id, app_id, token, opened_at, message_id) VALUES (?,?,?,?,?,?)"
             " ON CONFLICT (table_id, user_id) DO UPDATE SET"
-            f" prev_app_id = CASE WHEN {keep} = 1 THEN app_id END,"
-            f" prev_token = CASE WHEN {keep} = 1 THEN token END,"
-            f" prev_opened_at = CASE WHEN {keep} = 1 THEN opened_at END,"
-            f" prev_message_id = CASE WHEN {keep} = 1 THEN message_id END,"
+            f" prev_app_id = CASE WHEN {keep} = 1 THEN private_views.app_id END,"
+            f" prev_token = CASE WHEN {keep} = 1 THEN private_views.token END,"
+            f" prev_opened_at = CASE WHEN {keep} = 1 THEN private_views.opened_at END,"
+            f" prev_message_id = CASE WHEN {keep} = 1 THEN private_views.message_id END,"
             " app_id = excluded.app_id, token = excluded.token,"
             " opened_at = excluded.opened_at, message_id = excluded.message_id, shown = NULL",
             (table_id, user_id, app_id, token, at, message_id),

@@ -4,13 +4,13 @@ lobby from the same host (issue 7)."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from types import SimpleNamespace
 
 import pytest
 
 import bot.gamecog
 import bot.slash
+from tests.backends import run_sql, table_names
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import from_another_server
@@ -28,14 +28,10 @@ def slash_data(fake, name: str, options: list[dict], resolved: dict | None = Non
 
 
 def stored(h: Harness) -> tuple[int, int, int]:
-    con = sqlite3.connect(h.db_path)
-    try:
-        return tuple(
-            con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-            for t in ("tables", "seats", "actions")
-        )  # type: ignore[return-value]
-    finally:
-        con.close()
+    return tuple(
+        run_sql(h.db_path, f"SELECT COUNT(*) FROM {t}")[0][0]
+        for t in ("tables", "seats", "actions")
+    )  # type: ignore[return-value]
 
 
 MALFORMED = {
@@ -366,17 +362,10 @@ async def test_a_form_sent_after_the_game_moved_on_says_why_and_gives_the_words_
 
 def everything(h: Harness) -> dict[str, list[tuple]]:
     """Every row of every table in the database: "nothing was changed" means this is the same."""
-    con = sqlite3.connect(h.db_path)
-    try:
-        names = [
-            r[0]
-            for r in con.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            )
-        ]
-        return {n: sorted(map(repr, con.execute(f"SELECT * FROM {n}"))) for n in names}
-    finally:
-        con.close()
+    return {
+        n: sorted(map(repr, run_sql(h.db_path, f"SELECT * FROM {n}")))
+        for n in table_names(h.db_path)
+    }
 
 
 def settings_game(channel: dict | None) -> list[dict]:

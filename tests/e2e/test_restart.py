@@ -13,6 +13,7 @@ import pytest
 
 from bot.render import Renderer
 from bot.tables import TableService
+from tests.backends import run_sql
 from tests.e2e.conftest import Harness, open_table, spawn_bot
 from tests.e2e.test_platform import (
     ends,
@@ -365,10 +366,7 @@ async def restart_with_its_message_lost(h: Harness, table_id: int) -> None:
     (the answer was posted); let the interaction token that posted it die (16 minutes); start
     again, the messages brought in line with the store."""
     await h.stop_bot()
-    con = sqlite3.connect(h.db_path)
-    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (table_id,))
-    con.commit()
-    con.close()
+    run_sql(h.db_path, "UPDATE tables SET message_id = NULL WHERE id = ?", table_id)
     h.clock.advance(16 * 60)
     h.fake.advance(16 * 60)
     await h.start_bot()
@@ -407,10 +405,7 @@ async def test_a_click_on_the_old_copy_while_the_table_is_posted_anew_leaves_one
     orphan = (await h.slash(ana, "war", "start")).message
     tid = int(h.custom_id(orphan, "join").split(":")[1])
     await h.stop_bot()
-    con = sqlite3.connect(h.db_path)
-    con.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (tid,))
-    con.commit()
-    con.close()
+    run_sql(h.db_path, "UPDATE tables SET message_id = NULL WHERE id = ?", tid)
     h.clock.advance(16 * 60)  # the token that posted it is dead: the table is posted anew
     fake.advance(16 * 60)
     fake.stall("POST", "/channels/{channel_id}/messages", apply=True)  # answered later

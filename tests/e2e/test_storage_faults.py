@@ -8,12 +8,17 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import pytest
+
 import bot.gamecog
 from tests.e2e.test_rendering import private_moves, shows_the_store
 from tests.e2e.test_safety_e2e import play_war_step
 from tests.e2e.test_war_e2e import open_war
 from tests.faults import Fault
 from tests.harness import Harness
+
+# SQLite's own faults (a full disk, another program holding the file's lock)
+pytestmark = pytest.mark.sqlite
 
 
 async def test_opening_a_private_view_while_the_disk_is_full_gets_an_answer(
