@@ -1,10 +1,11 @@
 """``python -m bot``: start Barkeep with the settings from the environment or .env.
 
-Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start and said what to fix (a setting, a token
-Discord rejects, a DEV_GUILD_ID server that refuses the commands, another copy already running
-on the same database): starting again as it is won't help; 3 could not reach Discord and said
-so: starting again later may. ``make run`` accepts 2 and 3 (the advice stays the last thing on
-the screen); anything else (1) is a crash.
+Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start and said what to fix (a setting, a
+token Discord rejects, a DEV_GUILD_ID server that refuses the commands, another copy already
+running on the same database or shard): starting again as it is won't help; 3 could not reach
+Discord or the PostgreSQL server and said so: starting again later may; 1 a crash, or a copy
+that lost its shards' claims (its service manager starts it again). ``make run`` accepts 2 and
+3 (the advice stays the last thing on the screen); anything else is a crash.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def main() -> int:
         return STOPPED
     except DatabaseUnusable as err:
         print(f"Barkeep can't start: {err}. {err.fix}.", file=sys.stderr)
-        return STOPPED
+        return UNREACHABLE if err.unreachable else STOPPED
     except discord.LoginFailure:
         print(
             "Barkeep can't start: Discord rejected DISCORD_TOKEN. Reset the token in the Developer "

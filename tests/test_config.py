@@ -46,7 +46,10 @@ def test_defaults():
         ),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///"}, "DATABASE_URL names no file"),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"}, "names no database"),
-        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql:///db"}, "names no PostgreSQL server"),
+        (
+            {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql:///db"},
+            "names no PostgreSQL server",
+        ),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://h:x/db"}, "port that is not a"),
         ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
         ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number"),
@@ -139,10 +142,35 @@ def test_python_m_bot_without_token_exits_with_advice(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_postgresql_server_out_of_reach_is_said_and_exits_3(tmp_path):
+    """A database server not up yet (a boot, a restart of the server): exit 3, which systemd
+    restarts (2, a setting to fix, it does not), with what to check."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "LOG_LEVEL")}
+    env.update(
+        PYTHONPATH=str(ROOT),
+        DISCORD_TOKEN=TOKEN,
+        DATABASE_URL="postgresql://barkeep:hunter2@127.0.0.1:1/barkeep",  # nothing listens there
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert (
+        "can't reach the PostgreSQL server of postgresql://barkeep:***@127.0.0.1:1" in proc.stderr
+    )
+    assert "Check that the server runs" in proc.stderr
+    assert "hunter2" not in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_env_example_holds_the_placeholder_and_every_setting():
     example = (ROOT / ".env.example").read_text()
     assert "DISCORD_TOKEN=paste-your-bot-token-here" in example
-    for name in ("DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in ("DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS"):
         assert f"\n{name}=" in example
 
 

@@ -61,13 +61,15 @@ class DatabaseUnusable(Exception):
     or refuses the login (:meth:`said`)."""
 
     fix: str
+    # the server could not be reached: starting again later may work (exit 3, not 2)
+    unreachable = False
 
     @classmethod
-    def said(cls, message: str, fix: str) -> DatabaseUnusable:
+    def said(cls, message: str, fix: str, *, unreachable: bool = False) -> DatabaseUnusable:
         """A database that is not a file (PostgreSQL): ``message`` says why, ``fix`` what to do."""
         err = cls.__new__(cls)
         Exception.__init__(err, message)
-        err.fix, err.path = fix, None
+        err.fix, err.path, err.unreachable = fix, None, unreachable
         return err
 
     def __init__(self, path: Path, err: BaseException) -> None:

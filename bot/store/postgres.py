@@ -527,6 +527,7 @@ def _unusable(url: str, err: BaseException) -> DatabaseUnusable:
         return DatabaseUnusable.said(
             f"can't reach the PostgreSQL server of {where} ({err or type(err).__name__})",
             "Check that the server runs and listens there (host and port in DATABASE_URL)",
+            unreachable=True,
         )
     return DatabaseUnusable.said(
         f"can't use the database {where}: {err}", "Check DATABASE_URL and the server's log"
