@@ -1,5 +1,5 @@
 """Background writes (table messages, private views) wait for the clicks being answered, and
-start one per turn of the event loop (bot/render.py, ``Renderer._after_answers``)."""
+start one per turn of the event loop (bot/render/turns.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.render
+import bot.render.turns
 from bot.render import Renderer
 
 
@@ -86,7 +86,7 @@ async def test_writes_with_nothing_answered_still_take_turns() -> None:
 
 
 async def test_a_write_waits_for_answers_at_most_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.render, "YIELD_AT_MOST", 0.01)
+    monkeypatch.setattr(bot.render.turns, "YIELD_AT_MOST", 0.01)
     quiet = asyncio.Event()  # clicks answered without end
     r, turns, started = renderer(quiet), Turns(), []
     tasks = await writers(r, turns, 2, started)

@@ -104,12 +104,8 @@ from bot.render.threads import (
     THREAD_SHUT,
     UNLISTED_KEPT,
 )
-from bot.render.turns import Turns
+from bot.render.turns import YIELD_AT_MOST, Turns
 from bot.render.writers import ChannelWriter, Job, Writer
-
-# Seconds a background write waits, at most, for the clicks being answered. Read from here at
-# each wait (bot/render/turns.py), so that setting it on the package takes effect.
-YIELD_AT_MOST = 0.25
 
 __all__ = [
     "ANSWERING",

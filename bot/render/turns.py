@@ -13,8 +13,10 @@ import asyncio
 
 import discord
 
-import bot.render  # YIELD_AT_MOST is read from the package at each wait
 from bot.render.writers import Writer
+
+# Seconds a background write waits, at most, for the clicks being answered.
+YIELD_AT_MOST = 0.25
 
 
 def _wake(woken: asyncio.Future[None]) -> None:
@@ -34,7 +36,7 @@ class Turns:
 
     async def after_answers(self) -> None:
         """Background writes go after the clicks being answered: wait until none is (at most
-        :data:`bot.render.YIELD_AT_MOST`). The bot has one thread for both; a burst of clicks at
+        :data:`YIELD_AT_MOST`). The bot has one thread for both; a burst of clicks at
         busy tables would otherwise queue behind edits that have seconds to spare.
 
         And one background write starts per turn of the event loop: the loop reads what has
@@ -45,7 +47,7 @@ class Turns:
         if quiet is None or self.hurry.is_set():
             return
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + bot.render.YIELD_AT_MOST
+        deadline = loop.time() + YIELD_AT_MOST
         while True:
             if not quiet.is_set():
                 try:
