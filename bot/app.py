@@ -55,10 +55,11 @@ _FROZEN = False
 
 def keep_out_of_gc() -> None:
     """Everything alive once the bot has started (modules, discord.py's caches, the tables
-    loaded) stays alive: leave it out of the cyclic garbage collector's full scans. With 30
-    busy tables a full collection held the event loop 90-140 ms, 8 times in 30 s, and set
-    the answer times' p99; frozen, 40-70 ms (issue 7). Objects are still freed as ever when
-    nothing refers to them. Once per process (tests start many bots in one)."""
+    loaded) stays alive: leave it out of the cyclic garbage collector's full scans. A full
+    scan of all of it stops the event loop for tens of milliseconds, and on a busy bot often
+    enough to show in answer times; frozen, the scans cover only what came later. Objects are
+    still freed as ever when nothing refers to them. Once per process (tests start many bots
+    in one)."""
     global _FROZEN
     if not _FROZEN:
         _FROZEN = True

@@ -3,8 +3,8 @@
 aiohttp sends a request's headers and body from a task of its own (``ClientRequest.write_bytes``).
 On Python 3.12 and newer it starts that task eagerly (asyncio's ``eager_start``): the request is
 on the socket before ``send`` returns. Python 3.11 has no eager tasks, so there the task waits
-for the event loop's next turn, behind everything else ready to run: with thirty busy tables, an
-answer that was ready waited up to 9 ms more (p99) before Discord saw it (issue 7).
+for the event loop's next turn, behind everything else ready to run: on a busy bot, an answer
+that is ready can wait several milliseconds more before Discord sees it.
 
 :func:`install` gives the bot's event loop, on 3.11 only, a task factory that runs the first
 step of that one coroutine at once, as ``eager_start`` does; every other task is made as

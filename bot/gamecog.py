@@ -34,7 +34,7 @@ from bot.engines import ENGINES
 from bot.engines.base import Action, Engine, GameError, Private, literal
 from bot.host import Host
 from bot.render import ANSWERING, Writer, lacking, start_warning
-from bot.store import COMMITTED, TableRow
+from bot.store import COMMITTED, Stale, TableRow
 from bot.tables import (
     AlreadyMoved,
     Change,
@@ -129,6 +129,9 @@ async def _run(work: Work) -> Reply:
         return Reply.text(str(err), from_here(err.table, err.verb))
     except GameError as err:
         return Reply.text(str(err))
+    except Stale as err:  # another copy of the bot moved the table first: nothing was written
+        log.info("an interaction met a table moved elsewhere: %s", err)
+        return Reply.text(BUSY)
     except Exception:
         log.exception("an interaction failed")
         return Reply.text(APOLOGY_DONE if COMMITTED.get() else APOLOGY)
@@ -568,8 +571,8 @@ class GameCog(commands.Cog):
     ) -> Reply | None:
         """A refused click in the player's own private view (a stale button, a lost race):
         answer by updating that view, the refusal on top of the fresh screen, so that error
-        answers do not pile up as new messages (issue 8). A table that ended meanwhile (the
-        other player's last card) shows its end screen there, the refusal on top."""
+        answers do not pile up as new messages. A table that ended meanwhile (the other
+        player's last card) shows its end screen there, the refusal on top."""
         seat = table.seat_of(interaction.user.id)
         if (
             clicked_public

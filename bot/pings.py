@@ -16,8 +16,8 @@ Edits notify nobody, so a ping must be a new message. Decisions:
   start.
 - The message mentions exactly those players (no one else is named in it; allowed mentions
   permit users only) and links the table.
-- On by default (issue 8: whose move it is must reach the player's phone); a server that finds
-  them noisy turns them off with ``/settings pings``.
+- On by default (whose move it is must reach the player's phone); a server that finds them
+  noisy turns them off with ``/settings pings``.
 - Not sent where the bot knows it may not post (no Send Messages there, or Send Messages in
   Threads in a thread): Discord would refuse each one, and refusals count toward its limit on
   invalid requests.

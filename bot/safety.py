@@ -6,7 +6,7 @@ the lines that say so. The table service calls :func:`count` and :func:`annotate
 transaction that writes the drinks, with each drinker's settings and tonight's sips read in that
 same transaction, so two tables pouring for one player at once are counted one after the other.
 
-Decisions (where the issue is silent):
+Decisions:
 - **Tonight** is the last 12 hours, as in ``/tally``, measured at each drink. A cap is a number
   of sips in any 12 hours; it stays set until the player clears it (a cap that lapsed by itself
   mid-party would fail the people who rely on it).

@@ -5,18 +5,18 @@
 matching pyramid cards as these are turned. The player left with the most cards explores a
 fresh pyramid at the end.
 
-Decisions taken where the rules file is silent (the lead's brief, plus these):
+Decisions (where the rules file is silent):
 
 - A seat with no cards left in hand is passed automatically on every turned card; the claim
   window closes as soon as no active seat can still lay (all passed, barred or empty-handed).
-- Auto-pass (issue 8: Pass taps only closed windows early): a seat may switch on a standing
-  pass, "pass unless I lay". It is public. While any seat has it on, each turned card also
-  runs a short clock (:data:`AUTOPASS_SECONDS`, from the turn, or from the moment the first
-  seat switches it on during the window); until it runs out an auto-passer may lay as usual.
-  When it runs out, auto-pass passes for every auto-passer who could still lay (one who
-  switches it on later in that window is passed at once): they may not lay or pass on that
-  card any more, even those who laid a card in time, and switching auto-pass off does not undo
-  it (only the next card is theirs again). Whether the window closes early depends only on who
+- Auto-pass (so that a window can close early without everyone tapping Pass): a seat may switch
+  on a standing pass, "pass unless I lay". It is public. While any seat has it on, each turned
+  card also runs a short clock (:data:`AUTOPASS_SECONDS`, from the turn, or from the moment the
+  first seat switches it on during the window); until it runs out an auto-passer may lay as
+  usual. When it runs out, auto-pass passes for every auto-passer who could still lay (one who
+  switches it on later in that window is passed at once): they may not lay or pass on that card
+  any more, even those who laid a card in time, and switching auto-pass off does not undo it
+  (only the next card is theirs again). Whether the window closes early depends only on who
   acted and on this public setting, never on the cards held.
   A pass is not logged: the table shows whom it still waits for while the window is open.
   Auto-pass may be switched during the look too, but is listed among the legal moves only
@@ -901,9 +901,9 @@ class PyramidEngine(Engine[PyramidState]):
     def _settle_debts(self, state: PyramidState, seat: int | None, events: list[Event]) -> None:
         """A leaver's hand counts for nobody from the moment they leave, also while what they
         owe is settled first: their last give, paid as its timeout pays it, may let the game
-        move on to exploring, which must not count their cards (the rules audit: a leaver
-        with the most cards, owing a give on the top card, was made the only explorer, and
-        their leave then ended the game with nobody exploring)."""
+        move on to exploring, which must not count their cards (else a leaver with the most
+        cards, owing a give on the top card, would be made the only explorer, and their leave
+        would end the game with nobody exploring)."""
         if seat is not None:
             state.active[seat] = False
         super()._settle_debts(state, seat, events)

@@ -37,7 +37,7 @@ RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 LOG_SHOWN = 3  # log lines on the public table, at most (fewer when the phone's screen is full)
 FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
 # A phone: about 40 characters to a line of an embed, and the public table's description fits
-# in about 12 lines and 600 characters (issue 8).
+# in about 12 lines and 600 characters.
 PHONE_COLUMNS = 40
 PHONE_LINES = common.BODY_LINES
 PHONE_CHARS = common.BODY_CHARS
