@@ -36,6 +36,7 @@ from bot.host import Host
 from bot.render import ANSWERING, Writer, lacking, start_warning
 from bot.store import COMMITTED, Stale, TableRow
 from bot.tables import (
+    BUSY,
     AlreadyMoved,
     Change,
     Elsewhere,

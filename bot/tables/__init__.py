@@ -16,6 +16,7 @@ listeners (which render). Nothing is shown to anybody before it is committed.
 """
 
 from bot.tables.actions import (
+    BUSY,
     CLOCK_MOVED,
     DOUBLE_TAP,
     JUST_NOW,
@@ -55,6 +56,7 @@ from bot.tables.table import (
 )
 
 __all__ = [
+    "BUSY",
     "ALIVE_EVERY",
     "ALIVE_META",
     "CHANNEL_DELETED",
