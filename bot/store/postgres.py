@@ -53,7 +53,7 @@ from bot.store.errors import (
     ShardTaken,
     Stale,
 )
-from bot.store.tx import _SEEN, Dialect, Expect, Query, Statement
+from bot.store.trip import _SEEN, Dialect, Expect, Query, Statement
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from bot.store.errors import (
     Newer,
     NotOurs,
 )
-from bot.store.tx import _SEEN, Expect, Query, Statement
+from bot.store.trip import _SEEN, Expect, Query, Statement
 
 log = logging.getLogger(__name__)
 
