@@ -21,6 +21,7 @@ frame and timer the fake processes (no polling), so predicates should look at fa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import math
@@ -768,6 +769,12 @@ class FakeDiscord:
         self.sessions_held = False
         self._tasks: set[asyncio.Task] = set()
         self.gateway_queries: list[dict[str, str]] = []
+        # interactions Discord delivers twice (same id, token and payload), as its gateway may:
+        # ``deliver_twice(payload)`` True sends that one's INTERACTION_CREATE a second time right
+        # after the first; ``await redeliver(id)`` sends an earlier one again later. Their ids, in
+        # ``redelivered``; a second answer is refused 40060 as Discord does ("double_ack")
+        self.deliver_twice: Callable[[dict[str, Any]], bool] | None = None
+        self.redelivered: list[int] = []
 
         self.bot_user = FakeUser(self._snowflake(), bot_name, bot=True)
         self.application_id = self.bot_user.id
@@ -2505,6 +2512,9 @@ class FakeDiscord:
             inter.payload["channel"] = self._channel_json(ch, for_user=inter.user)
         routed = self._routed("INTERACTION_CREATE", inter.payload)
         inter.delivered = await self._dispatch("INTERACTION_CREATE", inter.payload) > 0
+        if self.deliver_twice is not None and self.deliver_twice(inter.payload):
+            self.redelivered.append(inter.id)
+            await self._dispatch("INTERACTION_CREATE", inter.payload)
         self._changed()
         if not inter.delivered:
             # Discord has no connection to send it on. With no session of its shard at all
@@ -2526,6 +2536,28 @@ class FakeDiscord:
                 f"(no POST {CALLBACK_TEMPLATE})"
             ) from None
         return InteractionResult(self, inter)
+
+    def callbacks(self, interaction_id: int) -> int:
+        """How many answers (callbacks, refused ones too) the bot sent for this interaction."""
+        path = f"/interactions/{interaction_id}/"
+        return sum(1 for r in self.requests if r.method == "POST" and path in r.path)
+
+    async def redeliver(self, interaction_id: int, timeout: float = 5.0) -> bool:
+        """Send an earlier interaction's INTERACTION_CREATE again, exactly as it went (same id,
+        token, payload), to the sessions that serve its shard now; wait until the bot answers
+        it (an answer of an interaction already acknowledged is refused 40060) or ``timeout``
+        passes. Returns whether an open connection took it."""
+        inter = self._interactions[interaction_id]
+        answers = self.callbacks(interaction_id)
+        self.redelivered.append(interaction_id)
+        sent = await self._dispatch("INTERACTION_CREATE", inter.payload) > 0
+        self._changed()
+        if sent:
+            with contextlib.suppress(AssertionError):
+                await self.wait_for(
+                    lambda: self.callbacks(interaction_id) > answers, timeout, "the answer"
+                )
+        return sent
 
     def _channel_arg(self, channel: FakeChannel | int | None) -> int:
         cid = self._channel_id_or_default(channel)
