@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.measure import pct  # noqa: E402
+from bot.answer import APOLOGY  # noqa: E402
 from bot.clock import SystemClock  # noqa: E402
-from bot.gamecog import APOLOGY, GAMES  # noqa: E402
+from bot.games import GAMES  # noqa: E402
 from bot.ui.common import WARNING  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.server import FakeMessage, FakeUser, iter_components  # noqa: E402

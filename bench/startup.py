@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.clock import SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
-from bot.gamecog import GAMES  # noqa: E402
+from bot.games import GAMES  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 from bot.ui import war as war_ui  # noqa: E402

@@ -17,11 +17,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import eager
+from bot.answer import APOLOGY, STALE, answer, reply_text
 from bot.burst import Burst
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
-from bot.gamecog import APOLOGY, OPENINGS, STALE, GameCog, answer, reply_text
+from bot.gamecog import OPENINGS, GameCog
 from bot.host import Host
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
@@ -112,7 +113,7 @@ class Barkeep(commands.Bot):
         self.ping_after = ping_after
         self.seeds = seeds
         self.openings = Burst(*OPENINGS)  # tables each person opened lately (/<game> start)
-        # interaction id -> the task answering it, while it does (see gamecog.answer); ``quiet``
+        # interaction id -> the task answering it, while it does (see bot.answer.answer); ``quiet``
         # is set while there is none: the renderer's background writes go after the answers
         self.answering: dict[int, asyncio.Task[Any]] = {}
         self.quiet = asyncio.Event()
@@ -478,8 +479,8 @@ class Barkeep(commands.Bot):
             await self.store.close()
 
 
-# bot/gamecog.py and the cogs know the bot as a Host (they cannot import this module back):
-# mypy checks here that a Barkeep is one.
+# bot/answer.py, bot/gamecog.py and the cogs know the bot as a Host (they cannot import this
+# module back): mypy checks here that a Barkeep is one.
 _HOST: type[Host] = Barkeep
 
 

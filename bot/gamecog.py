@@ -1,67 +1,45 @@
-"""What every game's cog shares: the lobby, the routing of clicks, and answering in time.
+"""What every game's cog shares: the lobby, ``/<game> start`` and the routing of clicks.
 
 A game needs no cog code of its own: ``cogs/<game>.py`` calls :func:`setup_game`, which builds a
-:class:`GameCog` from the game's engine (name, title, options, verbs), its UI module
-``bot/ui/<game>.py`` (``public(table)``, ``private(table, seat)``, optionally ``form(table, seat,
-verb)``) and its rules text ``data/rules/<game>.md``. ``/<game> start`` is generated from the
-engine's options, and a click is decoded into the engine's action by the action's own codec.
-
-Every interaction is answered within Discord's 3 seconds: the work runs, and if it is not done
-after ``DEFER_AFTER`` seconds the interaction is deferred and the reply follows when ready.
-Errors a player can cause get their message privately; anything else is logged and the player
-gets an apology.
+:class:`GameCog` from the game's declaration in :data:`bot.games.GAMES` (engine, UI module,
+rules text). ``/<game> start`` is generated from the engine's options, and a click is decoded
+into the engine's action by the action's own codec; :func:`bot.answer.answer` answers it in
+time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import importlib
 import inspect
 import logging
-import time
-from collections.abc import Awaitable, Callable, Hashable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
-from types import ModuleType
+from collections.abc import Iterator
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engines import ENGINES
-from bot.engines.base import Action, Engine, GameError, Private, literal
+from bot.answer import STALE, Reply, answer, can_moderate, reply_text, too_late
+from bot.engines.base import Action, GameError, Private, literal
+from bot.games import GAMES, Game
 from bot.host import Host
-from bot.render import ANSWERING, Writer, lacking, start_warning
-from bot.store import COMMITTED, Stale, TableRow
+from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
-    BUSY,
     AlreadyMoved,
     Change,
-    Elsewhere,
     NextGameOpen,
     Table,
     TableError,
     check_may_end,
     check_may_remove,
     check_may_send,
-    made_at,
 )
 from bot.ui import common
 from bot.ui.common import Screen
-from bot.ui.components import PLATFORM_VERBS, Form, Ref, custom_id, modal
+from bot.ui.components import Ref, custom_id
 
 log = logging.getLogger(__name__)
 
-DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
-LATE_AT_MOST = 1.0  # seconds of delivery delay taken off DEFER_AFTER, at most (see defer_after)
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
-APOLOGY_DONE = (  # the error came after the move (or join...) was stored
-    "Sorry, something went wrong on my side after that was done: it counts, so don't press "
-    "again. /table shows the table as it is."
-)
-STALE = "That button does nothing any more."
 OPENINGS = (3, 60.0)  # tables one person may open with /<game> start per server, per seconds
 ELSEWHERE = "That button belongs to a table in another channel."
 THREADS = (
@@ -76,371 +54,6 @@ NOT_HERE = (
     "I can't deal here: I don't know this server. Ask a moderator to invite me again "
     "(see the README), then try once more."
 )
-
-
-@dataclass
-class Reply:
-    """How to answer: ``update`` the clicked message, send a ``private`` or ``public`` one,
-    or open a ``form``."""
-
-    kind: str
-    screen: Screen
-    form: Form | None = None
-    remember_view: tuple[Table, int] | None = None  # (table, user): a private view to keep fresh
-    table: Table | None = None  # the table whose public message this reply shows
-    table_message: Table | None = None  # a public reply that becomes this table's message
-    version: int = 0  # the table's version ``screen`` was drawn from
-    # An update of a message that has one writer (render.py): the writer's key, and how to draw
-    # the screen again while holding it, so that the newest state is what lands.
-    writes: Hashable | None = None
-    redraw: Callable[[], Screen] | None = None
-    public_ok: bool = False  # an update that shows no table, yet is fit for a public message
-
-    def private_only(self, message: discord.Message | None) -> bool:
-        """An update meant for a private message, while the press came from a public one (or
-        from none): only a forged press (a private question's button sent from the table) does
-        that. Such a screen never replaces what a public message shows."""
-        if self.kind != "update":
-            return False
-        if message is None:
-            return True
-        return not (message.flags.ephemeral or self.table is not None or self.public_ok)
-
-    @classmethod
-    def text(cls, message: str, *buttons: common.Button) -> Reply:
-        embed = discord.Embed(description=message, colour=common.GREY)
-        return cls("private", Screen(embed, [list(buttons)] if buttons else []))
-
-
-def from_here(table: TableRow, verb: str = "leave") -> common.Button:
-    """``table``'s Leave (or End), for a private answer in another channel of its server:
-    :meth:`GameCog.find_table` lets them through from anywhere there."""
-    label = f"{verb.capitalize()} table #{table.id}"
-    return common.Button(label, custom_id(table.game, table.id, verb), "danger")
-
-
-Work = Callable[[], Awaitable[Reply]]
-
-
-async def _run(work: Work) -> Reply:
-    mark = COMMITTED.set(False)
-    try:
-        return await work()
-    except Elsewhere as err:  # with a way out from here: the other table's Leave or End
-        return Reply.text(str(err), from_here(err.table, err.verb))
-    except GameError as err:
-        return Reply.text(str(err))
-    except Stale as err:  # another copy of the bot moved the table first: nothing was written
-        log.info("an interaction met a table moved elsewhere: %s", err)
-        return Reply.text(BUSY)
-    except Exception:
-        log.exception("an interaction failed")
-        return Reply.text(APOLOGY_DONE if COMMITTED.get() else APOLOGY)
-    finally:
-        COMMITTED.reset(mark)
-
-
-def too_late(text: str) -> str:
-    """A refusal for a click on a button that an edit had already removed."""
-    if text[:1].isupper() and text[1:2].islower():
-        text = text[0].lower() + text[1:]
-    return f"Too late: {text}"
-
-
-async def answer(
-    interaction: discord.Interaction[Any], work: Work, *, public: bool = False
-) -> Reply:
-    """Run ``work`` and send its reply, deferring first if it takes too long.
-
-    ``public``: the answer is meant to be a new public message (a table opened by a command or
-    by **Play again**): a deferral then shows as a new message, "thinking", never as an update
-    of the clicked one, and is deleted if the answer turns out private (a refusal)."""
-    client: Host = interaction.client
-    mine = client.begin_answer(interaction.id)
-    try:
-        return await _answer(interaction, work, public)
-    finally:
-        if mine:
-            client.end_answer(interaction.id)
-
-
-def defer_after(interaction_id: int, now: float) -> float:
-    """Seconds of work before deferring an interaction: Discord's 3 seconds run from when it
-    made the interaction (its id's time), so time it took to reach the bot (a busy gateway,
-    a loop behind) is taken off, up to :data:`LATE_AT_MOST`: a host clock that is off by
-    seconds then costs, at worst, a deferral sooner than needed."""
-    return DEFER_AFTER - min(max(now - made_at(interaction_id), 0.0), LATE_AT_MOST)
-
-
-async def _answer(interaction: discord.Interaction[Any], work: Work, public: bool) -> Reply:
-    loop = asyncio.get_running_loop()
-    deferring: asyncio.Task[bool] | None = None
-
-    def late() -> None:  # the work is slow: defer while it goes on
-        nonlocal deferring
-        deferring = asyncio.ensure_future(_defer(interaction, public=public))
-
-    # The work runs in this task, a timer watching it: no task and no asyncio.wait per answer.
-    timer = loop.call_later(defer_after(interaction.id, time.time()), late)
-    try:
-        reply = await _run(work)
-        if reply.remember_view is not None and reply.kind == "private" and deferring is None:
-            # stored before it is sent, and in the timer's watch (a store held by another
-            # process is slow): a bot killed right after sending it still finds this view (the
-            # player's newest) at start-up and keeps it in line (a look's cards hidden again);
-            # if it never arrived, the view it replaces is kept in line instead
-            await _remember(interaction, reply, None, unsent=True)
-    finally:
-        timer.cancel()
-    deferred = deferring is not None and await deferring
-    try:
-        if deferred and public and reply.kind == "private":
-            await interaction.delete_original_response()  # the public "thinking" message
-        await _send(interaction, reply, deferred)
-    except discord.HTTPException:
-        log.exception("could not answer interaction %s", interaction.id)
-    return reply
-
-
-async def _defer(interaction: discord.Interaction[Any], *, public: bool = False) -> bool:
-    """Acknowledge now, answer later. Returns whether it is deferred (False if Discord refused)."""
-    try:
-        if interaction.type == discord.InteractionType.component and not public:
-            await interaction.response.defer()  # "working on it", the clicked message as it is
-        else:
-            await interaction.response.defer(thinking=True, ephemeral=not public)
-    except discord.HTTPException:
-        log.exception("could not defer interaction %s", interaction.id)
-        return False
-    return True
-
-
-async def _writer(interaction: discord.Interaction[Any], lock: Writer, deferred: bool) -> bool:
-    """Take a message's writer. If another write of that message is under way (players
-    clicking one table together, the renderer's edit), acknowledge first: the click is answered
-    at once instead of waiting a round trip per write ahead of it, and its edit follows, with the
-    newest screen, unless a write ahead of it already showed that. Returns whether the
-    interaction is now deferred."""
-    if lock.busy() and not deferred:
-        deferred = await _defer(interaction)
-    await lock.acquire()
-    return deferred
-
-
-async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
-    """Answer by editing the clicked message; for a message with one writer, hold it and draw
-    the screen from the table as it is at that moment."""
-    client: Host = interaction.client
-    lock = client.renderer.writer(reply.writes) if reply.writes is not None else None
-    if lock is not None:
-        deferred = await _writer(interaction, lock, deferred)
-    try:
-        msg = interaction.message
-        if (
-            deferred
-            and reply.table is not None
-            and msg is not None
-            and client.renderer.shows_newest(reply.table, msg.id)
-        ):
-            return  # a write ahead of this one already showed the table as it is now
-        version = reply.table.version if reply.table is not None else reply.version
-        screen = reply.redraw() if reply.redraw is not None else reply.screen
-        if (
-            reply.table is not None
-            and msg is not None
-            and not msg.flags.ephemeral
-            and reply.table.row.message_id not in (None, msg.id)
-        ):  # another copy became the table's message while this waited: this one points to it
-            screen = common.moved_screen(reply.table)
-        if deferred:
-            try:
-                await interaction.edit_original_response(**screen.kwargs())
-            except discord.NotFound:
-                if not isinstance(reply.writes, tuple):
-                    raise
-                # the private view went while this waited for its writer (a newer view of the
-                # player's retired it, or they dismissed it): the click is acknowledged, the
-                # move stored, and the player's live view follows the table
-                log.info("interaction %s: its private view is gone", interaction.id)
-                return
-        else:
-            await interaction.response.edit_message(**screen.kwargs())
-        if reply.table is not None and msg is not None:
-            if client.renderer.shows_table(reply.table, msg.id):
-                client.renderer.landed(reply.table, msg.id, screen, version)
-                client.renderer.unhide(reply.table, msg)  # the click came with it hidden
-                # this interaction's original response is the table's message: its token can
-                # edit it for the next 15 minutes
-                client.renderer.clicked(
-                    reply.table, msg.id, interaction.application_id, interaction.token
-                )
-        elif isinstance(reply.writes, tuple) and msg is not None:
-            client.renderer.private_answered(
-                reply.writes, msg.id, interaction.application_id, interaction.token, screen
-            )
-    finally:
-        if lock is not None:
-            lock.release()
-
-
-async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: bool) -> None:
-    if reply.private_only(interaction.message):
-        # nothing to update (a form sent from no message; Discord refuses the update), or a
-        # public message a private screen must not replace: the same screen goes privately
-        reply = Reply("private", reply.redraw() if reply.redraw is not None else reply.screen)
-    if reply.kind == "update":  # drawn, and its components built, once: in _update
-        await _update(interaction, reply, deferred)
-        return
-    kwargs = reply.screen.kwargs()
-    client: Host = interaction.client
-    message_id: int | None = None
-    followup: int | None = None
-    if reply.kind == "form" and reply.form is not None:
-        if deferred:  # a form can only be the first answer
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_modal(modal(reply.form))
-        return
-    if reply.kind == "public":
-        if deferred:
-            message_id = (await interaction.edit_original_response(**kwargs)).id
-        else:
-            result = await interaction.response.send_message(**kwargs)
-            message_id = int(result.message_id) if result.message_id else None
-    else:
-        # A follow-up (after a deferral) is not the interaction's original response: a private
-        # view kept fresh later is edited by its message id, never as "@original" (which, for a
-        # deferred click, is the clicked message: maybe the public table).
-        if deferred:
-            sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
-            followup = sent.id
-        else:
-            result = await interaction.response.send_message(ephemeral=True, **kwargs)
-            message_id = int(result.message_id) if result.message_id else None
-    if reply.table_message is not None and message_id is not None:
-        await client.renderer.posted(
-            reply.table_message,
-            message_id,
-            reply.screen,
-            reply.version,
-            (interaction.application_id, interaction.token),
-        )
-    if reply.remember_view is not None:
-        table, user_id = reply.remember_view
-        if deferred:  # a follow-up: its id is known only now (the window stays open here)
-            await _remember(interaction, reply, followup)
-        client.renderer.opened_private(
-            table,
-            user_id,
-            (interaction.application_id, interaction.token, followup),
-            followup or message_id,
-            reply.screen,
-        )
-
-
-async def _remember(
-    interaction: discord.Interaction[Any], reply: Reply, followup: int | None, unsent: bool = False
-) -> None:
-    """Store the private view ``reply`` opens. Only bookkeeping (it keeps the view in line
-    after a restart): a store that fails here (a full disk) is logged, and the view still
-    goes to the player."""
-    assert reply.remember_view is not None
-    client: Host = interaction.client
-    table, user_id = reply.remember_view
-    try:
-        async with client.store.transaction() as tx:
-            await tx.set_private_view(
-                table.id,
-                user_id,
-                interaction.application_id,
-                interaction.token,
-                client.service.clock.now(),
-                followup,
-                unsent,
-            )
-    except Exception:
-        log.exception("could not store the private view of table #%s", table.id)
-
-
-def can_manage(interaction: discord.Interaction[Any]) -> bool:
-    """Manage Server (or Administrator): the server's settings are theirs."""
-    perms = interaction.permissions
-    return bool(perms and (perms.manage_guild or perms.administrator))
-
-
-def can_moderate(interaction: discord.Interaction[Any]) -> bool:
-    """A moderator where the interaction was made: Manage Server, or Manage Messages in that
-    channel (Discord's ``permissions`` of an interaction are the member's in its channel,
-    overwrites included). Ending a noisy table, removing a lobby squatter is theirs too (else
-    a channel's moderators could only delete the table, which the bot posts again)."""
-    perms = interaction.permissions
-    return can_manage(interaction) or bool(perms and perms.manage_messages)
-
-
-RULES = Path(__file__).resolve().parent.parent / "data" / "rules"
-IN_SHORT = "## In short"  # the heading of a rules file's last section: what you need to play
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game as the bot deals it: its engine, its UI module and the rules players read:
-    ``rules_text`` in full (``/rules``, **Full rules**), ``short_rules`` at the table (a
-    template filled from the table's options, :func:`bot.ui.common.fill_rules`)."""
-
-    engine: Engine[Any]
-    ui: ModuleType
-    rules_text: str
-    short_rules: str
-
-    @property
-    def name(self) -> str:
-        return self.engine.name
-
-    @property
-    def title(self) -> str:
-        return self.engine.title
-
-    @property
-    def players(self) -> str:
-        e = self.engine
-        return (
-            str(e.min_players)
-            if e.min_players == e.max_players
-            else (f"{e.min_players}-{e.max_players}")
-        )
-
-    @property
-    def start_hint(self) -> str:
-        return f"`/{self.name} start`"
-
-
-def _load_games() -> dict[str, Game]:
-    games = {}
-    for name, engine in ENGINES.items():
-        clash = (set(engine.verbs) & PLATFORM_VERBS) - {"leave"}
-        if clash:
-            raise ValueError(f"{name}: verbs {sorted(clash)} are the platform's")
-        ui = importlib.import_module(f"bot.ui.{name}")
-        full, short = split_rules((RULES / f"{name}.md").read_text(encoding="utf-8"))
-        games[name] = Game(engine, ui, full, short)
-    return games
-
-
-def split_rules(text: str) -> tuple[str, str]:
-    """A rules file's full rules and its short section (the one headed ``## In short``)."""
-    full, heading, short = text.partition(f"\n{IN_SHORT}\n")
-    if not heading:
-        raise ValueError(f"a rules file needs a last section headed {IN_SHORT!r}")
-    return full.strip(), short.strip()
-
-
-GAMES: dict[str, Game] = _load_games()
-
-
-def start_hints() -> str:
-    """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints."""
-    hints = [g.start_hint for g in GAMES.values()]
-    return hints[0] if len(hints) == 1 else ", ".join(hints[:-1]) + " or " + hints[-1]
 
 
 class GameCog(commands.Cog):
@@ -1008,10 +621,3 @@ async def setup_game(bot: Host, name: str) -> None:
     """What ``cogs/<game>.py`` does: add the game's cog, built from its declaration."""
     cls = type(f"{name.capitalize()}Cog", (GameCog,), {})  # discord.py names a cog by its class
     await bot.add_cog(cls(bot, GAMES[name]))
-
-
-def reply_text(message: str) -> Work:
-    async def work() -> Reply:
-        return Reply.text(message)
-
-    return work

@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import safety
-from bot.gamecog import GAMES, Reply, answer
+from bot.answer import Reply, answer
+from bot.games import GAMES
 from bot.ui.help import help_screen
 
 

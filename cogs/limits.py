@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import safety
-from bot.gamecog import STALE, Reply, answer
+from bot.answer import STALE, Reply, answer
 from bot.party import Standing
 from bot.tables import TableError
 from bot.ui import party as screens

@@ -16,7 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import safety
-from bot.gamecog import GAMES, Reply, answer, can_manage
+from bot.answer import Reply, answer, can_manage
+from bot.games import GAMES
 from bot.ui import party as screens
 from cogs.tally import GAME_CHOICES
 

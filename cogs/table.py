@@ -18,8 +18,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer import Reply, answer, from_here
 from bot.burst import Burst
-from bot.gamecog import Reply, answer, from_here, start_hints
+from bot.games import start_hints
 
 log = logging.getLogger(__name__)
 

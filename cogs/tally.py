@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer import Reply, answer
 from bot.burst import Burst
-from bot.gamecog import GAMES, Reply, answer, start_hints
+from bot.games import GAMES, start_hints
 from bot.ui import common, tally
 from bot.ui.common import Screen
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engines import ENGINES
-from bot.gamecog import GAMES
+from bot.games import GAMES
 from bot.tables import Table, TableService
 from bot.ui.common import body_text
 

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import discord
 
-from bot import gamecog
+from bot import answer
 from bot.render import Writer
 
 
@@ -27,7 +27,7 @@ async def test_a_busy_writer_is_answered_at_once_and_written_after():
     lock, done_other = Writer(), asyncio.Event()
     interaction, deferred = _interaction()
     await lock.acquire()  # another answer's edit is under way
-    mine = asyncio.ensure_future(gamecog._writer(interaction, lock, False))
+    mine = asyncio.ensure_future(answer._writer(interaction, lock, False))
     await asyncio.wait_for(deferred.wait(), 2)  # acknowledged while the other still writes
     assert not mine.done()
     done_other.set()
@@ -41,7 +41,7 @@ async def test_a_busy_writer_is_answered_at_once_and_written_after():
 async def test_a_free_writer_is_taken_without_a_deferral():
     lock = Writer()
     interaction, deferred = _interaction()
-    assert await gamecog._writer(interaction, lock, False) is False
+    assert await answer._writer(interaction, lock, False) is False
     assert lock.busy() and not deferred.is_set()
     lock.release()
 
@@ -64,7 +64,7 @@ async def test_a_writer_just_handed_to_a_waiter_is_busy():
     lock.release()  # handed to first, not yet woken
     assert lock.busy()
     interaction, deferred = _interaction()
-    mine = asyncio.ensure_future(gamecog._writer(interaction, lock, False))
+    mine = asyncio.ensure_future(answer._writer(interaction, lock, False))
     await asyncio.wait_for(deferred.wait(), 2)
     assert order == ["first"] and not mine.done()
     done_first.set()
@@ -97,7 +97,7 @@ def test_the_deferral_counts_from_when_discord_made_the_interaction():
 
     made = 1_800_000_000.0
     snowflake = (int(made * 1000) - DISCORD_EPOCH_MS) << 22
-    assert gamecog.defer_after(snowflake, made) == gamecog.DEFER_AFTER == 2.0
-    assert abs(gamecog.defer_after(snowflake, made + 0.4) - 1.6) < 1e-6  # 0.4 s on the way
-    assert gamecog.defer_after(snowflake, made + 30) == 1.0  # the host's clock is ahead
-    assert gamecog.defer_after(snowflake, made - 30) == 2.0  # ... or behind
+    assert answer.defer_after(snowflake, made) == answer.DEFER_AFTER == 2.0
+    assert abs(answer.defer_after(snowflake, made + 0.4) - 1.6) < 1e-6  # 0.4 s on the way
+    assert answer.defer_after(snowflake, made + 30) == 1.0  # the host's clock is ahead
+    assert answer.defer_after(snowflake, made - 30) == 2.0  # ... or behind

@@ -9,7 +9,8 @@ import pytest
 from discord import app_commands
 
 from bot.engines import ENGINES
-from bot.gamecog import GAMES, GameCog, start_hints
+from bot.gamecog import GameCog
+from bot.games import GAMES, start_hints
 from bot.ui.components import PLATFORM_VERBS
 from cogs.tally import GAME_CHOICES
 

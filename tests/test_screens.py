@@ -16,7 +16,7 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import Drink, GameError, Leave, Timeout
 from bot.engines.war import ENGINE as WAR
-from bot.gamecog import GAMES, split_rules
+from bot.games import GAMES, split_rules
 from bot.store import DrinkRow, Tab
 from bot.ui import war as war_ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, fill_rules, invite_note, moments, say, size

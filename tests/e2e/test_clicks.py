@@ -9,6 +9,7 @@ import re
 import discord
 import pytest
 
+import bot.answer
 import bot.gamecog
 from bot.ui.components import submitted_values
 from tests.e2e.conftest import Harness
@@ -238,12 +239,12 @@ async def test_numbers_in_custom_ids_are_ascii_and_bounded(harness: Harness, cap
     with caplog.at_level(logging.ERROR):
         for cid in (huge, arabic):
             res = await fake.click(ana, ghost, cid)
-            assert res.ephemeral and res.message.text == bot.gamecog.STALE
+            assert res.ephemeral and res.message.text == bot.answer.STALE
         res = await fake.click(ana, ghost, big)
         assert res.ephemeral and "can't find that table" in res.message.text
         for value in ("\u00b2", "\u00b9"):
             res = await fake.select(ana, picker, f"pyramid:{tid}:lay:_", [value])
-            assert res.ephemeral and res.message.text == bot.gamecog.STALE
+            assert res.ephemeral and res.message.text == bot.answer.STALE
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     h.assert_clean()
 
@@ -306,7 +307,7 @@ async def test_a_private_view_sent_after_a_deferral_never_lands_on_the_table(
     msg, tid = await open_war(h, ana, bo)
     await h.click(ana, msg, "start")
     cog = h.bot.games["war"]
-    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(bot.answer, "DEFER_AFTER", 0.05)
     gate = asyncio.Event()
     handle = cog.handle
 
@@ -384,7 +385,7 @@ async def test_start_and_leave_pressed_at_once_both_get_plain_answers(harness: H
     res = await asyncio.gather(fake.click(host, msg, start), fake.click(guest, msg, leave))
     await h.answered(*res)
     for r in res:
-        assert r.ok and bot.gamecog.APOLOGY not in r.message.text, r.message.text
+        assert r.ok and bot.answer.APOLOGY not in r.message.text, r.message.text
     table = await h.service.get(tid)
     assert table.status in ("playing", "lobby")
     h.assert_clean()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.gamecog import GAMES
+from bot.games import GAMES
 from bot.ui.common import body_text
 from tests.e2e.conftest import Harness
 from tests.e2e.test_inputs import slash_data

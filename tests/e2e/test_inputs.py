@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import bot.answer
 import bot.gamecog
 import bot.slash
 from tests.backends import run_sql, table_names
@@ -138,7 +139,7 @@ async def test_a_malformed_slash_payload_gets_a_plain_answer_and_changes_nothing
         res = await fake.interact(ana, 2, slash_data(fake, name, options, resolved))
     assert res.ok and res.ephemeral, res
     text = res.message.text
-    assert says in text and text != bot.gamecog.APOLOGY, text
+    assert says in text and text != bot.answer.APOLOGY, text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert stored(h) == before
     h.assert_clean()
@@ -578,7 +579,7 @@ async def test_a_garbled_slash_payload_gets_a_plain_answer_in_time_and_changes_n
     assert res.ok and res.type == 4 and res.ephemeral, res
     assert res.latency < fake.answer_limit
     text = res.message.text
-    assert says in text and text != bot.gamecog.APOLOGY, text
+    assert says in text and text != bot.answer.APOLOGY, text
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], [
         r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
     ]

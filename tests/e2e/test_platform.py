@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+import bot.answer
 import bot.gamecog
+import bot.games
 from bot.engines import ENGINES
 from bot.store import Store
 from tests.e2e.conftest import Harness, open_table
@@ -93,7 +95,7 @@ async def test_slow_work_is_deferred_in_time_and_then_answered(harness: Harness,
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)
     await h.click(ana, msg, "start")
-    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(bot.answer, "DEFER_AFTER", 0.05)
     gate = asyncio.Event()
     real_act = h.service.act
 
@@ -122,9 +124,9 @@ async def test_an_unexpected_error_gets_an_apology_and_a_traceback_in_the_log(
         raise RuntimeError("boom")
 
     monkeypatch.setattr(h.bot.games["war"], "action_for", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.gamecog"):
+    with caplog.at_level(logging.ERROR, logger="bot.answer"):
         res = await h.click(ana, msg, "flip")
-    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY
+    assert res.ephemeral and res.message.text == bot.answer.APOLOGY
     assert any(r.exc_info and "boom" in str(r.exc_info[1]) for r in caplog.records)
     h.assert_clean()
 
@@ -144,7 +146,7 @@ async def test_an_error_after_the_move_was_stored_says_it_counts(harness: Harnes
 
     monkeypatch.setattr(h.bot.games["war"], "reply_for", broken)
     res = await h.click(ana, msg, "flip")
-    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY_DONE
+    assert res.ephemeral and res.message.text == bot.answer.APOLOGY_DONE
     assert table.row.seq == before + 1  # the flip was stored
     await h.bot.renderer.flush()
     assert h.verbs(msg) != shown  # and the table shows it: the loser's choice
@@ -450,7 +452,7 @@ async def test_a_slow_play_again_is_a_new_message_and_a_slow_refusal_leaves_none
     h, fake = harness, harness.fake
     ana, bo, msg = await finished_war(h)
     finished = msg.text
-    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(bot.answer, "DEFER_AFTER", 0.05)
     gate = asyncio.Event()
     real_open = h.service.open_table
 
@@ -568,7 +570,7 @@ async def test_a_slash_command_that_blows_up_still_gets_an_apology(harness: Harn
 
     monkeypatch.setattr(h.bot.games["war"], "open_table", broken)
     res = await h.slash(ana, "war", "start")
-    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY
+    assert res.ephemeral and res.message.text == bot.answer.APOLOGY
     h.assert_clean()
 
 
@@ -1206,7 +1208,7 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
     h.assert_clean()
 
 
-@pytest.mark.parametrize("game", sorted(bot.gamecog.GAMES))
+@pytest.mark.parametrize("game", sorted(bot.games.GAMES))
 async def test_the_consent_says_this_is_a_drinking_game_only_where_someone_drinks(
     harness: Harness, game: str
 ):

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from bot.gamecog import APOLOGY, GAMES
+from bot.answer import APOLOGY
+from bot.games import GAMES
 from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.fakediscord.server import iter_components
 

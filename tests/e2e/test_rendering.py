@@ -12,7 +12,7 @@ import time
 import discord
 import pytest
 
-import bot.gamecog
+import bot.answer
 import bot.render
 import bot.store
 from tests.e2e.conftest import Harness
@@ -233,15 +233,15 @@ async def test_a_slow_opening_answer_is_not_taken_for_a_lost_message(harness: Ha
     h, fake = harness, harness.fake
     ana = fake.add_user("Ana")
     gate = asyncio.Event()
-    send = bot.gamecog._send
+    send = bot.answer._send
 
     async def slow_send(interaction, reply, *args):
         if reply.table_message is not None:
             await gate.wait()  # the answer posting the table is slow to go out
         return await send(interaction, reply, *args)
 
-    monkeypatch.setattr(bot.gamecog, "DEFER_AFTER", 10.0)
-    monkeypatch.setattr(bot.gamecog, "_send", slow_send)
+    monkeypatch.setattr(bot.answer, "DEFER_AFTER", 10.0)
+    monkeypatch.setattr(bot.answer, "_send", slow_send)
     opening = asyncio.ensure_future(fake.slash(ana, "war", "start"))
     await fake.wait_for(lambda: fake.interactions, what="the command to arrive")
     await asyncio.sleep(0.3)  # many debounces: the renderer has had every chance to act
@@ -389,7 +389,7 @@ async def test_the_answer_is_drawn_while_its_move_commits_and_never_shown_before
     else:
         loser = table.user_at(table.engine.view(table.state, None)["loser"]).user_id
         res = await h.click(users[loser], msg, "drink")
-    assert res.ephemeral and res.message.text == bot.gamecog.APOLOGY
+    assert res.ephemeral and res.message.text == bot.answer.APOLOGY
     assert drawn and drawn[0][1] == drawn[0][2] + 1  # it was drawn ahead
     monkeypatch.setattr(bot.store.Tx, "_committing", committing)
     stored = await h.service.get(tid)
