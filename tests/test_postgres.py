@@ -266,19 +266,12 @@ async def test_two_copies_cannot_claim_one_shard_nor_differ_on_the_count(pair):
     await taken.close()
 
 
-RESHARD_BUG = pytest.mark.xfail(
-    strict=True,
-    reason="clocks' time away is marked per (SHARD_COUNT, shard): after a reshard no mark "
-    "matches, so the clocks that stood still while the bot was down get no time back "
-    "(bot/tables/clocks.py resume_clocks)",
-)
-
-
 @pytest.mark.parametrize(
     "after",
     [
         pytest.param((2, (0,)), id="same-count"),
-        pytest.param((4, (0, 1)), id="reshard", marks=RESHARD_BUG),
+        pytest.param((4, (0, 1)), id="reshard"),
+        pytest.param(None, id="merged into one copy"),
     ],
 )
 async def test_running_clocks_get_the_time_the_bot_was_away(pair, after):

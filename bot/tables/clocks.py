@@ -112,16 +112,21 @@ class Clocks(ActionPath):
         now = self.clock.now()
         away = 0.0
         async with self.store.transaction() as tx:
-            whole = _seconds(await tx.get_meta(ALIVE_META))
+            marks = {k: _seconds(v) for k, v in (await tx.meta_like(ALIVE_META)).items()}
+            # Any mark, when this copy has none of its own: the shards were laid out anew (a
+            # reshard, or copies merged into one), and the bot as a whole ran until the last
+            # mark any copy left. Later than a shard's own stop at worst: never a clock cut short.
+            latest = max((m for m in marks.values() if m is not None), default=None)
             shards = self.store.shards
             if shards is None:
+                whole = marks.get(ALIVE_META) or latest
                 if whole is not None and now > whole:
                     away = now - whole
                     await tx.pause_timers(whole, now)
             else:  # each shard's clocks stood still while the copy that served it was away
                 count, ids = shards
                 for shard in ids:
-                    stopped = _seconds(await tx.get_meta(_alive_key(count, shard))) or whole
+                    stopped = marks.get(_alive_key(count, shard)) or latest
                     if stopped is not None and now > stopped:
                         away = max(away, now - stopped)
                         await tx.pause_timers(stopped, now, (count, shard))

@@ -165,6 +165,12 @@ class MessageStatements(TxCore):
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None
 
+    async def meta_like(self, prefix: str) -> dict[str, str]:
+        """Every meta key that starts with ``prefix`` (letters, digits, ``_`` and ``:`` only),
+        with its value."""
+        rows = await self._all("SELECT key, value FROM meta WHERE key LIKE ?", (prefix + "%",))
+        return {r[0]: r[1] for r in rows}
+
     async def set_meta(self, key: str, value: str) -> None:
         self._write(
             "INSERT INTO meta (key, value) VALUES (?, ?)"
