@@ -46,7 +46,7 @@ Statement = tuple[str, Any, "bool | Expect | Check"]
 
 
 # Set once a transaction of this task (an interaction's answer, say) has committed: an error
-# after it must not tell the player that nothing changed (gamecog.answer).
+# after it must not tell the player that nothing changed (bot.answer.answer).
 COMMITTED: contextvars.ContextVar[bool] = contextvars.ContextVar("committed", default=False)
 
 

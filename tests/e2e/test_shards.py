@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 
 from bot.engines import ENGINES
-from bot.gamecog import GAMES, GameCog
+from bot.gamecog import GameCog
+from bot.games import GAMES
 from bot.tables import TableService
 from bot.ui.components import Select
 from tests.e2e.conftest import Harness, spawn_bot
