@@ -159,8 +159,8 @@ async def _answer(interaction: discord.Interaction[Any], work: Work, public: boo
         if deferred and public and reply.kind == "private":
             await interaction.delete_original_response()  # the public "thinking" message
         await _send(interaction, reply, deferred)
-    except discord.HTTPException:
-        log.exception("could not answer interaction %s", interaction.id)
+    except discord.HTTPException as err:
+        _failed("answer", interaction, err)
     return reply
 
 
@@ -171,10 +171,23 @@ async def _defer(interaction: discord.Interaction[Any], *, public: bool = False)
             await interaction.response.defer()  # "working on it", the clicked message as it is
         else:
             await interaction.response.defer(thinking=True, ephemeral=not public)
-    except discord.HTTPException:
-        log.exception("could not defer interaction %s", interaction.id)
+    except discord.HTTPException as err:
+        _failed("defer", interaction, err)
         return False
     return True
+
+
+ANSWERED_ALREADY = 40060  # Discord: "Interaction has already been acknowledged"
+
+
+def _failed(what: str, interaction: discord.Interaction[Any], err: discord.HTTPException) -> None:
+    """Log an answer Discord refused. One it had already (the same interaction delivered
+    twice: Discord again, or to two copies of the bot while a shard moves) is no fault: the
+    first answer stands, and this one had nothing more to say."""
+    if err.code == ANSWERED_ALREADY:
+        log.info("interaction %s was answered already: not answered again", interaction.id)
+        return
+    log.exception("could not %s interaction %s", what, interaction.id)
 
 
 async def _writer(interaction: discord.Interaction[Any], lock: Writer, deferred: bool) -> bool:
