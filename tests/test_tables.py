@@ -789,13 +789,12 @@ async def test_a_table_that_cannot_be_loaded_is_closed_and_frees_its_players(
         await store.close()
 
 
-@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_a_clock_whose_write_failed_fires_once_the_store_works(service, clock, monkeypatch):
     """A clock ran out and its write failed (the disk full, a lock held past the store's
     wait): the table was forgotten, and only a click read it again, so its clocks stood still
     for good (storage-fault audit). The clock loop now reads it again after a wait, doubled
     while the store keeps failing, and the overdue clock fires; its version goes on."""
-    from tests.faults import Fault
+    from tests.faults import FULL, Fault
 
     fault = Fault(monkeypatch)
     t = await war_table(service, choice_seconds=10)
@@ -805,12 +804,12 @@ async def test_a_clock_whose_write_failed_fires_once_the_store_works(service, cl
     version, seq = t.version, t.row.seq
     fault.full(match="INSERT INTO actions", times=2)
     clock.advance(10)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(FULL):
         await service.fire_due()
     assert service.in_memory(t.id) is None
     assert service.next_due() == clock.now() + RETRY_FIRST
     clock.advance(RETRY_FIRST)
-    with pytest.raises(sqlite3.OperationalError):  # read again, and fails again
+    with pytest.raises(FULL):  # read again, and fails again
         await service.fire_due()
     assert service.next_due() == clock.now() + 2 * RETRY_FIRST
     clock.advance(RETRY_FIRST)
@@ -823,28 +822,27 @@ async def test_a_clock_whose_write_failed_fires_once_the_store_works(service, cl
     assert service.next_due() == min(x.due_at for x in again.timers.values())
 
 
-@pytest.mark.sqlite  # SQLite's own connection (its trace, its thread, its errors)
 async def test_a_lobby_leave_whose_write_failed_can_be_pressed_again(service, monkeypatch):
     """Leave, Remove, a finished player's stand-up, End and the lobby's close changed the
     table in memory before their write: when it failed, the player was told nothing changed,
     but memory said they had left while the store kept them seated, so pressing again said
     'You're not at this table' and every other table refused them (storage-fault audit)."""
-    from tests.faults import Fault
+    from tests.faults import FULL, Fault
 
     fault = Fault(monkeypatch)
     t = await war_table(service, start=False)
     fault.full(times=1)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(FULL):
         await service.leave(t.id, BO)
     await service.leave(t.id, BO)  # pressed again: it counts
     again = service.in_memory(t.id)
     assert again is not None and again.seat_row(BO) is None
     fault.full(times=1)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(FULL):
         await service.end(t.id, ANA, can_manage=False)
     assert (await service.get(t.id)).status == "lobby"  # the store's: still open
     await service.join(t.id, BO, "Bo")
     fault.full(times=1)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(FULL):
         await service.remove(t.id, ANA, BO, can_manage=False)
     assert (await service.get(t.id)).seat_row(BO).left_at is None  # as the store has it

@@ -17,9 +17,6 @@ from tests.e2e.test_war_e2e import open_war
 from tests.faults import Fault
 from tests.harness import Harness
 
-# SQLite's own faults (a full disk, another program holding the file's lock)
-pytestmark = pytest.mark.sqlite
-
 
 async def test_opening_a_private_view_while_the_disk_is_full_gets_an_answer(
     harness: Harness, monkeypatch
@@ -39,6 +36,7 @@ async def test_opening_a_private_view_while_the_disk_is_full_gets_an_answer(
     assert not fake.failures, fake.failures
 
 
+@pytest.mark.sqlite  # SQLite's own file lock, held by another program
 async def test_opening_a_private_view_while_another_process_holds_the_store_is_deferred(
     harness: Harness,
 ):
