@@ -29,6 +29,18 @@ launcher (profiling). While it measures, the harness's own heap (every request t
 kept out of its garbage collector (``harness_heap_frozen``): its full collections stopped the fake
 for up to 180 ms at 30 tables, and that pause was counted as the bot's answer time.
 
+``--database postgres`` runs the bot on PostgreSQL: a throwaway durable server on loopback
+(tests/pgcluster.py, fsync and synchronous_commit on, as in production) for the run, a fresh
+database each round (``DATABASE_URL``). ``--compare`` plays SQLite and PostgreSQL by turns in
+the same run (same tables, same seconds, each round both) and adds a table of both: answers
+after the first 5 s, pooled per backend, p50 and p99, PostgreSQL's p50 over SQLite's (with a
+90% interval over resamples), interactions/s, bot CPU per 1,000 interactions, the server's own
+CPU per 1,000, 429s. ``--processes 2`` (PostgreSQL): two bot processes, SHARD_COUNT=2 and
+SHARD_IDS 0 and 1, the tables spread over two guilds, one on each shard; interactions/s and
+CPU summed over both, and a check, by the requests' peer ports, that no channel was written to
+by both. ``--bot-root DIR`` runs the bot's code from another checkout (a git worktree of an
+older commit), the fake Discord and the players staying this one's: before/after comparisons.
+
 ``--rounds R`` plays every N R times, by turns (1, 30, 1, 30...), and adds a table of each N's
 answers after the first 5 s of every round, pooled, with its p99 as a multiple of the smallest
 N's, and that ratio's 90% interval over resamples of the same answers. One table answers
@@ -41,6 +53,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import itertools
 import json
 import math
 import os
@@ -60,8 +74,9 @@ sys.path.insert(0, str(ROOT))
 from bench.measure import harness_heap_frozen, pct, stop_process  # noqa: E402
 from bench.phases import answered, table  # noqa: E402
 from bench.tracing import describe  # noqa: E402
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMessage, FakeUser  # noqa: E402
 from tests.harness import TOKEN, Harness, spawn_bot  # noqa: E402
+from tests.pgcluster import Cluster  # noqa: E402
 
 FACE_DOWN = "\U0001f0a0"
 STAMPEDE = 5.0  # seconds after the openings in which every table deals at the same moment
@@ -133,8 +148,16 @@ class Players:
                 *(m for m in msgs if m is not None), timeout=timeout, until=self.stopped
             )
 
-    async def open(self, game: str, host: FakeUser, guests: list[FakeUser], **options: Any):
-        res = await self.fake.slash(host, game, "start", **options)
+    async def open(
+        self,
+        game: str,
+        host: FakeUser,
+        guests: list[FakeUser],
+        where: FakeGuild | None = None,
+        **options: Any,
+    ):
+        """``where``: the guild whose channel the table opens in (None: the default one)."""
+        res = await self.fake.slash(host, game, "start", channel=where, **options)
         self.h.results.append(res)
         if res.ephemeral:
             raise RuntimeError(f"could not open {game}: {res.message.text}")
@@ -156,9 +179,9 @@ class Players:
         return msg
 
     # -- War ---------------------------------------------------------------------------------
-    async def war_table(self, a: FakeUser, b: FakeUser) -> None:
+    async def war_table(self, a: FakeUser, b: FakeUser, where: FakeGuild | None = None) -> None:
         while not self.stop.is_set():
-            msg = await self.open("war", a, [b])
+            msg = await self.open("war", a, [b], where)
             views = {}
             for u in (a, b):
                 res = await self.press(u, msg, "seat")
@@ -186,10 +209,10 @@ class Players:
                 await self.changed(msg, view)
 
     # -- Pyramid -----------------------------------------------------------------------------
-    async def pyramid_table(self, players: list[FakeUser]) -> None:
+    async def pyramid_table(self, players: list[FakeUser], where: FakeGuild | None = None) -> None:
         while not self.stop.is_set():
             msg = await self.open(
-                "pyramid", players[0], players[1:], claim_seconds=10, look_seconds=30
+                "pyramid", players[0], players[1:], where, claim_seconds=10, look_seconds=30
             )
             await asyncio.gather(*(self.pyramid_seat(p, msg) for p in players))
 
@@ -240,6 +263,104 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
+class Origins:
+    """Which bot process sent each write the fake Discord received, for ``--processes 2``.
+
+    The fake does not record a request's origin, but every request comes on a TCP connection
+    whose peer port is the sending process's own: wrapped around the fake's REST handler
+    (before ``fake.start()`` routes to it), this reads the peer port, finds the process that
+    holds the socket (``/proc/net/tcp``, then the processes' ``/proc/<pid>/fd``) once per
+    connection, and notes which processes wrote to each channel: directly
+    (``/channels/<id>/...``, the per-channel budget), or through an interaction's callback or
+    token (``/interactions/<id>/<token>/...``, ``/webhooks/<app>/<token>/...``: the per-token
+    budget; the channel is the interaction's, as the fake knows it)."""
+
+    WRITES = ("POST", "PATCH", "PUT", "DELETE")
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.pids: list[int] = []
+        self._of_port: dict[int, int | None] = {}
+        self._fake = fake
+        self.writes: dict[int, int] = {}  # pid -> writes
+        self.channels: dict[int, set[int]] = {}  # channel id -> the pids that wrote to it
+        self.tokens: dict[str, set[int]] = {}  # interaction token -> the pids that used it
+        self.unattributed = 0
+        handler = fake._rest_handler
+
+        async def traced(request: Any) -> Any:
+            self.note(request)
+            return await handler(request)
+
+        fake._rest_handler = traced  # type: ignore[method-assign]
+
+    def note(self, request: Any) -> None:
+        if request.method not in self.WRITES:
+            return
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        port = peer[1] if peer else None
+        if port is not None and port not in self._of_port:
+            self._of_port[port] = self._owner(port)
+        pid = self._of_port.get(port) if port is not None else None
+        if pid is None:
+            self.unattributed += 1
+            return
+        self.writes[pid] = self.writes.get(pid, 0) + 1
+        path = request.path
+        channel = None
+        if m := re.search(r"/channels/(\d+)/", path):
+            channel = int(m[1])
+        elif m := re.search(r"/(?:webhooks/\d+|interactions/\d+)/([^/]+)/", path):
+            self.tokens.setdefault(m[1], set()).add(pid)
+            inter = self._fake._by_token.get(m[1])
+            channel = inter.channel_id if inter is not None else None
+        if channel is not None:
+            self.channels.setdefault(channel, set()).add(pid)
+
+    def _owner(self, port: int) -> int | None:
+        """The bot process holding the TCP socket whose local port is ``port``."""
+        inodes = set()
+        for sockets in ("/proc/net/tcp", "/proc/net/tcp6"):
+            with contextlib.suppress(OSError):
+                for line in Path(sockets).read_text().splitlines()[1:]:
+                    fields = line.split()
+                    if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                        inodes.add(f"socket:[{fields[9]}]")
+        for pid in self.pids:
+            with contextlib.suppress(OSError):
+                for fd in os.listdir(f"/proc/{pid}/fd"):
+                    with contextlib.suppress(OSError):
+                        if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                            return pid
+        return None
+
+    def shared(self) -> tuple[int, int]:
+        """(channels, interaction tokens) written to by more than one process."""
+        return (
+            sum(len(p) > 1 for p in self.channels.values()),
+            sum(len(p) > 1 for p in self.tokens.values()),
+        )
+
+
+def server_cpu_seconds(cluster: Cluster) -> float:
+    """CPU seconds used by the PostgreSQL server so far: its postmaster (with the children it
+    has reaped) and its live processes (the bots' connections' backends, the WAL writer...)."""
+    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == postmaster or int(fields[1]) == postmaster:
+            total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+_DATABASES = itertools.count(1)
+
+
 async def run(
     n: int,
     seconds: float,
@@ -247,48 +368,103 @@ async def run(
     fsync_ms: float = 0.0,
     trace: bool = False,
     phases: bool = False,
+    backend: str = "sqlite",
+    processes: int = 1,
+    cluster: Cluster | None = None,
+    bot_root: Path | None = None,
 ) -> dict[str, Any]:
+    """One round of ``n`` tables. ``backend`` "postgres": a fresh database on ``cluster`` for
+    this round (dropped after it); ``processes`` 2: two bot processes, SHARD_COUNT=2, one
+    shard each, the tables spread over two guilds, one on each shard. ``bot_root``: the bot's
+    code from that checkout (PYTHONPATH of the bot's process; default: this one)."""
+    database = None
+    if backend == "postgres":
+        assert cluster is not None
+        database = f"bench{os.getpid()}_{next(_DATABASES)}"
+        cluster.admin(f"CREATE DATABASE {database}")
     fake = FakeDiscord(token=TOKEN, validate=False)  # the e2e tests validate; here: speed
+    origins = Origins(fake) if processes > 1 else None
     await fake.start()
     fake.discord_rate_limits()
+    # Why two processes never share a channel, so that each keeps to Discord's per-channel
+    # budget (5 edits per 5 s) on its own: a channel belongs to one guild, a guild to one shard
+    # ((guild_id >> 22) % SHARD_COUNT), and a shard to one process, which alone receives that
+    # guild's interactions and alone writes to its channels. Each process's per-channel budget
+    # is therefore the channel's whole budget, not a share of it (and an interaction's token,
+    # with its own bucket, is only ever used by the process that received the interaction).
+    # Origins checks it in the run: no channel (nor token) written to by both processes.
+    guilds: list[FakeGuild | None] = (
+        [fake.add_guild(shard, processes) for shard in range(processes)]
+        if processes > 1
+        else [None]
+    )
     stop = asyncio.Event()
     players = Players(fake, stop, think)
     wars = max(1, math.ceil(2 * n / 3)) if n > 1 else 1
     pyramids = n - wars
     with tempfile.TemporaryDirectory() as tmp:
-        stats_path = Path(tmp) / "stats.json"
-        proc = await spawn_bot(
-            fake,
-            Path(tmp) / "barkeep.db",
-            script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
-            env_extra={"BENCH_STATS": str(stats_path)}
-            | ({"BENCH_FSYNC_MS": str(fsync_ms)} if fsync_ms else {})
+        common = (
+            ({"BENCH_FSYNC_MS": str(fsync_ms)} if fsync_ms else {})
             | ({"BENCH_TRACE": "1"} if trace else {})
-            | ({"BENCH_PHASES": "1"} if phases else {}),
+            | ({"BENCH_PHASES": "1"} if phases else {})
+            | ({"DATABASE_URL": cluster.url(database)} if cluster and database else {})
+            | ({"PYTHONPATH": str(bot_root)} if bot_root else {})
         )
+        stats_paths = [Path(tmp) / f"stats{i}.json" for i in range(processes)]
+        procs = []
+        for i in range(processes):
+            shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(i)} if processes > 1 else {}
+            procs.append(
+                await spawn_bot(
+                    fake,
+                    Path(tmp) / "barkeep.db",
+                    script=Path(os.environ.get("BENCH_BOTPROC", ROOT / "bench" / "botproc.py")),
+                    env_extra={"BENCH_STATS": str(stats_paths[i])} | common | shards,
+                )
+            )
+        if origins is not None:
+            origins.pids = [p.pid for p in procs]
         try:
-            await fake.wait_ready(timeout=60)
+            if processes > 1:
+                for i in range(processes):
+                    await fake.wait_ready(timeout=60, shard=(i, processes))
+            else:
+                await fake.wait_ready(timeout=60)
             users = [fake.add_user(f"P{i}") for i in range(2 * wars + 4 * pyramids)]
             players.tables = n
             tasks = [
-                asyncio.create_task(players.war_table(users[2 * i], users[2 * i + 1]))
+                asyncio.create_task(
+                    players.war_table(users[2 * i], users[2 * i + 1], guilds[i % len(guilds)])
+                )
                 for i in range(wars)
             ]
             base = 2 * wars
             tasks += [
-                asyncio.create_task(players.pyramid_table(users[base + 4 * i : base + 4 * i + 4]))
+                asyncio.create_task(
+                    players.pyramid_table(
+                        users[base + 4 * i : base + 4 * i + 4], guilds[(wars + i) % len(guilds)]
+                    )
+                )
                 for i in range(pyramids)
             ]
             # warm-up: every table opened at the same moment is not normal play
             await asyncio.wait_for(players.all_open.wait(), 120)
-            cpu0, t0, requests0 = cpu_seconds(proc.pid), time.monotonic(), len(fake.requests)
+            cpu0, t0, requests0 = (
+                sum(cpu_seconds(p.pid) for p in procs),
+                time.monotonic(),
+                len(fake.requests),
+            )
+            server0 = server_cpu_seconds(cluster) if cluster and database else 0.0
             settled = fake.now() + STAMPEDE
             if trace:  # the trace covers the same time as the p99 after the first 5 s
-                asyncio.get_running_loop().call_later(STAMPEDE, proc.send_signal, signal.SIGUSR1)
+                asyncio.get_running_loop().call_later(
+                    STAMPEDE, procs[0].send_signal, signal.SIGUSR1
+                )
             driver0, results0 = time.process_time(), len(players.h.results)
             await asyncio.sleep(seconds)
             wall = time.monotonic() - t0
-            cpu = cpu_seconds(proc.pid) - cpu0
+            cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+            server = server_cpu_seconds(cluster) - server0 if cluster and database else None
             driver = time.process_time() - driver0
             requests = len(fake.requests) - requests0
             results1 = len(players.h.results)
@@ -299,12 +475,17 @@ async def run(
             for t in done:
                 if t.exception() is not None:
                     players.errors.append(repr(t.exception()))
-            peak = peak_rss_mb(proc.pid)
+            peak = max(peak_rss_mb(p.pid) for p in procs)
         finally:
-            await stop_process(proc)
-        stats = json.loads(stats_path.read_text()) if stats_path.exists() else {}
-        lag = stats.get("lag", [])
+            for p in procs:
+                await stop_process(p)
+        every = [json.loads(f.read_text()) if f.exists() else {} for f in stats_paths]
+        stats = every[0]
+        lag = [x for st in every for x in st.get("lag", [])]
+        records = [x for st in every for x in st.get("phases", [])]
     await fake.stop()
+    if cluster and database:
+        cluster.admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
     results = players.h.results[results0:results1]
     lat = [r.latency * 1000 for r in results]
     after = [r.latency * 1000 for r in results if r.dispatched_at >= settled]
@@ -312,7 +493,12 @@ async def run(
         "tables": n,
         "war": wars,
         "pyramid": pyramids,
+        "backend": backend,
+        "processes": processes,
         "interactions": len(results),
+        "wall_s": wall,
+        "bot_cpu_s": cpu,
+        "server_cpu_s": server,
         "per_second": len(results) / wall,
         "p50_ms": statistics.median(lat) if lat else 0.0,
         "p99_ms": pct(lat, 99) if lat else 0.0,
@@ -329,16 +515,24 @@ async def run(
         "unanswered": len(fake.failures) + len(players.errors),
         "errors": players.errors[:3] + [str(f) for f in fake.failures[:3]],
         "trace": stats.get("trace"),
-        "phases": table(stats["phases"], answered(fake.requests, results, settled))
-        if "phases" in stats
+        "phases": table(records, answered(fake.requests, results, settled))
+        if any("phases" in st for st in every)
         else None,
         "settled_ms": after,
+        "origins": origins,
     }
 
 
 def row(r: dict[str, Any]) -> str:
+    how = []  # nothing for the default (SQLite, one process): its rows as they always were
+    if r["backend"] == "postgres":
+        how.append("PostgreSQL")
+    if r["processes"] > 1:
+        how.append(f"{r['processes']} processes, a guild each")
+    how_text = f"; {', '.join(how)}" if how else ""
     return (
-        f"| {r['tables']} ({r['war']} War, {r['pyramid']} Pyramid) | {r['per_second']:.1f} "
+        f"| {r['tables']} ({r['war']} War, {r['pyramid']} Pyramid{how_text}) "
+        f"| {r['per_second']:.1f} "
         f"| {r['p50_ms']:.1f} / {r['p99_ms']:.1f} ms | {r['p99_settled_ms']:.1f} ms "
         f"| {r['http_429']} "
         f"| {r['rest_per_interaction']:.2f} | {r['lag_p50_s']:.2f} / {r['lag_max_s']:.2f} s "
@@ -378,7 +572,41 @@ async def main() -> None:
         default=1,
         help="play every N this many times, by turns, and pool each N's answer times",
     )
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="the bot's database: its SQLite file (the default), or PostgreSQL: a throwaway "
+        "durable server on loopback for the run (fsync and synchronous_commit on, as in "
+        "production), a fresh database each round",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="play SQLite and PostgreSQL by turns (same tables, same seconds, each round both) "
+        "and print a table of both, with PostgreSQL's p50 as a multiple of SQLite's",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="2 (PostgreSQL only): two bot processes, SHARD_COUNT=2, one shard each, the tables "
+        "spread over two guilds, one on each shard; figures summed over both processes",
+    )
+    parser.add_argument(
+        "--bot-root",
+        type=Path,
+        default=None,
+        help="the bot's code from this checkout (a git worktree of another commit, for a "
+        "before/after comparison); the fake Discord and the players stay this checkout's",
+    )
     args = parser.parse_args()
+    if args.processes > 1 and (args.database != "postgres" or args.compare):
+        parser.error("--processes 2 needs --database postgres: one SQLite file serves one process")
+    if args.processes > 1 and args.trace:
+        parser.error("--trace follows one process: not with --processes 2")
+    backends = ["sqlite", "postgres"] if args.compare else [args.database]
     print(
         "| tables in one channel | interactions/s | answer p50 / p99 "
         f"| p99 after the first {STAMPEDE:.0f} s | HTTP 429s "
@@ -388,14 +616,77 @@ async def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     sizes = [int(x) for x in args.tables.split(",")]
     pooled: dict[int, list[list[float]]] = {n: [] for n in sizes}
-    for _ in range(args.rounds):
-        for n in sizes:
-            async with harness_heap_frozen():  # the fake's pauses are not the bot's answer time
-                r = await run(n, args.seconds, args.think, args.fsync_ms, args.trace, args.phases)
-            pooled[n].append(r["settled_ms"])
-            report(r)
-    if args.rounds > 1:
+    compared: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    cluster = Cluster(durable=True).start() if "postgres" in backends else None
+    try:
+        for _ in range(args.rounds):
+            for n in sizes:
+                for backend in backends:  # by turns: SQLite, PostgreSQL, SQLite...
+                    async with harness_heap_frozen():  # the fake's pauses are not the bot's
+                        r = await run(
+                            n,
+                            args.seconds,
+                            args.think,
+                            args.fsync_ms,
+                            args.trace,
+                            args.phases,
+                            backend=backend,
+                            processes=args.processes,
+                            cluster=cluster,
+                            bot_root=args.bot_root,
+                        )
+                    pooled[n].append(r["settled_ms"])
+                    compared.setdefault((backend, n), []).append(r)
+                    report(r)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    if args.compare:
+        print(compare_table(compared, args.seconds))
+    elif args.rounds > 1:
         print(pooled_table(pooled, args.seconds))
+
+
+def compare_table(compared: dict[tuple[str, int], list[dict[str, Any]]], seconds: float) -> str:
+    """SQLite and PostgreSQL side by side, each (backend, N) pooled over its rounds: answer
+    p50 and p99 after the first 5 s of every round, PostgreSQL's p50 over SQLite's at the same
+    N (with its 90% interval over resamples of the same answers), interactions per second and
+    bot CPU per 1,000 interactions over all its rounds, the PostgreSQL server's own CPU per
+    1,000 (work SQLite does inside the bot's process), and HTTP 429s."""
+    rounds = max(len(v) for v in compared.values())
+    lines = [
+        f"\nSQLite and PostgreSQL by turns, {rounds} round(s) of {seconds:.0f} s each (answers "
+        f"after the first {STAMPEDE:.0f} s of each round, pooled):",
+        "| backend | tables | answers | p50 | p99 | p50 over SQLite's (90% interval) "
+        "| p50 of each round | interactions/s | bot CPU per 1,000 interactions "
+        "| PostgreSQL server CPU per 1,000 | HTTP 429s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for (backend, n), runs in compared.items():
+        times = [x for r in runs for x in r["settled_ms"]]
+        base = [r["settled_ms"] for r in compared.get(("sqlite", n), [])]
+        if not times or not base or not any(base):
+            continue
+        ratio = pct(times, 50) / pct(sum(base, []), 50)
+        low, high = (
+            ratio_interval([r["settled_ms"] for r in runs], base, p=50)
+            if backend != "sqlite"
+            else (1.0, 1.0)
+        )
+        interactions = sum(r["interactions"] for r in runs)
+        server = [r["server_cpu_s"] for r in runs if r["server_cpu_s"] is not None]
+        each = ", ".join(f"{pct(r['settled_ms'], 50):.2f}" for r in runs if r["settled_ms"])
+        lines.append(
+            f"| {'PostgreSQL' if backend == 'postgres' else 'SQLite'} | {n} | {len(times)} "
+            f"| {pct(times, 50):.2f} ms | {pct(times, 99):.2f} ms "
+            f"| {ratio:.2f}x ({low:.2f}-{high:.2f}x) "
+            f"| {each} "
+            f"| {interactions / sum(r['wall_s'] for r in runs):.1f} "
+            f"| {sum(r['bot_cpu_s'] for r in runs) / max(1, interactions) * 1000:.2f} s "
+            f"| {f'{sum(server) / max(1, interactions) * 1000:.2f} s' if server else '-'} "
+            f"| {sum(r['http_429'] for r in runs)} |"
+        )
+    return "\n".join(lines)
 
 
 def pooled_table(pooled: dict[int, list[list[float]]], seconds: float) -> str:
@@ -427,17 +718,18 @@ def pooled_table(pooled: dict[int, list[list[float]]], seconds: float) -> str:
 
 
 def ratio_interval(
-    rounds: list[list[float]], base: list[list[float]], draws: int = 400
+    rounds: list[list[float]], base: list[list[float]], draws: int = 400, p: float = 99
 ) -> tuple[float, float]:
-    """The 5th and 95th percentiles of p99(rounds) / p99(base) over ``draws`` resamples, each
-    round resampled from its own answers (seeded: the same answers give the same interval)."""
+    """The 5th and 95th percentiles of pct(rounds, p) / pct(base, p) (default: the p99s) over
+    ``draws`` resamples, each round resampled from its own answers (seeded: the same answers
+    give the same interval)."""
     rng = random.Random(99)
     ratios = []
     for _ in range(draws):
         mine = [x for r in rounds for x in rng.choices(r, k=len(r))]
         theirs = [x for r in base for x in rng.choices(r, k=len(r))]
         if mine and theirs:
-            ratios.append(pct(mine, 99) / pct(theirs, 99))
+            ratios.append(pct(mine, p) / pct(theirs, p))
     if not ratios:
         return 0.0, 0.0
     return pct(ratios, 5), pct(ratios, 95)
@@ -451,6 +743,27 @@ def report(r: dict[str, Any]) -> None:
         f"{r['driver_cpu_share']:.0%}; {r['refused']} clicks refused)",
         file=sys.stderr,
     )
+    if r["server_cpu_s"] is not None:
+        print(
+            f"   (the PostgreSQL server used {r['server_cpu_s'] / r['wall_s']:.0%} of a core, "
+            f"{r['server_cpu_s'] / max(1, r['interactions']) * 1000:.2f} s per 1,000 "
+            "interactions, beside the bot's)",
+            file=sys.stderr,
+        )
+    if r["origins"] is not None:
+        o = r["origins"]
+        channels, tokens = o.shared()
+        per = ", ".join(
+            f"pid {pid} {o.writes.get(pid, 0)} writes to "
+            f"{sum(pid in ps for ps in o.channels.values())} channel(s)"
+            for pid in o.pids
+        )
+        print(
+            f"   (origins, by the requests' peer ports: {per}; channels written to by both "
+            f"processes: {channels}; interaction tokens used by both: {tokens}; writes of "
+            f"unknown origin: {o.unattributed})",
+            file=sys.stderr,
+        )
     if r["trace"]:
         print(describe(r["trace"]), file=sys.stderr)
     if r["phases"]:
