@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import re
@@ -67,6 +68,9 @@ POSTGRES = Dialect(
         " FROM json_array_elements_text(CAST(? AS json))) ids ORDER BY v"
     ),
 )
+
+# the one copy on its database: nobody else counts drinks, so no lock per player
+ALONE = dataclasses.replace(POSTGRES, lock_players=None)
 
 # Advisory lock keys (two int4 keys: the first says what kind, the second which one). "bark".
 LOCK_LAYOUT = 0x6261726B  # (LAYOUT, 0): held by every copy; alone by one that serves all
@@ -183,6 +187,12 @@ class PostgresStore(Store):
         super().__init__()
         self.url = url
         self.shards = shards
+        if shards is None or len(shards[1]) == shards[0]:
+            # A copy that serves every shard is the database's one writer (its claims leave
+            # no shard to another copy): it counts drinks as the SQLite backend does, knowing
+            # every settings change and taking turns on its one connection.
+            self.dialect = ALONE
+            self.knows_all_settings = True
         self._con: asyncpg.Connection | None = None
         self._claims: asyncpg.Connection | None = None
         self._sql = _Sql()
@@ -448,7 +458,10 @@ class PostgresStore(Store):
         try:
             if begin:
                 await con.execute("BEGIN")
-            if unseen is not None:
+            # ``unseen``: when this transaction itself logs that interaction (every move
+            # does), the action log's unique key on it refuses a repeat, and the error becomes
+            # AlreadyApplied below: no read of its own first, one round trip less
+            if unseen is not None and not _logs(statements, unseen):
                 seen = await con.fetchrow(sql(_SEEN, ())[0], unseen)
                 if seen is not None:
                     raise AlreadyApplied(seen[0], seen[1])
@@ -481,7 +494,7 @@ class PostgresStore(Store):
                     await con.execute("ROLLBACK")
             if isinstance(err, asyncpg.UniqueViolationError) and unseen is not None:
                 seen = await con.fetchrow(sql(_SEEN, ())[0], unseen)
-                if seen is not None:  # another copy applied this interaction meanwhile
+                if seen is not None:  # applied before (here or by another copy)
                     raise AlreadyApplied(seen[0], seen[1]) from err
             if (
                 isinstance(err, asyncpg.UniqueViolationError)
@@ -491,6 +504,16 @@ class PostgresStore(Store):
             if isinstance(err, asyncpg.DeadlockDetectedError | asyncpg.SerializationError):
                 raise Stale(_table_of(statements)) from err
             raise
+
+
+def _logs(statements: list[Statement], interaction_id: int) -> bool:
+    """Whether these statements put ``interaction_id`` in the action log (Tx.add_action)."""
+    return any(
+        text.startswith("INSERT INTO actions")
+        and isinstance(args, tuple)
+        and args[5] == interaction_id
+        for text, args, _ in statements
+    )
 
 
 def _table_of(statements: list[Statement]) -> int:
