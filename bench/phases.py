@@ -121,7 +121,7 @@ def install() -> Phases:
         init(self, *args, **kwargs)
         ph.bots.append(self)
 
-    submit = bot.store.Store._submit
+    submit = bot.store.SqliteStore._submit
 
     def on_submit(self: Any, fn: Any, *args: Any) -> Any:
         future = submit(self, fn, *args)
@@ -154,7 +154,7 @@ def install() -> Phases:
     ConnectionState.parse_interaction_create = on_parse  # type: ignore[method-assign]
     bot.app.Barkeep.on_interaction = on_interaction  # type: ignore[method-assign]
     bot.app.Barkeep.__init__ = on_init  # type: ignore[method-assign]
-    bot.store.Store._submit = on_submit  # type: ignore[method-assign]
+    bot.store.SqliteStore._submit = on_submit  # type: ignore[method-assign]
     webhook.AsyncWebhookAdapter.request = on_request  # type: ignore[method-assign]
     aiohttp.client_reqrep.ClientRequest.send = on_send  # type: ignore[method-assign]
     return ph
