@@ -178,14 +178,21 @@ async def _defer(interaction: discord.Interaction[Any], *, public: bool = False)
 
 
 ANSWERED_ALREADY = 40060  # Discord: "Interaction has already been acknowledged"
+UNKNOWN_INTERACTION = 10062  # Discord: its 3 s to answer are over (or it never knew it)
 
 
 def _failed(what: str, interaction: discord.Interaction[Any], err: discord.HTTPException) -> None:
     """Log an answer Discord refused. One it had already (the same interaction delivered
     twice: Discord again, or to two copies of the bot while a shard moves) is no fault: the
-    first answer stands, and this one had nothing more to say."""
+    first answer stands, and this one had nothing more to say. One Discord no longer knows came
+    after its 3 s: a warning, since a player saw "This interaction failed" (an interaction
+    replayed to the bot late, after a lost connection, or a bot too slow), with nothing of
+    the bot's own to trace."""
     if err.code == ANSWERED_ALREADY:
         log.info("interaction %s was answered already: not answered again", interaction.id)
+        return
+    if err.code == UNKNOWN_INTERACTION:
+        log.warning("interaction %s: Discord's 3 s to answer it were over", interaction.id)
         return
     log.exception("could not %s interaction %s", what, interaction.id)
 

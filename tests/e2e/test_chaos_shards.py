@@ -307,19 +307,18 @@ async def test_chaos_two_to_four_shards(fake, pg_cluster, tmp_path):
     assert all(any(f.at - 8 <= k <= f.at for k in kills) for f in unanswered), [
         (str(f), f.at, kills) for f in unanswered
     ]
-    # what the copies logged as errors: only their answers to a second delivery of one
-    # interaction, which Discord refuses (40060: it was answered once already)
-    errors = [
-        line
-        for line in logs.splitlines()
-        if re.search(r" (ERROR|CRITICAL) ", line)
-        and not re.search(r"could not (answer|defer) interaction \d+$", line)
-    ]
-    assert not errors, errors[:10]
-    raised = re.findall(r"^\w[\w.]*(?:Error|Exception)\b.*$", logs, re.M)
-    assert len(raised) == tracebacks and all("(error code: 40060)" in r for r in raised), Counter(
-        raised
-    ).most_common(5)
+    # the copies logged no error and no traceback: their answers to a second delivery of one
+    # interaction (40060: answered once already) are info lines, and an answer that came after
+    # Discord's 3 s (10062) a warning
+    errors = [line for line in logs.splitlines() if re.search(r" (ERROR|CRITICAL) ", line)]
+    assert not errors and not tracebacks, errors[:10]
+    # an answer Discord no longer took (after its 3 s) was to a click sent again later, or on
+    # its way to a copy as it was killed; none otherwise
+    late = [f for f in fake.failures if f.kind == "late_callback"]
+    assert all(
+        f.interaction_id in fake.redelivered or any(f.at - 8 <= k <= f.at for k in kills)
+        for f in late
+    ), [(str(f), f.at, kills) for f in late]
     unexpected = set(failures) - {"undelivered", "unanswered", "double_ack", "late_callback"}
     assert not unexpected, [str(f) for f in fake.failures if f.kind in unexpected][:5]
 
