@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.engines.base import GameError
@@ -161,6 +162,8 @@ async def _answer(interaction: discord.Interaction[Any], work: Work, public: boo
         await _send(interaction, reply, deferred)
     except discord.HTTPException as err:
         _failed("answer", interaction, err)
+    except CUT_OFF as err:
+        _cut_off("answer", interaction, err)
     return reply
 
 
@@ -174,10 +177,28 @@ async def _defer(interaction: discord.Interaction[Any], *, public: bool = False)
     except discord.HTTPException as err:
         _failed("defer", interaction, err)
         return False
+    except CUT_OFF as err:
+        _cut_off("defer", interaction, err)
+        return False
     return True
 
 
 ANSWERED_ALREADY = 40060  # Discord: "Interaction has already been acknowledged"
+# the connection to Discord failed while an answer was on its way (reset, closed, timed out)
+CUT_OFF = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def _cut_off(what: str, interaction: discord.Interaction[Any], err: BaseException) -> None:
+    """The answer's request never got a reply: nothing on the bot's side to trace, and what was
+    stored before it stands (the table's message is brought in line by the renderer)."""
+    log.warning(
+        "could not %s interaction %s: the connection to Discord failed (%s)",
+        what,
+        interaction.id,
+        err or type(err).__name__,
+    )
+
+
 UNKNOWN_INTERACTION = 10062  # Discord: its 3 s to answer are over (or it never knew it)
 
 

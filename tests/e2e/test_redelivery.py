@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from tests.backends import run_sql
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import Harness
@@ -34,3 +36,36 @@ async def test_a_click_delivered_twice_moves_once_and_logs_no_error(harness: Har
     assert [f.kind for f in fake.failures] == ["double_ack"]  # Discord refused the second
     fake.failures.clear()
     h.assert_clean()
+
+
+async def test_an_answer_cut_off_on_its_way_is_a_warning_and_play_goes_on(
+    harness: Harness, caplog, monkeypatch
+):
+    """The connection to Discord breaks while an answer is on its way (a reset, a closed
+    keep-alive): no error with a traceback, and the next click is answered as ever."""
+    import aiohttp
+
+    import bot.answer
+
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    table_msg, _ = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    real, cut = bot.answer._send, []
+
+    async def cut_once(*args, **kwargs):
+        if not cut:
+            cut.append(1)
+            raise aiohttp.ServerDisconnectedError()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(bot.answer, "_send", cut_once)
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        with pytest.raises(AssertionError, match="never answered"):  # Discord never got it
+            await fake.click(bo, table_msg, h.custom_id(table_msg, "seat"), timeout=1)
+    assert cut and not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "the connection to Discord failed" in caplog.text
+    flip = await h.click(ana, table_msg, "flip")  # the bot carries on
+    assert flip.in_place
+    fake.failures.clear()  # the cut-off answer never reached the fake: unanswered there
