@@ -121,22 +121,27 @@ def test_token_is_redacted_from_logs(caplog):
     assert TOKEN not in caplog.text and "<token>" in caplog.text
 
 
-def test_python_m_bot_without_token_exits_with_advice(tmp_path):
+def python_m_bot(folder: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` started in ``folder`` with these settings (the others unset)."""
     env = {
         k: v
         for k, v in os.environ.items()
         if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
     }
-    env["PYTHONPATH"] = str(ROOT)
-    env["DISCORD_TOKEN"] = ""  # as unset, whatever a .env in the project folder holds
-    proc = subprocess.run(
+    env.update(PYTHONPATH=str(ROOT), **settings)
+    return subprocess.run(
         [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
+        cwd=folder,
         env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_python_m_bot_without_token_exits_with_advice(tmp_path):
+    # an empty token as unset, whatever a .env in the project folder holds
+    proc = python_m_bot(tmp_path, DISCORD_TOKEN="")
     assert proc.returncode == 2
     assert "DISCORD_TOKEN is not set. Copy .env.example to .env" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -145,19 +150,10 @@ def test_python_m_bot_without_token_exits_with_advice(tmp_path):
 def test_a_postgresql_server_out_of_reach_is_said_and_exits_3(tmp_path):
     """A database server not up yet (a boot, a restart of the server): exit 3, which systemd
     restarts (2, a setting to fix, it does not), with what to check."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "LOG_LEVEL")}
-    env.update(
-        PYTHONPATH=str(ROOT),
+    proc = python_m_bot(  # nothing listens on port 1
+        tmp_path,
         DISCORD_TOKEN=TOKEN,
-        DATABASE_URL="postgresql://barkeep:hunter2@127.0.0.1:1/barkeep",  # nothing listens there
-    )
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+        DATABASE_URL="postgresql://barkeep:hunter2@127.0.0.1:1/barkeep",
     )
     assert proc.returncode == 3, proc.stderr
     assert (

@@ -10,14 +10,36 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
+from bot.store.errors import Newer, NotOurs
 from bot.store.rows import GuildSettings, PlayerSettings
 from bot.store.tx import COMMITTED, SQLITE, Dialect, Query, Statement, Tx
 
 # SHARD_COUNT and the shards this copy serves
 Shards = tuple[int, tuple[int, ...]]
+
+
+def check_ours(tables: set[str]) -> None:
+    """Refuse a database that has tables but no record of Barkeep's migrations: another
+    program's, left as it is."""
+    if tables and "schema_migrations" not in tables:
+        raise NotOurs("its tables: " + ", ".join(sorted(tables)[:5]))
+
+
+def to_migrate(done: set[str]) -> list[tuple[str, str]]:
+    """The numbered files of bot/migrations a database has not seen, (name, SQL) in order.
+    Refuses a database that has seen one this code does not know (a newer Barkeep's)."""
+    files = sorted(
+        (f for f in resources.files("bot.migrations").iterdir() if f.name.endswith(".sql")),
+        key=lambda f: f.name,
+    )
+    unknown = done - {f.name for f in files}
+    if unknown:
+        raise Newer("migration " + ", ".join(sorted(unknown)))
+    return [(f.name, f.read_text(encoding="utf-8")) for f in files if f.name not in done]
 
 
 def _undo(tx: Tx) -> None:

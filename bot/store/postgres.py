@@ -39,13 +39,12 @@ import time
 from collections import deque
 from collections.abc import Callable
 from decimal import Decimal
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 
-from bot.store.base import Shards, Store
+from bot.store.base import Shards, Store, check_ours, to_migrate
 from bot.store.errors import (
     AlreadyApplied,
     DatabaseUnusable,
@@ -318,31 +317,21 @@ class PostgresStore(Store):
                     "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
                 )
             }
-            if tables and "schema_migrations" not in tables:
-                raise NotOurs("its tables: " + ", ".join(sorted(tables)[:5]))
+            check_ours(tables)
             await con.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations"
                 " (name TEXT PRIMARY KEY, at DOUBLE PRECISION)"
             )
             done = {r[0] for r in await con.fetch("SELECT name FROM schema_migrations")}
-            files = sorted(
-                (f for f in resources.files("bot.migrations").iterdir() if f.name.endswith(".sql")),
-                key=lambda f: f.name,
-            )
-            unknown = done - {f.name for f in files}
-            if unknown:
-                raise Newer("migration " + ", ".join(sorted(unknown)))
-            for f in files:
-                if f.name in done:
-                    continue
-                script = postgres_script(f.name, f.read_text(encoding="utf-8"))
+            for name, text in to_migrate(done):
+                script = postgres_script(name, text)
                 async with con.transaction():
                     await con.execute(script)
                     await con.execute(
-                        "INSERT INTO schema_migrations VALUES ($1, $2)", f.name, time.time()
+                        "INSERT INTO schema_migrations VALUES ($1, $2)", name, time.time()
                     )
-                log.info("applied migration %s", f.name)
-                applied.append(f.name)
+                log.info("applied migration %s", name)
+                applied.append(name)
         finally:
             await con.execute("SELECT pg_advisory_unlock($1, 0)", LOCK_MIGRATE)
         return applied

@@ -20,19 +20,16 @@ import time
 from collections import deque
 from collections.abc import Callable
 from functools import partial
-from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
 import aiosqlite
 
-from bot.store.base import Store
+from bot.store.base import Store, check_ours, to_migrate
 from bot.store.errors import (
     AlreadyApplied,
     DatabaseInUse,
     DatabaseUnusable,
-    Newer,
-    NotOurs,
 )
 from bot.store.trip import _SEEN, Expect, Query, Statement
 
@@ -404,28 +401,17 @@ class SqliteStore(Store):
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
             ) as cur:
                 tables = {r[0] for r in await cur.fetchall()}
-            if tables and "schema_migrations" not in tables:
-                raise NotOurs("its tables: " + ", ".join(sorted(tables)[:5]))
+            check_ours(tables)
             await self._db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, at REAL)"
             )
             async with self._db.execute("SELECT name FROM schema_migrations") as cur:
                 done = {r[0] for r in await cur.fetchall()}
-            files = sorted(
-                (f for f in resources.files("bot.migrations").iterdir() if f.name.endswith(".sql")),
-                key=lambda f: f.name,
-            )
-            unknown = done - {f.name for f in files}
-            if unknown:
-                raise Newer("migration " + ", ".join(sorted(unknown)))
-            for f in files:
-                if f.name in done:
-                    continue
-                script = f.read_text(encoding="utf-8")
+            for name, script in to_migrate(done):
                 await self._db.executescript(
                     "BEGIN;\n" + script + "\nINSERT INTO schema_migrations VALUES "
-                    f"('{f.name}', unixepoch('subsec'));\nCOMMIT;"
+                    f"('{name}', unixepoch('subsec'));\nCOMMIT;"
                 )
-                log.info("applied migration %s", f.name)
-                applied.append(f.name)
+                log.info("applied migration %s", name)
+                applied.append(name)
         return applied
