@@ -53,7 +53,7 @@ class Reply:
     table: Table | None = None  # the table whose public message this reply shows
     table_message: Table | None = None  # a public reply that becomes this table's message
     version: int = 0  # the table's version ``screen`` was drawn from
-    # An update of a message that has one writer (render.py): the writer's key, and how to draw
+    # An update of a message that has one writer (bot/render): the writer's key, and how to draw
     # the screen again while holding it, so that the newest state is what lands.
     writes: Hashable | None = None
     redraw: Callable[[], Screen] | None = None

@@ -1,7 +1,7 @@
 """/table: bring your table's message back to the bottom of the channel.
 
 One live copy of a table at a time: the new message becomes the table's message and the old
-one is retired (its buttons removed, a link left; bot/render.py). Several ``/table`` at once
+one is retired (its buttons removed, a link left; bot/render/renderer.py). Several ``/table`` at once
 for one table post it once: the others are answered with a link to the copy just posted, and
 so is a ``/table`` within REPOST_EVERY seconds of the last (each post leaves a retired copy
 behind in the channel: a burst of them would flood it).

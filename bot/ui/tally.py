@@ -21,7 +21,8 @@ PERIODS = {
     "week": ("this week", 7 * 86400),
     "all": ("all time", None),
 }
-# How the leaderboard can be ordered: the store's ORDER BY (bot/store.py) and the word shown.
+# How the leaderboard can be ordered: the store's ORDER BY (bot/store/statements/tally.py), and
+# the word shown.
 SORTS = {"sips": "sips", "wins": "wins", "games": "games"}
 SHOWN = 20  # players listed; the rest are counted
 

@@ -163,7 +163,7 @@ class GameStatements(TxCore):
 
     async def save_table(self, t: TableRow, *, was: int | None = None) -> None:
         """Write ``t`` over the table's row. A ``state`` of None leaves the stored state as it
-        is: a table in memory keeps its engine's state only (bot/tables.py), and a game's state
+        is: a table in memory keeps its engine's state only (bot/tables), and a game's state
         never goes back to none once dealt.
 
         A compare-and-set on the table's sequence number: the stored row must still be at

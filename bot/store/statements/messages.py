@@ -93,7 +93,7 @@ class MessageStatements(TxCore):
             (table_id, user_id, token),
         )
 
-    # -- what the table messages show (bot/render.py) ------------------------------------
+    # -- what the table messages show (bot/render) ---------------------------------------
     async def set_origin(self, table_id: int, app_id: int, token: str, at: float) -> None:
         """The interaction that opened the table: its token finds the message it posted."""
         self._write(
