@@ -5,6 +5,7 @@ SQLSTATE 53100, disk_full) inside the transaction, so the backend's own rollback
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 
 import bot.store.sqlite
 from bot.store.postgres import PostgresStore
+from bot.store.trip import Trip
 
 # what a full disk raises, on either backend
 FULL = (sqlite3.OperationalError, asyncpg.DiskFullError)
@@ -46,10 +48,10 @@ class Fault:
         monkeypatch.setattr(bot.store.sqlite, "_body", body)
         real_run = PostgresStore._run
 
-        async def run(store: PostgresStore, begin: bool, unseen: Any, statements: Any, *rest: Any):
-            if self._hit(statements) is not None:
-                statements = [_PG_FULL, *statements]
-            return await real_run(store, begin, unseen, statements, *rest)
+        async def run(store: PostgresStore, trip: Trip) -> Any:
+            if self._hit(trip.statements) is not None:
+                trip = dataclasses.replace(trip, statements=[_PG_FULL, *trip.statements])
+            return await real_run(store, trip)
 
         monkeypatch.setattr(PostgresStore, "_run", run)
 

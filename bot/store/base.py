@@ -8,7 +8,7 @@ a list of collected statements, maybe a read, maybe the COMMIT, sent to its data
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from bot.store.errors import Newer, NotOurs
 from bot.store.rows import GuildSettings, PlayerSettings
-from bot.store.tx import COMMITTED, SQLITE, Dialect, Query, Statement, Tx
+from bot.store.tx import COMMITTED, SQLITE, Dialect, Trip, Tx
 
 # SHARD_COUNT and the shards this copy serves
 Shards = tuple[int, tuple[int, ...]]
@@ -92,18 +92,8 @@ class Store:
         self._safety_guilds: set[int] = set()
 
     # -- what a backend provides -------------------------------------------------------------
-    def _trip(
-        self,
-        begin: bool,
-        unseen: int | None,
-        statements: list[Statement],
-        query: Query | None,
-        commit: bool,
-        committing: Callable[[], None] | None,
-    ) -> asyncio.Future[Any]:
-        """Queue one trip now (BEGIN, the interaction check, the statements, a read, COMMIT:
-        each where asked) and return the future of the read's rows. Any error undoes the
-        transaction on the database's side before the future gets it."""
+    def _trip(self, trip: Trip) -> asyncio.Future[Any]:
+        """Queue ``trip`` now and return the future of its read's rows."""
         raise NotImplementedError
 
     async def _abort(self) -> None:

@@ -44,6 +44,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.config import redact_url
 from bot.store.base import Shards, Store, check_ours, to_migrate
 from bot.store.errors import (
     AlreadyApplied,
@@ -53,7 +54,7 @@ from bot.store.errors import (
     ShardTaken,
     Stale,
 )
-from bot.store.trip import _SEEN, Dialect, Expect, Query, Statement
+from bot.store.trip import _SEEN, Dialect, Expect, Statement, Trip
 
 log = logging.getLogger(__name__)
 
@@ -167,11 +168,6 @@ def postgres_script(name: str, script: str) -> str:
     return script + "\n" + _PG_AFTER.get(name, "")
 
 
-def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    return re.sub(r"(//[^:/@]*):[^@/]*@", r"\1:***@", url)
-
-
 def holder_name() -> str:
     """How this process names itself to the server (what another copy's refusal shows)."""
     return f"barkeep pid {os.getpid()} on {socket.gethostname()}"[:63]
@@ -195,7 +191,7 @@ class PostgresStore(Store):
         self._con: asyncpg.Connection | None = None
         self._claims: asyncpg.Connection | None = None
         self._sql = _Sql()
-        self._trips: deque[tuple[asyncio.Future[Any], tuple[Any, ...]]] = deque()
+        self._trips: deque[tuple[asyncio.Future[Any], Trip]] = deque()
         self._worker: asyncio.Task[None] | None = None
         self._ids: deque[int] = deque()  # table ids given back by openings that failed
         self._claims_lock = asyncio.Lock()  # the claims' connection asks one thing at a time
@@ -224,13 +220,13 @@ class PostgresStore(Store):
                 raise
             if isinstance(err, Newer):
                 raise DatabaseUnusable.said(
-                    f"can't use the database {redact(url)}: a newer Barkeep has updated it ({err})",
+                    f"can't use the database {redact_url(url)}: a newer Barkeep has updated it ({err})",
                     "Run that newer version (git pull), or restore the backup taken before the "
                     "update, or set DATABASE_URL in .env to a new database",
                 ) from err
             if isinstance(err, NotOurs):
                 raise DatabaseUnusable.said(
-                    f"can't use the database {redact(url)}: it is another program's database "
+                    f"can't use the database {redact_url(url)}: it is another program's database "
                     f"({err}); Barkeep leaves it as it is",
                     "Set DATABASE_URL in .env to a database of Barkeep's own (createdb barkeep)",
                 ) from err
@@ -388,32 +384,24 @@ class PostgresStore(Store):
         self._ids.appendleft(table_id)
 
     # -- trips -------------------------------------------------------------------------------
-    def _trip(
-        self,
-        begin: bool,
-        unseen: int | None,
-        statements: list[Statement],
-        query: Query | None,
-        commit: bool,
-        committing: Callable[[], None] | None,
-    ) -> asyncio.Future[Any]:
+    def _trip(self, trip: Trip) -> asyncio.Future[Any]:
         if self._closed and self._worker is None:
             raise ValueError("Connection closed")
         future = asyncio.get_running_loop().create_future()
-        self._trips.append((future, (begin, unseen, statements, query, commit, committing)))
+        self._trips.append((future, trip))
         if self._worker is None or self._worker.done():
             self._worker = asyncio.create_task(self._work(), name="barkeep-postgres")
         return future
 
     async def _abort(self) -> None:
-        await self._trip(False, None, [("ROLLBACK", (), False)], None, False, None)
+        await self._trip(Trip(False, None, [("ROLLBACK", (), False)], None, False))
 
     async def _work(self) -> None:
         """Run the queued trips in order, one at a time, until none is left."""
         while self._trips:
-            future, args = self._trips.popleft()
+            future, trip = self._trips.popleft()
             try:
-                result = await self._run(*args)
+                result = await self._run(trip)
             except BaseException as err:  # noqa: BLE001 - handed to whoever waits
                 if not future.done():
                     future.set_exception(err)
@@ -431,21 +419,12 @@ class PostgresStore(Store):
             self._con = await self._connect()
         return self._con
 
-    async def _run(
-        self,
-        begin: bool,
-        unseen: int | None,
-        statements: list[Statement],
-        query: Query | None,
-        commit: bool,
-        committing: Callable[[], None] | None,
-    ) -> Any:
-        """One trip: (BEGIN, the interaction check,) the statements, (a read,) (COMMIT). Any
-        error rolls the transaction back before it is raised."""
+    async def _run(self, trip: Trip) -> Any:
+        """One trip. Any error rolls the transaction back before it is raised."""
         con = await self._connection()
-        sql = self._sql
+        sql, statements, unseen = self._sql, trip.statements, trip.unseen
         try:
-            if begin:
+            if trip.begin:
                 await con.execute("BEGIN")
             # ``unseen``: when this transaction itself logs that interaction (every move
             # does), the action log's unique key on it refuses a repeat, and the error becomes
@@ -469,12 +448,12 @@ class PostgresStore(Store):
                     q, a = sql(text, args)
                     how(await con.fetch(q, *a))
             result = None
-            if query is not None:
-                q, a = sql(*query)
+            if trip.query is not None:
+                q, a = sql(*trip.query)
                 result = await con.fetch(q, *a)
-            if commit:
-                if committing is not None:
-                    committing()
+            if trip.commit:
+                if trip.committing is not None:
+                    trip.committing()
                 await con.execute("COMMIT")
             return result
         except BaseException as err:
@@ -515,7 +494,7 @@ def _table_of(statements: list[Statement]) -> int:
 
 def _unusable(url: str, err: BaseException) -> DatabaseUnusable:
     """What a person reads when the PostgreSQL server can't be used."""
-    where = redact(url)
+    where = redact_url(url)
     if isinstance(
         err, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError
     ):

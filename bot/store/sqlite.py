@@ -31,7 +31,7 @@ from bot.store.errors import (
     DatabaseInUse,
     DatabaseUnusable,
 )
-from bot.store.trip import _SEEN, Expect, Query, Statement
+from bot.store.trip import _SEEN, Expect, Query, Statement, Trip
 
 log = logging.getLogger(__name__)
 
@@ -99,25 +99,16 @@ def _claim(path: Path) -> IO[str] | None:
     return lock
 
 
-def _run(
-    con: sqlite3.Connection,
-    begin: bool,
-    unseen: int | None,
-    statements: list[Statement],
-    query: Query | None,
-    commit: bool,
-    committing: Callable[[], None] | None = None,
-) -> Any:
-    """One trip, on the connection's thread: (BEGIN IMMEDIATE, the interaction check,) the
-    collected statements, (a query,) (COMMIT). Any error rolls the transaction back here.
-    ``committing`` is called just before the COMMIT (see :meth:`Tx.meanwhile`)."""
+def _run(con: sqlite3.Connection, trip: Trip) -> Any:
+    """One trip, on the connection's thread (BEGIN IMMEDIATE is SQLite's BEGIN: it takes the
+    write lock at once). Any error rolls the transaction back here."""
     try:
-        if begin:
+        if trip.begin:
             con.execute("BEGIN IMMEDIATE")
-        result = _body(con, unseen, statements, query)
-        if commit:
-            if committing is not None:
-                committing()
+        result = _body(con, trip.unseen, trip.statements, trip.query)
+        if trip.commit:
+            if trip.committing is not None:
+                trip.committing()
             con.execute("COMMIT")
         return result
     except BaseException:
@@ -156,27 +147,27 @@ Outcome = tuple[bool, Any]  # (True, the result) or (False, the exception)
 
 def _whole(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
     """A trip that is a whole transaction (BEGIN to COMMIT): it may share a commit."""
-    return fn is _run and bool(args[0]) and bool(args[4])
+    return fn is _run and args[0].whole
 
 
-def _run_together(con: sqlite3.Connection, trips: list[tuple[Any, ...]]) -> list[Outcome]:
+def _run_together(con: sqlite3.Connection, trips: list[Trip]) -> list[Outcome]:
     """Whole transactions queued together, committed together: one BEGIN, each in a savepoint
     of its own (an error undoes that one alone), one COMMIT, so one fsync for them all. Each is
     answered only after that COMMIT, as if it had committed alone: durable, in queue order."""
     outcomes: list[Outcome] = []
     try:
         con.execute("BEGIN IMMEDIATE")
-        for _begin, unseen, statements, query, _commit, *_ in trips:
+        for trip in trips:
             con.execute("SAVEPOINT trip")
             try:
-                outcomes.append((True, _body(con, unseen, statements, query)))
+                outcomes.append((True, _body(con, trip.unseen, trip.statements, trip.query)))
             except Exception as err:
                 con.execute("ROLLBACK TO trip")
                 outcomes.append((False, err))
             con.execute("RELEASE trip")
-        for (ok, _), (*_, committing) in zip(outcomes, trips, strict=True):
-            if ok and committing is not None:
-                committing()
+        for (ok, _), trip in zip(outcomes, trips, strict=True):
+            if ok and trip.committing is not None:
+                trip.committing()
         con.execute("COMMIT")
     except BaseException as err:
         if con.in_transaction:
@@ -271,7 +262,7 @@ class SqliteStore(Store):
                     j += 1
                 if j - i >= 2:
                     unit = batch[i:j]
-                    outcomes = _run_together(con, [args for _, _, args in unit])
+                    outcomes = _run_together(con, [args[0] for _, _, args in unit])
                 else:
                     unit, j = batch[i : i + 1], i + 1
                     _, fn, args = unit[0]
@@ -290,16 +281,8 @@ class SqliteStore(Store):
         """Run ``fn(connection, *args)`` on the connection's thread and wait for it."""
         return await self._submit(fn, *args)
 
-    def _trip(
-        self,
-        begin: bool,
-        unseen: int | None,
-        statements: list[Statement],
-        query: Query | None,
-        commit: bool,
-        committing: Callable[[], None] | None,
-    ) -> asyncio.Future[Any]:
-        return self._submit(_run, begin, unseen, statements, query, commit, committing)
+    def _trip(self, trip: Trip) -> asyncio.Future[Any]:
+        return self._submit(_run, trip)
 
     async def _abort(self) -> None:
         await self._call(_rollback)

@@ -45,6 +45,27 @@ class Expect:
 Statement = tuple[str, Any, "bool | Expect | Check"]
 
 
+@dataclass(slots=True)
+class Trip:
+    """What one trip to the database carries, in its order: BEGIN (``begin``), the check that
+    the interaction ``unseen`` is not in the action log yet, the ``statements``, a read
+    (``query``: its rows are the trip's result), the COMMIT (``commit``), just before which
+    ``committing`` is called (see :meth:`TxCore.meanwhile`). Any error undoes the transaction
+    on the database's side before the trip's future gets it."""
+
+    begin: bool
+    unseen: int | None
+    statements: list[Statement]
+    query: Query | None
+    commit: bool
+    committing: Callable[[], None] | None = None
+
+    @property
+    def whole(self) -> bool:
+        """A whole transaction, BEGIN to COMMIT (SQLite commits such trips together)."""
+        return self.begin and self.commit
+
+
 # Set once a transaction of this task (an interaction's answer, say) has committed: an error
 # after it must not tell the player that nothing changed (bot.answer.answer).
 COMMITTED: contextvars.ContextVar[bool] = contextvars.ContextVar("committed", default=False)
@@ -72,15 +93,7 @@ class Backend(Protocol):
 
     def owned(self, guild: str) -> str: ...
 
-    def _trip(
-        self,
-        begin: bool,
-        unseen: int | None,
-        statements: list[Statement],
-        query: Query | None,
-        commit: bool,
-        committing: Callable[[], None] | None,
-    ) -> asyncio.Future[Any]: ...
+    def _trip(self, trip: Trip) -> asyncio.Future[Any]: ...
 
     async def _new_table_id(self) -> int: ...
 
@@ -169,7 +182,7 @@ class TxCore:
         unseen, self._unseen = self._unseen, None
         self._begun = True
         committing = self._committing() if commit else None
-        return self._store._trip(begin, unseen, pending, query, commit, committing)
+        return self._store._trip(Trip(begin, unseen, pending, query, commit, committing))
 
     async def _wait(self, trip: asyncio.Future[Any] | None) -> Any:
         if trip is None:

@@ -23,6 +23,7 @@ from bot.store.trip import (
     Params,
     Query,
     Statement,
+    Trip,
 )
 
 
@@ -48,5 +49,6 @@ __all__ = [
     "Params",
     "Query",
     "Statement",
+    "Trip",
     "Tx",
 ]
