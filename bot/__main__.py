@@ -45,10 +45,7 @@ def main() -> int:
     logging.getLogger("discord").setLevel(
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
-    shards = (
-        None if settings.shard_count is None else (settings.shard_count, settings.shard_ids or ())
-    )
-    bot = make_bot(settings.database_path, shards, dev_guild_id=settings.dev_guild_id)
+    bot = make_bot(settings.database_path, settings.shards, dev_guild_id=settings.dev_guild_id)
     ctrl_c = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not a launcher's
     try:
         asyncio.run(_run(bot, settings.token, ctrl_c))

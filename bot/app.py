@@ -81,9 +81,12 @@ class Barkeep(commands.Bot):
         token_budget: tuple[int, float] = TOKEN_BUDGET,
         ping_after: float = PING_AFTER,
         seeds: Any = None,
-        **sharding: Any,
+        shards: tuple[int, tuple[int, ...]] | None = None,
     ) -> None:
-        """``sharding``: ``shard_count`` and ``shard_ids`` for a :class:`ShardedBarkeep`."""
+        """``shards``: (SHARD_COUNT, the shards served here) for a :class:`ShardedBarkeep`."""
+        sharding: dict[str, Any] = {}  # AutoShardedBot's options (ShardedBarkeep)
+        if shards is not None:
+            sharding.update(shard_count=shards[0], shard_ids=list(shards[1]))
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intents needed
         super().__init__(
@@ -98,11 +101,7 @@ class Barkeep(commands.Bot):
             **sharding,
         )
         self.database_path = database_path
-        count, ids = sharding.get("shard_count"), sharding.get("shard_ids")
-        # the shards this copy serves, for the store (None: every one there is)
-        self.shard_plan: tuple[int, tuple[int, ...]] | None = (
-            (count, tuple(ids if ids is not None else range(count))) if count else None
-        )
+        self.shard_plan = shards  # the shards this copy serves, for the store (None: all)
         self.claims_lost = False  # the database no longer holds this copy's shards for it
         self.dev_guild_id = dev_guild_id
         self.clock = clock or SystemClock()
@@ -494,7 +493,5 @@ def make_bot(
     database_path: Path | str, shards: tuple[int, tuple[int, ...]] | None = None, **options: Any
 ) -> Barkeep:
     """The bot for these settings: sharded when SHARD_COUNT is set."""
-    if shards is None:
-        return Barkeep(database_path, **options)
-    count, ids = shards
-    return ShardedBarkeep(database_path, shard_count=count, shard_ids=list(ids), **options)
+    bot_class = Barkeep if shards is None else ShardedBarkeep
+    return bot_class(database_path, shards=shards, **options)

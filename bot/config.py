@@ -71,7 +71,7 @@ class Settings:
 
     @property
     def shards(self) -> tuple[int, tuple[int, ...]] | None:
-        """(SHARD_COUNT, the shards served here), or None when one copy serves them all."""
+        """(SHARD_COUNT, the shards served here), or None without SHARD_COUNT (one connection)."""
         if self.shard_count is None or self.shard_ids is None:
             return None
         return self.shard_count, self.shard_ids

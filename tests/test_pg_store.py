@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncpg
 import pytest
 
+from bot.config import redact_url
 from bot.store import DatabaseUnusable, ShardTaken, Stale, Store
-from bot.store.postgres import postgres_script, redact, to_postgres
+from bot.store.postgres import postgres_script, to_postgres
 
 
 def test_parameters_become_postgresqls_and_quoted_text_is_left_alone():
@@ -36,8 +37,8 @@ def test_migrations_get_postgresqls_types():
 
 
 def test_a_password_never_shows():
-    assert redact("postgresql://bar:s3:cret@host/db") == "postgresql://bar:***@host/db"
-    assert redact("postgresql://bar@host/db") == "postgresql://bar@host/db"
+    assert redact_url("postgresql://bar:s3:cret@host/db") == "postgresql://bar:***@host/db"
+    assert redact_url("postgresql://bar@host/db") == "postgresql://bar@host/db"
 
 
 @pytest.mark.postgres
