@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import EPHEMERAL, FakeDiscord, load_spec, text_of
+from tests.fakediscord import EPHEMERAL, FakeDiscord, checked, load_spec, text_of
 
 # --------------------------------------------------------------------------------------------
 # A minimal bot
@@ -252,15 +252,8 @@ async def stop_bot(fake: FakeDiscord, bot: MiniBot, task: asyncio.Task) -> None:
 
 @pytest.fixture
 async def fake():
-    f = FakeDiscord()
-    f.validate_responses = True
-    await f.start()
-    f.patch_discord()
-    yield f
-    await f.stop()
-    assert not f.violations, "\n".join(map(str, f.violations))
-    assert not f.unknown_routes, f.unknown_routes
-    assert not f.failures, "\n".join(map(str, f.failures))
+    async with checked() as f:
+        yield f
 
 
 @pytest.fixture

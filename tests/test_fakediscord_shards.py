@@ -20,7 +20,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.fakediscord import FakeDiscord, FakeGuild, checked
 
 
 class ShardBot(commands.AutoShardedBot):
@@ -149,15 +149,8 @@ async def answer(fake: FakeDiscord, d: dict[str, Any], content: str) -> int:
 
 @pytest.fixture
 async def fake():
-    f = FakeDiscord()
-    f.validate_responses = True
-    await f.start()
-    f.patch_discord()
-    yield f
-    await f.stop()
-    assert not f.violations, "\n".join(map(str, f.violations))
-    assert not f.unknown_routes, f.unknown_routes
-    assert not f.failures, "\n".join(map(str, f.failures))
+    async with checked() as f:
+        yield f
 
 
 # --------------------------------------------------------------------------------------------

@@ -4,6 +4,9 @@ See server.py for the model and rules, openapi.py for request validation against
 official OpenAPI description (discord-api/, MIT licence).
 """
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from .openapi import Spec, load_spec
 from .server import (
     EPHEMERAL,
@@ -21,6 +24,7 @@ from .server import (
 )
 
 __all__ = [
+    "checked",
     "EPHEMERAL",
     "Failure",
     "FakeChannel",
@@ -36,3 +40,18 @@ __all__ = [
     "load_spec",
     "text_of",
 ]
+
+
+@contextlib.asynccontextmanager
+async def checked() -> AsyncIterator[FakeDiscord]:
+    """A started fake that checks its own responses too, with discord.py pointed at it; on the
+    way out, nothing it saw may have broken a rule (requests, routes, interactions)."""
+    fake = FakeDiscord()
+    fake.validate_responses = True
+    await fake.start()
+    fake.patch_discord()
+    yield fake
+    await fake.stop()
+    assert not fake.violations, "\n".join(map(str, fake.violations))
+    assert not fake.unknown_routes, fake.unknown_routes
+    assert not fake.failures, "\n".join(map(str, fake.failures))
