@@ -117,6 +117,11 @@ class Store:
             return False
         return not any(u in self._safety_players for u in user_ids)
 
+    async def _load_safety(self) -> None:
+        """At the open: who has party-safety settings (see :meth:`counts_plainly`)."""
+        async with self.reading() as q:
+            self._safety_players, self._safety_guilds = await q.safety_ids()
+
     def _note_safety(
         self, *, player: PlayerSettings | None = None, guild: GuildSettings | None = None
     ) -> None:

@@ -332,23 +332,6 @@ class PostgresStore(Store):
             await con.execute("SELECT pg_advisory_unlock($1, 0)", LOCK_MIGRATE)
         return applied
 
-    async def _load_safety(self) -> None:
-        con = self._con
-        assert con is not None
-        self._safety_players = {
-            r[0]
-            for r in await con.fetch(
-                "SELECT user_id FROM player_settings WHERE cap IS NOT NULL OR mode != 'sips'"
-            )
-        }
-        self._safety_guilds = {
-            r[0]
-            for r in await con.fetch(
-                "SELECT guild_id FROM guild_settings"
-                " WHERE default_cap IS NOT NULL OR water_every IS NOT NULL"
-            )
-        }
-
     async def close(self) -> None:
         self._closed = True
         if self._worker is not None and not self._worker.done():

@@ -349,15 +349,7 @@ class SqliteStore(Store):
         await db.execute("PRAGMA busy_timeout = 5000")
         store = cls(db)
         await store.migrate()
-        async with db.execute(
-            "SELECT user_id FROM player_settings WHERE cap IS NOT NULL OR mode != 'sips'"
-        ) as cur:
-            store._safety_players = {r[0] for r in await cur.fetchall()}
-        async with db.execute(
-            "SELECT guild_id FROM guild_settings"
-            " WHERE default_cap IS NOT NULL OR water_every IS NOT NULL"
-        ) as cur:
-            store._safety_guilds = {r[0] for r in await cur.fetchall()}
+        await store._load_safety()
         async with db.execute("SELECT COALESCE(MAX(id), 0) FROM tables") as cur:
             store._last_table_id = (await cur.fetchone() or (0,))[0]
         # one write now: a file this user may only read opens, and is read, without a word

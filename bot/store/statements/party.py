@@ -56,6 +56,18 @@ class PartyStatements(TxCore):
             tonight[r["user_id"]] = r["tonight"]
         return guild, players, tonight
 
+    async def safety_ids(self) -> tuple[set[int], set[int]]:
+        """Who has party-safety settings: the players with a cap or alcohol-free, the servers
+        with a default cap or water reminders."""
+        players = await self._all(
+            "SELECT user_id FROM player_settings WHERE cap IS NOT NULL OR mode != 'sips'"
+        )
+        guilds = await self._all(
+            "SELECT guild_id FROM guild_settings"
+            " WHERE default_cap IS NOT NULL OR water_every IS NOT NULL"
+        )
+        return {r[0] for r in players}, {r[0] for r in guilds}
+
     async def player_settings(self, user_id: int) -> PlayerSettings:
         row = await self._one("SELECT * FROM player_settings WHERE user_id = ?", (user_id,))
         return PlayerSettings(user_id, row["cap"], row["mode"]) if row else PlayerSettings(user_id)
