@@ -1,0 +1,1 @@
+"""Pictures of the cards and the tables."""
