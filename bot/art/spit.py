@@ -1,0 +1,32 @@
+"""Spit's public picture: each player's layout beside their deck (backs of their own deck,
+counted), and the two centre piles between them, the one last played on raised."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.art.picture import Back, Line, Picture, Pile, Place, drawable
+
+
+def _short(name: str) -> str:
+    return drawable(name)[:12].rstrip()  # what the font draws, shortened
+
+
+def _seat(view: dict[str, Any], names: list[str], seat: int) -> Line:
+    s = view["seats"][seat]
+    places: list[Place] = [*s["layout"], Pile(Back(deck=seat) if s["deck"] else None, s["deck"])]
+    return Line(f"{_short(names[seat])} \u00b7 {s['cards']} cards", tuple(places))
+
+
+def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
+    """The table's public picture, from the engine's public view and the names by seat."""
+    centre = tuple(Pile(c["top"], c["cards"]) for c in view["centre"])
+    last = frozenset({view["recent"][-1]["centre"]}) if view["recent"] else frozenset()
+    lines = (_seat(view, names, 0), Line("Centre", centre, last), _seat(view, names, 1))
+    if view["over"]:
+        caption = "Game over"
+    elif view["phase"] == "spit":
+        caption = "Spit!" if view["spits"] else "Say spit to start"
+    else:
+        caption = "Play!"
+    return Picture(lines, caption)
