@@ -21,6 +21,8 @@ frame and timer the fake processes (no polling), so predicates should look at fa
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import itertools
 import json
@@ -94,6 +96,18 @@ _CALLBACKS_FOR = {
 }
 
 CALLBACK_TEMPLATE = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+# Application emoji (Discord's "Emoji" resource): a name of 2-32 letters, digits and
+# underscores; an image as a data URI of at most 256 KB; 2,000 per application
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}", re.ASCII)
+EMOJI_IMAGE = re.compile(r"data:(image/(?:png|jpeg|gif|webp|avif));base64,(.*)", re.DOTALL)
+EMOJI_MAX_BYTES = 256 * 1024
+EMOJI_MAGIC = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+}
+EMOJIS_TEMPLATE = "/applications/{application_id}/emojis"
 
 _T = TypeVar("_T")
 
@@ -585,12 +599,30 @@ def _jsonpath_parts(problem: str) -> list[Any]:
     return [p.strip(".[]") for p in re.findall(r"\.[^.\[]+|\[\d+\]", m.group(1))]
 
 
+def _emoji_ids_as_strings(value: Any) -> Any:
+    """``value`` with every custom emoji's id (a button's, a select option's) as a string:
+    discord.py sends it as an integer (``PartialEmoji.to_dict``), which Discord takes although
+    the spec declares a snowflake string, and answers with strings."""
+    if isinstance(value, dict):
+        out = {k: _emoji_ids_as_strings(v) for k, v in value.items()}
+        e = out.get("emoji")
+        if isinstance(e, dict) and isinstance(e.get("id"), int):
+            out["emoji"] = dict(e, id=str(e["id"]))
+        return out
+    if isinstance(value, list):
+        return [_emoji_ids_as_strings(v) for v in value]
+    return value
+
+
 def _tolerate_client_quirks(body: Any) -> Any:
     """discord.py sends attachment ids as integers (``File.to_dict`` uses the upload index);
     Discord accepts that although the spec declares a snowflake string.  Validate a copy with
-    those ids as strings so this client-side detail is not reported as a violation."""
+    those ids as strings so this client-side detail is not reported as a violation.  The same
+    for custom emoji ids in components (:func:`_emoji_ids_as_strings`)."""
     if not isinstance(body, dict):
         return body
+    if "components" in body or isinstance(body.get("data"), dict):
+        body = _emoji_ids_as_strings(body)
     holders = [body]
     if isinstance(body.get("data"), dict):
         holders.append(body["data"])
@@ -745,12 +777,22 @@ class FakeDiscord:
         self.requests: list[Request] = []
         self.violations: list[Violation] = []
         self.failures: list[Failure] = []
+        self.uploads: dict[str, bytes] = {}  # attachment id -> the bytes uploaded
         self.unknown_routes: list[Request] = []
         self.gateway_received: list[dict[str, Any]] = []
         self.identify_payloads: list[dict[str, Any]] = []
         self.commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_puts: int = 0
+        # the application's own emoji, by id (they outlive a bot's restart against this fake);
+        # ``emoji_limit`` of them at most (Discord: 2,000; then 400 30008); ``emoji_uploads``
+        # counts the emoji created, ``emoji_images`` holds each one's decoded image;
+        # ``refuse_emoji_uploads`` (status, code, message): Discord's answer to every upload
+        self.app_emojis: dict[int, dict[str, Any]] = {}
+        self.emoji_images: dict[int, bytes] = {}
+        self.emoji_limit: int = 2000
+        self.emoji_uploads: int = 0
+        self.refuse_emoji_uploads: tuple[int, int, str] | None = None
         self.intents: int | None = None
         self.connections: int = 0
         self.messages: dict[int, FakeMessage] = {}
@@ -1690,7 +1732,7 @@ class FakeDiscord:
     def _normalize_components(
         self, components: list[dict[str, Any]] | None
     ) -> list[dict[str, Any]]:
-        comps = _strip_nones(components or [])
+        comps = _emoji_ids_as_strings(_strip_nones(components or []))
         used = {c["id"] for c in iter_components(comps) if isinstance(c.get("id"), int)}
         counter = itertools.count(1)
         for c in iter_components(comps):
@@ -1718,10 +1760,24 @@ class FakeDiscord:
         result = []
         declared = payload.get("attachments")
         if declared is None:
-            declared = [{"id": i} for i in by_index] if files else None
-        if declared is None:
-            return keep
+            if not files:
+                return keep
+            # Discord appends new files to what the message has, unless the edit lists which
+            # attachments to keep
+            declared = [{"id": a["id"]} for a in keep] + [{"id": i} for i in by_index]
         existing = {a["id"]: a for a in keep}
+        listed = {int(a["id"]) for a in declared if str(a.get("id", "")).isdigit()}
+        for index, f in by_index.items():
+            if index not in listed:
+                self.violations.append(
+                    Violation(
+                        "PATCH" if keep else "POST",
+                        "attachments",
+                        f"files[{index}] ({f['filename']}) was uploaded but the attachments"
+                        " array does not list it: Discord drops it",
+                        "rule",
+                    )
+                )
         for att in declared:
             aid = str(att.get("id"))
             if aid in existing:
@@ -1729,6 +1785,15 @@ class FakeDiscord:
                 continue
             f = by_index.get(int(att["id"])) if str(att.get("id", "")).isdigit() else None
             if f is None:
+                if aid not in existing and int(att.get("id", 0) or 0) > 10**15:
+                    self.violations.append(
+                        Violation(
+                            "PATCH",
+                            "attachments",
+                            f"attachments lists {aid}, which the message does not have",
+                            "rule",
+                        )
+                    )
                 continue
             new_id = str(self._snowflake())
             url = f"https://cdn.discordapp.com/attachments/0/{new_id}/{f['filename']}"
@@ -1743,7 +1808,40 @@ class FakeDiscord:
                     **({"description": att["description"]} if att.get("description") else {}),
                 }
             )
+            self.uploads[new_id] = f["data"]
         return result
+
+    def _check_embed_images(self, m: FakeMessage) -> None:
+        """An embed's ``attachment://name`` image must name an attachment the message has:
+        Discord shows none otherwise."""
+        names = {a.get("filename") for a in m.attachments}
+        for embed in m.embeds:
+            for part in ("image", "thumbnail"):
+                url = (embed.get(part) or {}).get("url") or ""
+                if url.startswith("attachment://") and url[len("attachment://") :] not in names:
+                    self.violations.append(
+                        Violation(
+                            "PATCH",
+                            f"messages/{m.id}",
+                            f"embed {part} {url} names no attachment of the message"
+                            f" (it has {sorted(n for n in names if n)})",
+                            "rule",
+                        )
+                    )
+
+    def upload_of(self, attachment: dict[str, Any]) -> bytes:
+        """The bytes uploaded for one of a message's attachments."""
+        return self.uploads[attachment["id"]]
+
+    def loose_attachments(self, m: FakeMessage) -> list[dict[str, Any]]:
+        """A message's attachments that no embed shows as its image: Discord shows those
+        under the message, outside the embeds."""
+        shown = {
+            (e.get(part) or {}).get("url", "")[len("attachment://") :]
+            for e in m.embeds
+            for part in ("image", "thumbnail")
+        }
+        return [a for a in m.attachments if a.get("filename") not in shown]
 
     def _message_json(self, m: FakeMessage) -> dict[str, Any]:
         author = self.users.get(m.author_id) or self.bot_user
@@ -1804,6 +1902,7 @@ class FakeDiscord:
         flags = payload.get("flags") or 0
         if not flags & IS_COMPONENTS_V2 and len(comps) > 5:
             problems.append((["components"], "Must be 5 or fewer in length."))
+        problems += self._unknown_emoji(comps)
         ids = [c["custom_id"] for c in iter_components(comps) if c.get("custom_id")]
         dupes = {i for i in ids if ids.count(i) > 1}
         if dupes:
@@ -1863,6 +1962,7 @@ class FakeDiscord:
             _fake=self,
         )
         m.attachments = self._attachments(payload, files, [])
+        self._check_embed_images(m)
         if ref:
             m.message_reference = {
                 "type": 0,
@@ -1912,6 +2012,7 @@ class FakeDiscord:
             m.flags = keep | (payload["flags"] & ~(EPHEMERAL | LOADING))
         if "attachments" in payload or files:
             m.attachments = self._attachments(payload, files, m.attachments)
+        self._check_embed_images(m)
         was_loading = m.loading
         m.flags &= ~LOADING
         if not was_loading:
@@ -2948,6 +3049,8 @@ class FakeDiscord:
                 "/applications/{application_id}/guilds/{guild_id}/commands",
                 self._h_put_commands,
             ),
+            ("GET POST", EMOJIS_TEMPLATE, self._h_app_emojis),
+            ("GET PATCH DELETE", EMOJIS_TEMPLATE + "/{emoji_id}", self._h_app_emoji),
             ("POST", CALLBACK_TEMPLATE, self._h_callback),
             ("POST", "/webhooks/{webhook_id}/{webhook_token}", self._h_followup),
             ("GET PATCH DELETE", webhook_messages + "/@original", self._h_webhook_message),
@@ -3097,6 +3200,7 @@ class FakeDiscord:
                             "field": name,
                             "filename": part.filename or name,
                             "size": len(raw),
+                            "data": raw,
                             "content_type": part.headers.get("Content-Type"),
                         }
                     )
@@ -3393,6 +3497,122 @@ class FakeDiscord:
             new.append(c)
         cmds[:] = new
         return 200, _copy_json(new)
+
+    # application emoji -------------------------------------------------------------------
+    # List, Create, Get, Modify and Delete Application Emoji (the docs' Emoji resource): the
+    # emoji a bot's application owns, usable by the bot in every server.
+
+    def add_app_emoji(self, name: str, image: bytes = b"\x89PNG\r\n\x1a\n") -> int:
+        """An emoji the application owns already (uploaded in the Developer Portal, or by an
+        earlier version of the bot); its id."""
+        eid = self._snowflake()
+        self.app_emojis[eid] = {
+            "id": str(eid),
+            "name": name,
+            "roles": [],
+            "user": self._user_json(self.owner),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        self.emoji_images[eid] = image
+        return eid
+
+    def _emoji_json(self, emoji_id: int) -> dict[str, Any]:
+        return _copy_json(self.app_emojis[emoji_id])
+
+    def _application_emoji(self, ctx: _Ctx) -> int | None:
+        """The emoji the route names (None for the list), after checking its application."""
+        if ctx.params["application_id"] != str(self.application_id):
+            raise _Rejected(_error(404, 10002, "Unknown Application"))
+        if "emoji_id" not in ctx.params:
+            return None
+        raw = ctx.params["emoji_id"]
+        if not raw.isdigit() or int(raw) not in self.app_emojis:
+            raise _Rejected(_error(404, 10014, "Unknown Emoji"))
+        return int(raw)
+
+    def _emoji_name_problems(self, name: Any, but: int | None = None) -> list[tuple[list, str]]:
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            return [(["name"], "Must be between 2 and 32 in length and only letters, digits, _.")]
+        if any(e["name"] == name for i, e in self.app_emojis.items() if i != but):
+            return [(["name"], "Application emoji names must be unique.")]
+        return []
+
+    @staticmethod
+    def _emoji_image(image: Any) -> tuple[bytes | None, str | None]:
+        """The decoded image of a data URI, or the reason Discord gives for refusing it."""
+        m = EMOJI_IMAGE.fullmatch(image) if isinstance(image, str) else None
+        if m is None:
+            return None, "Invalid image data (a data:image/...;base64, URI)."
+        try:
+            raw = base64.b64decode(m[2], validate=True)
+        except (binascii.Error, ValueError):
+            return None, "Invalid image data (not base64)."
+        if len(raw) > EMOJI_MAX_BYTES:
+            return None, "File cannot be larger than 256.0 kb."
+        magic = EMOJI_MAGIC.get(m[1])
+        if not raw or (magic is not None and not raw.startswith(magic)):
+            return None, f"Invalid image data (not {m[1]})."
+        return raw, None
+
+    async def _h_app_emojis(self, ctx: _Ctx) -> tuple[int, Any]:
+        self._application_emoji(ctx)
+        if ctx.method == "GET":
+            return 200, {"items": [self._emoji_json(i) for i in self.app_emojis]}
+        body = ctx.json if isinstance(ctx.json, dict) else {}
+        name = body.get("name")
+        raw, bad_image = self._emoji_image(body.get("image"))
+        problems = self._emoji_name_problems(name)
+        if bad_image:
+            problems.append((["image"], bad_image))
+        if self.refuse_emoji_uploads is not None:
+            return _error(*self.refuse_emoji_uploads)
+        if problems:
+            return _invalid_form(problems)
+        if len(self.app_emojis) >= self.emoji_limit:
+            return _error(400, 30008, f"Maximum number of emojis reached ({self.emoji_limit})")
+        assert raw is not None and isinstance(name, str)
+        eid = self.add_app_emoji(name, raw)
+        self.app_emojis[eid]["user"] = self._user_json(self.bot_user)
+        self.emoji_uploads += 1
+        return 201, self._emoji_json(eid)
+
+    async def _h_app_emoji(self, ctx: _Ctx) -> tuple[int, Any]:
+        eid = self._application_emoji(ctx)
+        assert eid is not None
+        if ctx.method == "DELETE":
+            del self.app_emojis[eid]
+            self.emoji_images.pop(eid, None)
+            return 204, None
+        if ctx.method == "PATCH":
+            body = ctx.json if isinstance(ctx.json, dict) else {}
+            if "name" in body:
+                problems = self._emoji_name_problems(body["name"], but=eid)
+                if problems:
+                    return _invalid_form(problems)
+                self.app_emojis[eid]["name"] = body["name"]
+        return 200, self._emoji_json(eid)
+
+    def _unknown_emoji(self, components: Any, path: list[Any] | None = None) -> list:
+        """A component's custom emoji (a button's, a select option's) must be one the bot may
+        use: Discord refuses the message otherwise (50035, "Invalid emoji"). The fake's servers
+        have no emoji of their own, so those are the application's."""
+        path = ["components"] if path is None else path
+        out: list[tuple[list[Any], str]] = []
+        if isinstance(components, list):
+            for i, c in enumerate(components):
+                out += self._unknown_emoji(c, [*path, i])
+        elif isinstance(components, dict):
+            for key, value in components.items():
+                if key != "emoji":
+                    out += self._unknown_emoji(value, [*path, key])
+                elif isinstance(value, dict) and value.get("id") is not None:
+                    raw = str(value["id"])
+                    if not raw.isdigit() or int(raw) not in self.app_emojis:
+                        out.append(([*path, "emoji", "id"], "Invalid emoji"))
+        return out
 
     # interaction callback ----------------------------------------------------------------
 
