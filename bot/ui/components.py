@@ -82,7 +82,7 @@ class Button:
     custom_id: str
     style: str = "secondary"
     disabled: bool = False
-    emoji: str | None = None
+    emoji: str | None = None  # beside the label: a unicode emoji, or a custom one "<:name:id>"
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,7 @@ class SelectOption:
     label: str
     value: str
     description: str | None = None
+    emoji: str | None = None  # beside the label: a unicode emoji, or a custom one "<:name:id>"
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ def _item(spec: Button | Select, row: int) -> discord.ui.Item[Any]:
                     label=o.label[:100],
                     value=o.value,
                     description=o.description[:100] if o.description else None,
+                    emoji=o.emoji,
                 )
                 for o in spec.options[:25]
             ],
