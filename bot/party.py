@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import safety
+from bot.art.looks import LOOKS, Look
 from bot.store import Erased, GameRule, GuildSettings, PlayerSettings, Store, Tab
 from bot.tables import TableError
 
@@ -60,6 +61,11 @@ class Party:
         """Keep every server's settings in memory, for what is shown without a query."""
         async with self.store.reading() as q:
             self._guilds = {g.guild_id: g for g in await q.all_guild_settings()}
+            players = await q.looks()
+        LOOKS.load(
+            {g.guild_id: Look(g.images, g.four_colour) for g in self._guilds.values()},
+            {p.user_id: Look(p.images, p.four_colour) for p in players},
+        )
 
     def guild(self, guild_id: int) -> GuildSettings:
         return self._guilds.get(guild_id) or GuildSettings(guild_id)
@@ -80,7 +86,10 @@ class Party:
         cap: int | None = None,
         clear_cap: bool = False,
         mode: str | None = None,
+        images: bool | None = None,
+        four_colour: bool | None = None,
     ) -> Standing:
+        """Change a player's own settings; ``None`` leaves one as it is."""
         if cap is not None and not 1 <= cap <= safety.MAX_CAP:
             raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
         if cap is not None and clear_cap:
@@ -95,13 +104,18 @@ class Party:
                 player = replace(player, cap=None)
             if mode is not None:
                 player = replace(player, mode=mode)
+            if images is not None:
+                player = replace(player, images=images)
+            if four_colour is not None:
+                player = replace(player, four_colour=four_colour)
             await tx.save_player_settings(player, self.clock.now())
+        LOOKS.set_player(user_id, Look(player.images, player.four_colour))
         return await self.standing(guild_id, user_id)
 
     # -- servers -----------------------------------------------------------------------------
     async def set_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of a server's settings (``default_cap``, ``water_every``, ``min_age``,
-        ``turn_pings``); ``None`` turns a number or the text off."""
+        ``turn_pings``, ``images``, ``four_colour``); ``None`` turns a number or the text off."""
         cap, every = changes.get("default_cap"), changes.get("water_every")
         if cap is not None and not 1 <= cap <= safety.MAX_CAP:
             raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
@@ -116,6 +130,7 @@ class Party:
             settings = replace(await tx.guild_settings(guild_id), **changes)
             await tx.save_guild_settings(settings, self.clock.now())
         self._guilds[guild_id] = settings
+        LOOKS.set_guild(guild_id, Look(settings.images, settings.four_colour))
         return settings
 
     async def game_rules(self, guild_id: int) -> list[GameRule]:

@@ -37,12 +37,15 @@ class Limits(commands.Cog):
         self.bot.component_handlers.pop(screens.LIMITS, None)
 
     @app_commands.command(
-        name="limits", description="Your cap for tonight and alcohol-free mode (only you see it)"
+        name="limits",
+        description="Your cap, alcohol-free mode and how your cards look (only you see it)",
     )
     @app_commands.describe(
         cap=f"Sips in any 12 hours; after that your drinks count as water (1-{safety.MAX_CAP})",
         clear_cap="Remove your own cap",
         mode="sips, or alcohol-free: your drinks become points (remembered)",
+        pictures="Card emoji in your own hands (off: text only); the server's choice if unset",
+        four_colour="The four-colour deck for your cards: diamonds blue, clubs green",
     )
     @app_commands.choices(mode=MODE_CHOICES)
     @app_commands.guild_only()
@@ -52,19 +55,33 @@ class Limits(commands.Cog):
         cap: app_commands.Range[int, 1, safety.MAX_CAP] | None = None,
         clear_cap: bool = False,
         mode: app_commands.Choice[str] | None = None,
+        pictures: bool | None = None,
+        four_colour: bool | None = None,
     ) -> None:
         party, guild_id, user_id = self.bot.party, interaction.guild_id, interaction.user.id
 
         async def work() -> Reply:
-            if cap is None and not clear_cap and mode is None:
+            looks = (pictures, four_colour)
+            if cap is None and not clear_cap and mode is None and looks == (None, None):
                 return Reply(
                     "private", screens.limits_screen(await party.standing(guild_id, user_id))
                 )
             value = mode.value if mode else None
             standing = await party.set_player(
-                guild_id, user_id, cap=cap, clear_cap=clear_cap, mode=value
+                guild_id,
+                user_id,
+                cap=cap,
+                clear_cap=clear_cap,
+                mode=value,
+                images=pictures,
+                four_colour=four_colour,
             )
             note = changed(standing, cap, clear_cap, value)
+            if pictures is not None:
+                note += f"\nCard emoji in your hands: {'on' if pictures else 'off'}."
+            if four_colour is not None:
+                note += f"\nFour-colour deck for your cards: {'on' if four_colour else 'off'}."
+            note = note.strip()
             return Reply("private", screens.limits_screen(standing, note))
 
         await answer(interaction, work)

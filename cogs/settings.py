@@ -1,4 +1,5 @@
-"""/settings: a server's party-safety settings, for people with Manage Server.
+"""/settings: a server's party-safety settings and its tables' pictures, for people with Manage
+Server.
 
 The group is hidden from members without Manage Server (Discord's default_member_permissions),
 and every subcommand checks the permission itself too, since a server can grant the command to
@@ -123,6 +124,31 @@ class Settings(commands.Cog):
     async def pings(self, interaction: discord.Interaction, on: bool) -> None:
         note = f"Turn pings {'on' if on else 'off'}."
         await self._show(interaction, self._set(interaction, note, turn_pings=on))
+
+    @settings.command(name="images", description="Pictures of the cards on the tables")
+    @app_commands.describe(
+        on="On: each table shows a picture, hands show card emoji (on by default); off: text only",
+        four_colour="The four-colour deck: diamonds blue, clubs green (off by default)",
+    )
+    async def images(
+        self, interaction: discord.Interaction, on: bool, four_colour: bool | None = None
+    ) -> None:
+        note = f"Card pictures {'on' if on else 'off'}."
+        if four_colour is not None:
+            note += f" Four-colour deck {'on' if four_colour else 'off'}."
+        changes: dict[str, Any] = {"images": on}
+        if four_colour is not None:
+            changes["four_colour"] = four_colour
+        change = self._set(interaction, note, **changes)
+
+        async def and_redraw() -> str:
+            said = await change()
+            for table in self.bot.service.open_tables():  # show it now, not at the next move
+                if table.row.guild_id == interaction.guild_id:
+                    self.bot.renderer.redraw(table)
+            return said
+
+        await self._show(interaction, and_redraw)
 
     @settings.command(name="game", description="Switch a game on or off, here or everywhere")
     @app_commands.describe(

@@ -122,6 +122,8 @@ class PlayerSettings:
     user_id: int
     cap: int | None = None
     mode: str = "sips"  # or "alcohol-free"
+    images: bool | None = None  # card pictures on their own screens (None: the server's)
+    four_colour: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,8 @@ class GuildSettings:
     water_every: int | None = None
     min_age: str | None = None
     turn_pings: bool = True  # mention whoever must act (bot/pings.py)
+    images: bool | None = None  # the tables' pictures and card emoji (None: on)
+    four_colour: bool | None = None  # the four-colour deck (None: off)
 
 
 @dataclass(frozen=True)
@@ -212,4 +216,16 @@ def _guild_settings(row: Row) -> GuildSettings:
         row["water_every"],
         row["min_age"],
         row["pings"] is None or bool(row["pings"]),  # not set: on
+        _flag(row["images"]),
+        _flag(row["four_colour"]),
+    )
+
+
+def _flag(value: Any) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def _player_settings(row: Row) -> PlayerSettings:
+    return PlayerSettings(
+        row["user_id"], row["cap"], row["mode"], _flag(row["images"]), _flag(row["four_colour"])
     )

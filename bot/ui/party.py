@@ -41,6 +41,12 @@ def limits_screen(standing: Standing, note: str = "") -> Screen:
         whose = "yours" if standing.own_cap else "this server's default"
         lines.append(f"**Cap:** {plural(cap, 'sip')} in any 12 hours ({whose}).")
     lines.append(f"**Tonight** (the last 12 hours, every server): {tonight_text(standing)}.")
+    p = standing.player
+    if p.images is not None or p.four_colour is not None:
+        looks = "text only" if p.images is False else "card emoji"
+        if p.images is not False and p.four_colour:
+            looks += ", four-colour deck"
+        lines.append(f"**Your cards:** {looks} (`/limits pictures:`, `four_colour:`).")
     left = standing.left
     if left is not None and not standing.alcohol_free:
         if left:
@@ -139,6 +145,10 @@ def settings_screen(
     embed.add_field(
         name="Turn pings (`/settings pings`)", value="on" if g.turn_pings else "off", inline=False
     )
+    pictures = "off (text only)" if g.images is False else "on"
+    if g.images is not False:
+        pictures += ", four-colour deck" if g.four_colour else ", standard colours"
+    embed.add_field(name="Card pictures (`/settings images`)", value=pictures, inline=False)
     embed.add_field(
         name="Games (`/settings game`)", value=_rules_text(rules, titles)[:1024], inline=False
     )

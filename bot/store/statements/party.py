@@ -13,10 +13,15 @@ from bot.store.rows import (
     PlayerSettings,
     Tab,
     _guild_settings,
+    _player_settings,
     _rule,
 )
 from bot.store.statements.games import _GAME_RULES
 from bot.store.trip import TxCore
+
+
+def _int(flag: bool | None) -> int | None:
+    return None if flag is None else int(flag)
 
 
 class PartyStatements(TxCore):
@@ -70,14 +75,22 @@ class PartyStatements(TxCore):
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
         row = await self._one("SELECT * FROM player_settings WHERE user_id = ?", (user_id,))
-        return PlayerSettings(user_id, row["cap"], row["mode"]) if row else PlayerSettings(user_id)
+        return _player_settings(row) if row else PlayerSettings(user_id)
+
+    async def looks(self) -> list[PlayerSettings]:
+        """The players who chose how their cards look (pictures, the four-colour deck)."""
+        rows = await self._all(
+            "SELECT * FROM player_settings WHERE images IS NOT NULL OR four_colour IS NOT NULL"
+        )
+        return [_player_settings(r) for r in rows]
 
     async def save_player_settings(self, p: PlayerSettings, at: float) -> None:
         self._write(
-            "INSERT INTO player_settings (user_id, cap, mode, updated_at) VALUES (?,?,?,?)"
-            " ON CONFLICT (user_id) DO UPDATE SET cap = excluded.cap, mode = excluded.mode,"
-            " updated_at = excluded.updated_at",
-            (p.user_id, p.cap, p.mode, at),
+            "INSERT INTO player_settings (user_id, cap, mode, images, four_colour, updated_at)"
+            " VALUES (?,?,?,?,?,?) ON CONFLICT (user_id) DO UPDATE SET cap = excluded.cap,"
+            " mode = excluded.mode, images = excluded.images,"
+            " four_colour = excluded.four_colour, updated_at = excluded.updated_at",
+            (p.user_id, p.cap, p.mode, _int(p.images), _int(p.four_colour), at),
         )
         self._after.append(lambda: self._store._note_safety(player=p))
 
@@ -90,13 +103,24 @@ class PartyStatements(TxCore):
 
     async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
         self._write(
-            "INSERT INTO guild_settings"
-            " (guild_id, default_cap, water_every, min_age, turn_pings, pings, updated_at)"
-            " VALUES (?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
+            "INSERT INTO guild_settings (guild_id, default_cap, water_every, min_age,"
+            " turn_pings, pings, images, four_colour, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
             " default_cap = excluded.default_cap, water_every = excluded.water_every,"
             " min_age = excluded.min_age, turn_pings = excluded.turn_pings,"
-            " pings = excluded.pings, updated_at = excluded.updated_at",
-            (g.guild_id, g.default_cap, g.water_every, g.min_age, 0, int(g.turn_pings), at),
+            " pings = excluded.pings, images = excluded.images,"
+            " four_colour = excluded.four_colour, updated_at = excluded.updated_at",
+            (
+                g.guild_id,
+                g.default_cap,
+                g.water_every,
+                g.min_age,
+                0,
+                int(g.turn_pings),
+                _int(g.images),
+                _int(g.four_colour),
+                at,
+            ),
         )
         self._after.append(lambda: self._store._note_safety(guild=g))
 
