@@ -23,7 +23,9 @@ from typing import Any
 import discord
 
 from bot import safety
-from bot.engines.base import Action, Drink, literal, plural, sips
+from bot.art import emoji
+from bot.art.looks import LOOKS
+from bot.engines.base import Action, AnyCard, Drink, literal, plural, sips
 from bot.store import Tab, TableRow
 from bot.tables import Table, message_link
 from bot.ui.components import (
@@ -117,6 +119,24 @@ def select(
     arg = action.arg_with(fill, **known)
     cid = custom_id(table.row.game, table.id, action.verb, arg)
     return Select(cid, tuple(options), placeholder, min_values, max_values)
+
+
+def card_emoji(
+    table: Table, seat: int, card: AnyCard | None, *, deck: int = 0, tarot: bool = False
+) -> str | None:
+    """The emoji beside a card's label on ``seat``'s own screen (``"<:bk_TH:123>"``; ``card``
+    ``None``: the back of ``deck``, or the tarot's back), in the four-colour deck if that player
+    chose it; ``None`` when they see no pictures (their /limits, else the server's /settings) or
+    the emoji is not uploaded (yet, bot/art/emoji.py): the label alone says the card, always."""
+    user_id = table.user_at(seat).user_id
+    guild_id = table.row.guild_id
+    if not LOOKS.images(guild_id, user_id):
+        return None
+    if card is None:
+        found = emoji.back_emoji(deck, tarot)
+    else:
+        found = emoji.card_emoji(card, four_colour=LOOKS.four_colour(guild_id, user_id))
+    return str(found) if found is not None else None
 
 
 def form(table: Table, action: type[Action], fill: str, title: str, label: str, **kw: Any) -> Form:

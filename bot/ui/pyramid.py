@@ -520,7 +520,12 @@ def private(table: Table, seat: int) -> Screen:
         for who in v["askable"][:2]:
             turned = [c for r in v["rows"] for c in r["cards"] if not c["face_down"]][-25:]
             opts = tuple(
-                SelectOption(label=f"The {c['card']}", value=str(c["index"])) for c in turned
+                SelectOption(
+                    label=f"The {c['card']}",
+                    value=str(c["index"]),
+                    emoji=common.card_emoji(table, seat, c["card"]),
+                )
+                for c in turned
             )
             ask = f"Ask {table.user_at(who).name[:60]} a question\u2026"
             rows.append(select(table, Ask, "card", opts, ask, seat=who))

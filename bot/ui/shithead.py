@@ -262,7 +262,14 @@ def private(table: Table, seat: int) -> Screen:
             f"are gone. {_times_up(due)}: then your three highest go up."
         )
         desc.append(f"Your six: {cards_text(hand)}")
-        options = [SelectOption(label=h["card"].label, value=str(h["id"])) for h in v["hand"]]
+        options = [
+            SelectOption(
+                label=h["card"].label,
+                value=str(h["id"]),
+                emoji=common.card_emoji(table, seat, h["card"]),
+            )
+            for h in v["hand"]
+        ]
         rows.append(
             select(table, ChooseUp, "cards", options, "Choose 3 cards to lay face up…", 3, 3)
         )
@@ -343,11 +350,13 @@ def _your_turn(v: dict[str, Any], due: str, moves: list[common.Row]) -> str:
 
 
 def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
+    seat = v["seat"]
     if v["must_name"]:
         return _fool_selects(table, v)
     if v["blind"]:
+        back = common.card_emoji(table, seat, None, tarot=True) or FACE_DOWN
         slots = [
-            button(table, Blind(slot), f"Face-down card {slot + 1}", "primary", emoji=FACE_DOWN)
+            button(table, Blind(slot), f"Face-down card {slot + 1}", "primary", emoji=back)
             for slot in v["blind"]
         ]
         return [slots]
@@ -358,13 +367,13 @@ def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
     naming: list[common.Row] = _fool_selects(table, v) if fool else []
     cards = sorted((_card(v, i) for i in v["playable"] if i != FOOL_ID), key=lambda c: (code(c), c))
     ids = {c: i for i in v["playable"] for c in [_card(v, i)]}
-    singles = [button(table, Play([ids[c]]), c.label, "primary") for c in cards]
+    singles = [_single(table, seat, c, ids) for c in cards]
     sets = _set_buttons(table, cards, ids, fool)
     room = ROWS - len(naming)
     fool_card = [_card(v, FOOL_ID)] if fool else []
     ranks = Counter(c.rank for c in cards if not c.is_major)
     several = [c for c in cards if not c.is_major and ranks[c.rank] + len(fool_card) > 1]
-    chooser = _several(table, [*several, *fool_card], ids, 2) if several else []
+    chooser = _several(table, seat, [*several, *fool_card], ids, 2) if several else []
     # Part of a value's cards (two of three 7s; one 7 and the Fool while holding two): no button
     # plays that, so the multi-select goes along whenever a hand has such a set.
     partial = any(n + len(fool_card) >= 3 for n in ranks.values())
@@ -373,12 +382,18 @@ def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
     if _rows(singles) + 1 > room:  # one button per value, not per card
         per_value = {code(c): c for c in reversed(cards)}
         singles = [
-            button(table, Play([ids[c]]), c.label, "primary")
+            _single(table, seat, c, ids)
             for c in sorted(per_value.values(), key=lambda c: (code(c), c))
         ]
     if _rows(singles) + 1 <= room:  # the sets from one multi-select
         return [*_chunks(singles), *chooser, *naming]
-    return [*_several(table, [*cards, *fool_card], ids, 1, room), *naming]
+    return [*_several(table, seat, [*cards, *fool_card], ids, 1, room), *naming]
+
+
+def _single(table: Table, seat: int, card: TarotCard, ids: dict[TarotCard, int]) -> Button:
+    """The button that plays this one card, its face beside the label."""
+    emoji = common.card_emoji(table, seat, card)
+    return button(table, Play([ids[card]]), card.label, "primary", emoji=emoji)
 
 
 def _rows(buttons: list[Button]) -> int:
@@ -386,7 +401,12 @@ def _rows(buttons: list[Button]) -> int:
 
 
 def _several(
-    table: Table, cards: list[TarotCard], ids: dict[TarotCard, int], least: int, most: int = 1
+    table: Table,
+    seat: int,
+    cards: list[TarotCard],
+    ids: dict[TarotCard, int],
+    least: int,
+    most: int = 1,
 ) -> list[Select]:
     """Multi-selects: one card or several of one value (``least`` 1), or only several (2).
 
@@ -413,6 +433,7 @@ def _several(
                 label=c.label,
                 value=str(ids[c]),
                 description="with cards of one rank: one more of it" if ids[c] == FOOL_ID else None,
+                emoji=common.card_emoji(table, seat, c),
             )
             for c in [*pack, *fool]
         ]

@@ -176,16 +176,19 @@ def ended(table: Table, v: dict | None = None) -> Screen:
 def _grid(table: Table, v: dict) -> list[common.Row]:
     plays = {(a.pile, a.centre): a for a in v["moves"] if isinstance(a, Play)}
     rows: list[common.Row] = []
-    for pile, card in enumerate(v["seats"][v["seat"]]["layout"]):
+    seat = v["seat"]
+    for pile, card in enumerate(v["seats"][seat]["layout"]):
         row: list[Button] = []
+        face = common.card_emoji(table, seat, card) if card is not None else None
         for c in (0, 1):
             live = plays.get((pile, c))
             if live is not None:
-                row.append(button(table, live, f"{card.label} → {PILE[c]}", "primary"))
+                label = f"{card.label} → {PILE[c]}"
+                row.append(button(table, live, label, "primary", emoji=face))
                 continue
             stamp = Play(pile, c, number(card) if card is not None else 0, v["centre"][c]["cards"])
             label = f"{_card(card)} → {PILE[c]}"
-            row.append(button(table, stamp, label, disabled=True))
+            row.append(button(table, stamp, label, emoji=face, disabled=True))
         rows.append(row)
     return rows
 

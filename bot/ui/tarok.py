@@ -236,7 +236,9 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     return common.ended_screen(table, lines)
 
 
-def _card_rows(table: Table, hand: list[dict[str, Any]], my_turn: bool) -> list[common.Row]:
+def _card_rows(
+    table: Table, seat: int, hand: list[dict[str, Any]], my_turn: bool
+) -> list[common.Row]:
     """The hand as buttons, five a row, playable ones enabled; any overflow as a select."""
     buttons: list[Button] = [
         button(
@@ -244,6 +246,7 @@ def _card_rows(table: Table, hand: list[dict[str, Any]], my_turn: bool) -> list[
             Play(h["id"]),
             h["card"].label,
             "primary" if my_turn and h["legal"] else "secondary",
+            emoji=common.card_emoji(table, seat, h["card"]),
             disabled=not (my_turn and h["legal"]),
         )
         for h in hand
@@ -252,7 +255,14 @@ def _card_rows(table: Table, hand: list[dict[str, Any]], my_turn: bool) -> list[
     rows: list[common.Row] = [buttons[i : i + 5] for i in range(0, min(len(buttons), shown), 5)]
     rest = [h for h in hand[shown:] if my_turn and h["legal"]]
     if rest:
-        options = tuple(SelectOption(h["card"].label, str(card_id(h["card"]))) for h in rest)
+        options = tuple(
+            SelectOption(
+                h["card"].label,
+                str(card_id(h["card"])),
+                emoji=common.card_emoji(table, seat, h["card"]),
+            )
+            for h in rest
+        )
         rows.append(select(table, Play, "card", options[:25], "More cards…"))
     return rows
 
@@ -292,4 +302,4 @@ def private(table: Table, seat: int) -> Screen:
         text="Only you can see this. Majors 30, the Devil 50, the Fool 0 · "
         "K 25, Q 20, Kn 15, P 10, 1-10 face value"
     )
-    return Screen(embed, _card_rows(table, v["hand"], my_turn))
+    return Screen(embed, _card_rows(table, seat, v["hand"], my_turn))
