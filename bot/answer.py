@@ -255,6 +255,9 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
             and reply.table.row.message_id not in (None, msg.id)
         ):  # another copy became the table's message while this waited: this one points to it
             screen = common.moved_screen(reply.table)
+        elif reply.table is not None and msg is not None:
+            # the table's picture as the message has it (an answer uploads none)
+            screen = client.renderer.dress(reply.table, screen, msg)
         if deferred:
             try:
                 await interaction.edit_original_response(**screen.kwargs())
@@ -294,8 +297,10 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     if reply.kind == "update":  # drawn, and its components built, once: in _update
         await _update(interaction, reply, deferred)
         return
-    kwargs = reply.screen.kwargs()
     client: Host = interaction.client
+    if reply.screen.public:  # a table posted anew: with no picture yet (the renderer adds it)
+        reply.screen = reply.screen.pictured(None)
+    kwargs = reply.screen.kwargs(new=reply.kind != "update")
     message_id: int | None = None
     followup: int | None = None
     if reply.kind == "form" and reply.form is not None:

@@ -18,6 +18,8 @@ from discord.ext import commands
 
 from bot import eager
 from bot.answer import APOLOGY, STALE, answer, reply_text
+from bot.art import emoji
+from bot.art.tables import table_picture
 from bot.burst import Burst
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
@@ -151,6 +153,7 @@ class Barkeep(commands.Bot):
             debounce=self.render_debounce,
             budget=self.edit_budget,
             token_budget=self.token_budget,
+            picture=table_picture,
         )
         self.party = Party(self.store, self.clock)  # party safety: /limits, /settings
         await self.party.load()
@@ -165,6 +168,8 @@ class Barkeep(commands.Bot):
         # The open tables load while the bot already answers (a table needed first is read on
         # demand): with thousands stored, the first answer does not wait for all of them.
         self.loading = asyncio.create_task(self.load_tables(), name="barkeep-load")
+        # the card emoji the application lacks are uploaded meanwhile (bot/art/emoji.py)
+        self.emoji_sync = asyncio.create_task(emoji.sync(self), name="barkeep-emoji")
 
     async def load_tables(self) -> None:
         """Load the open tables, then run their clocks and bring their messages in line."""
@@ -453,6 +458,10 @@ class Barkeep(commands.Bot):
             self.loading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.loading
+        if hasattr(self, "emoji_sync"):  # uploads under way stop: the next start goes on
+            self.emoji_sync.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.emoji_sync
         if hasattr(self, "service"):
             await self.service.stop_clocks()
         if self.answering:  # answers under way go out (an acknowledged click's edit, say)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import logging
 import time
 import weakref
 from collections.abc import Callable, Coroutine, Hashable
@@ -19,11 +20,14 @@ from typing import Any
 
 import discord
 
+from bot.art.picture import FOUR, Picture, render
 from bot.render.budgets import OLD_EDITS, OLD_MESSAGE, TOKEN_BUDGET, Budget, EditToken
 from bot.render.turns import Turns
 from bot.render.writers import ChannelWriter, Writer
 from bot.tables import Change, Table, TableService, made_at
-from bot.ui.common import Screen
+from bot.ui.common import Screen, Shot, key_of
+
+log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003  # Discord's error codes: the channel (or thread) is gone,
 THREAD_ARCHIVED = 50083  # the message's thread is archived (its messages can't be edited)
@@ -32,6 +36,10 @@ UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
 
 PublicFn = Callable[[Table], Screen]
 PrivateFn = Callable[[Table, int], Screen]
+# a table's public picture now (None: none, or pictures are off there), and its key
+PictureFn = Callable[[Table], "tuple[str, Picture] | None"]
+
+PNG_KEPT = 64  # pictures drawn lately, kept for the edits that upload them (~20-60 KB each)
 
 
 # (user, whether the message clicked is public) while a click is being answered: which screen
@@ -96,8 +104,10 @@ class RendererCore:
         budget: tuple[int, float] = (5, 5.0),
         store_every: float = 1.0,
         token_budget: tuple[int, float] = TOKEN_BUDGET,
+        picture: PictureFn | None = None,
     ) -> None:
         self.client = client
+        self.picture_for = picture  # None: tables show no pictures
         self.service = service
         self.public_for = public
         self.private_for = private
@@ -122,6 +132,12 @@ class RendererCore:
         self._drawn_private: dict[tuple[int, int], tuple[Basis, Screen]] = {}
         # the public messages (renderer.py)
         self._shown: dict[int, Shown] = {}
+        # pictures: the one each table wants now, the PNGs drawn lately (by key, newest last),
+        # the attachment each table's message carries, and pictures that failed to draw
+        self._wanted: dict[int, tuple[str, Picture]] = {}
+        self._png: dict[str, bytes] = {}
+        self._on_message: dict[int, tuple[int, str, discord.Attachment]] = {}
+        self._broken: set[str] = set()
         self._tables: dict[int, Table] = {}  # tables with a public write pending
         self._due: dict[int, float] = {}  # table -> when to bring its message up to date
         self._table_tasks: dict[int, asyncio.Task[None]] = {}
@@ -174,8 +190,87 @@ class RendererCore:
         if hit is not None and _same(hit[0], table):
             return hit[1]
         screen = self.public_for(table.row.game)(table)
+        if self.picture_for is not None:
+            wanted = self.picture_for(table)
+            if wanted is None or wanted[0] in self._broken:
+                self._wanted.pop(table.id, None)
+                screen = screen.pictured(None)
+            else:
+                self._wanted[table.id] = wanted
+                screen = screen.pictured(Shot(wanted[0]))
         self._drawn[table.id] = (_basis(table), screen)
         return screen
+
+    # -- pictures -------------------------------------------------------------------------
+    def dress(
+        self,
+        table: Table,
+        screen: Screen,
+        clicked: discord.Message | None = None,
+    ) -> Screen:
+        """``screen`` (the table's, drawn by :meth:`draw`) as it can go out now: with the
+        picture it wants if that is drawn (uploaded) or on the message already (kept), else
+        with the picture the message has (until the new one is drawn: :meth:`draw_picture`).
+        ``clicked``: the table's message as a click brought it: an answer never uploads (a
+        file would slow it), it keeps what the message shows."""
+        shot = screen.shot
+        if not screen.public or shot is None:
+            return screen
+        on = self._picture_on(table, clicked)
+        if on is not None and on[0] == shot.key:
+            return screen.pictured(Shot(shot.key, keep=on[1]))
+        png = self._png.get(shot.key)
+        if png is not None and clicked is None:
+            return screen.pictured(Shot(shot.key, png=png))
+        if on is not None:
+            return screen.pictured(Shot(on[0], keep=on[1]))
+        return screen.pictured(None)
+
+    def _picture_on(
+        self, table: Table, clicked: discord.Message | None
+    ) -> tuple[str, discord.Attachment] | None:
+        """The picture the table's message carries (its key and attachment), as far as known:
+        from the bot's last write of it, else from the message a click brought."""
+        mine = self._on_message.get(table.id)
+        if mine is not None and mine[0] == table.row.message_id:
+            return mine[1], mine[2]
+        if clicked is not None and clicked.id == table.row.message_id:
+            for att in clicked.attachments:
+                key = key_of(att.filename)
+                if key is not None:
+                    return key, att
+        return None
+
+    def wrote(self, table: Table, message: discord.Message | discord.WebhookMessage) -> None:
+        """The bot wrote the table's message and Discord answered with it: note its picture."""
+        for att in message.attachments:
+            key = key_of(att.filename)
+            if key is not None:
+                self._on_message[table.id] = (message.id, key, att)
+                return
+        self._on_message.pop(table.id, None)
+
+    async def draw_picture(self, table: Table) -> None:
+        """Draw the picture the table wants now, if it is not drawn or on its message already:
+        in a worker thread, off the event loop, before the edit that uploads it."""
+        wanted = self._wanted.get(table.id)
+        if wanted is None:
+            return
+        key, picture = wanted
+        on = self._on_message.get(table.id)
+        if key in self._png or key in self._broken or (on is not None and on[1] == key):
+            return
+        four = key.endswith(FOUR)
+        try:
+            png = await asyncio.to_thread(render, picture, four_colour=four)
+        except Exception:
+            log.exception("table #%s: its picture could not be drawn; text only", table.id)
+            self._broken.add(key)
+            self._drawn.pop(table.id, None)
+            return
+        self._png[key] = png
+        while len(self._png) > PNG_KEPT:
+            del self._png[next(iter(self._png))]
 
     def preview(self, ahead: Table) -> None:
         """While an action's write commits (the fsync, a thread away): draw the screen that

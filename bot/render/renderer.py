@@ -33,7 +33,7 @@ from bot.render.private import PrivateViews
 from bot.render.restarts import ENDED, Restarts
 from bot.render.threads import Threads
 from bot.tables import Change, Table
-from bot.ui.common import Screen, moved_screen
+from bot.ui.common import Screen, Shot, moved_screen
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,15 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
         task = self._table_tasks.get(table.id)
         if task is None or task.done():
             self._table_tasks[table.id] = asyncio.create_task(self._table_loop(table.id))
+
+    def redraw(self, table: Table) -> None:
+        """Draw the table's message again soon, though the table did not change (how its cards
+        look did: ``/settings images``)."""
+        self._drawn.pop(table.id, None)
+        shown = self._shown.get(table.id)
+        if shown is not None:
+            shown.version = -1
+        self.request(table)
 
     def shows_table(self, table: Table, message_id: int | None) -> bool:
         return message_id is not None and message_id == table.row.message_id
@@ -89,6 +98,8 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
     def landed(self, table: Table, message_id: int, screen: Screen, version: int) -> None:
         """``screen`` (drawn from ``table`` at ``version``) is now on ``message_id``."""
         fp = screen.fingerprint()
+        if screen.public and version == table.version and fp != self.draw(table).fingerprint():
+            version = -1  # it went out without the picture it wants (not drawn yet): not current
         self._shown[table.id] = Shown(message_id, fp, version)
         # "the end is up" only for a screen drawn from the ended table: one drawn before the
         # end that lands after it is stored as what it is (the end screen follows it)
@@ -141,6 +152,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             )
         else:
             await tok.gate()
+        await self.draw_picture(table)  # in a thread, before the writer is taken
         await self._after_answers()
         async with self.writer(table.id):
             message_id = table.row.message_id
@@ -154,9 +166,12 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             if shown and shown.message_id == message_id and shown.fingerprint == fp:
                 self._settle(table)
                 return
+            wanted, screen = fp, self.dress(table, screen)
+            sent: discord.Message | discord.WebhookMessage
             try:
                 if tok is not None:
-                    self.unhide(table, await tok.edit(self.client, screen))
+                    sent = await tok.edit(self.client, screen)
+                    self.unhide(table, sent)
                 else:
                     # no wait here but in the rare case that a new table's post took the room
                     await self._channel(table.row.channel_id).gate(
@@ -169,6 +184,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
                     elif not sent.embeds:  # Discord kept the buttons, dropped the table itself
                         self.refused(table, "the edit landed without its embed", "edit")
                         return  # not what the screen is: the next change tries again
+                self.wrote(table, sent)
             except discord.HTTPException as err:
                 if err.code == THREAD_ARCHIVED:
                     if await self._reopen(table):
@@ -200,8 +216,8 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
                 self._refused.pop(table.id, None)  # the channel takes the bot's writes again
             self._last_edit[table.id] = asyncio.get_running_loop().time()
             self.landed(table, message_id, screen, version)
-        if table.version > version:
-            self.request(table)
+        if table.version > version or screen.fingerprint() != wanted:
+            self.request(table)  # newer, or its picture is still being drawn
         else:
             self._settle(table)
 
@@ -241,6 +257,8 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             tid = table.id
             for d in (self._tokens, self._drawn, self._shown, self._last_edit, self._table_tasks):
                 d.pop(tid, None)
+            self._wanted.pop(tid, None)
+            self._on_message.pop(tid, None)
             self._waiting_since.pop(tid, None)
             self._view_tokens.pop(tid, None)
             self._refused.pop(tid, None)
@@ -288,10 +306,14 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
                 return
             if message_id is None:
                 version = table.version
-                screen = self.public_for(table.row.game)(table)
+                screen = self.draw(table)
+                shot = screen.shot
+                if shot is not None:  # a new message: with the picture if it is drawn already
+                    png = self._png.get(shot.key)
+                    screen = screen.pictured(None if png is None else Shot(shot.key, png))
                 channel = self.client.get_partial_messageable(table.row.channel_id)
                 try:
-                    sent = await channel.send(**screen.kwargs())
+                    sent = await channel.send(**screen.kwargs(new=True))
                 except discord.Forbidden as err:
                     self.refused(table, str(err), "post")
                     return
@@ -302,6 +324,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
                         log.warning("table #%s could not be posted anew: %s", table.id, err)
                     return
                 self.stats.posts += 1
+                self.wrote(table, sent)
                 self._refused.pop(table.id, None)
                 await self.service.set_message(table.id, sent.id)
                 self.landed(table, sent.id, screen, version)

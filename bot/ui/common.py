@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import json
 import re
 import unicodedata
@@ -53,6 +54,40 @@ BODY_CHARS = 600
 WARNING = "\u26a0\ufe0f"  # the mark a refused tap's warning starts with (Screen.warned)
 
 
+@dataclass(frozen=True)
+class Shot:
+    """The picture a table's message is to show: its key (what it shows, bot/art/picture.py),
+    and either the PNG to upload or the attachment already on the message that shows it. With
+    neither, the picture is wanted but not drawn yet: the message keeps none for now."""
+
+    key: str
+    png: bytes | None = field(default=None, repr=False, compare=False)
+    keep: Any = field(default=None, repr=False, compare=False)  # a discord.Attachment
+
+    @property
+    def filename(self) -> str:
+        return filename(self.key)
+
+    @property
+    def shows(self) -> bool:
+        return self.png is not None or self.keep is not None
+
+
+PICTURE_PREFIX = "table-"
+
+
+def filename(key: str) -> str:
+    """The attachment name a picture is uploaded as: its key says what it shows."""
+    return f"{PICTURE_PREFIX}{key}.png"
+
+
+def key_of(attachment_name: str) -> str | None:
+    """The picture key an attachment of a table's message was uploaded under, if any."""
+    if attachment_name.startswith(PICTURE_PREFIX) and attachment_name.endswith(".png"):
+        return attachment_name[len(PICTURE_PREFIX) : -4]
+    return None
+
+
 @dataclass
 class Screen:
     """One message's worth: an embed and up to five rows of components."""
@@ -60,23 +95,54 @@ class Screen:
     embed: discord.Embed
     rows: list[Row] = field(default_factory=list)
     content: str | None = None
+    # a table's public screen: the picture it shows (``None``: none), and how it gets there
+    shot: Shot | None = None
+    public: bool = False  # a table's message: its attachments are its picture, or none
     _controls: Controls | None = field(default=None, init=False, repr=False, compare=False)
     _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
 
-    def kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for send_message / edit_message (the buttons built once)."""
+    def kwargs(self, *, new: bool = False) -> dict[str, Any]:
+        """Keyword arguments for send_message / edit_message (the buttons built once); ``new``:
+        for a message being sent (a file, not an ``attachments`` list)."""
         if self._controls is None:
             self._controls = controls(self.rows)
-        return {"content": self.content, "embed": self.embed, "view": self._controls}
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self._controls}
+        if not self.public:
+            return out
+        shot = self.shot
+        if shot is not None and (shot.png is not None or (shot.keep is not None and not new)):
+            embed = discord.Embed.from_dict(self.embed.to_dict())
+            embed.set_image(url=f"attachment://{shot.filename}")
+            out["embed"] = embed
+            if shot.png is not None:
+                file = discord.File(io.BytesIO(shot.png), filename=shot.filename)
+                if new:
+                    out["file"] = file
+                else:  # an edit lists what the message keeps: Discord appends files otherwise
+                    out["attachments"] = [file]
+            else:
+                out["attachments"] = [shot.keep]
+        elif not new:
+            out["attachments"] = []  # no picture (or not yet): none kept either
+        return out
 
     def fingerprint(self) -> str:
         """What the screen shows, as a hash: worked out once (a screen is not changed after it
-        is drawn), when first asked for."""
+        is drawn), when first asked for. A picture counts by its key (a screen sent has the
+        picture it names at hand: :meth:`bot.render.Renderer.dress`)."""
         if self._fingerprint is None:
             data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
+            if self.public:
+                data["p"] = self.shot.key if self.shot is not None else None
             text = json.dumps(data, sort_keys=True, default=str)
             self._fingerprint = hashlib.sha256(text.encode()).hexdigest()
         return self._fingerprint
+
+    def pictured(self, shot: Shot | None) -> Screen:
+        """This table screen showing ``shot`` (its key) instead: the same text and buttons."""
+        out = Screen(self.embed, self.rows, self.content, shot, True)
+        out._controls = self._controls
+        return out
 
     def warned(self, text: str) -> Screen:
         """This screen with ``text`` as a warning on top of its embed. It shows the game as this
@@ -86,7 +152,7 @@ class Screen:
         embed = discord.Embed.from_dict(self.embed.to_dict())
         top = f"{WARNING} {text}"
         embed.description = f"{top}\n{embed.description}" if embed.description else top
-        warned = Screen(embed, self.rows, self.content)
+        warned = Screen(embed, self.rows, self.content, self.shot, self.public)
         warned._fingerprint = self.fingerprint()
         return warned
 
@@ -590,7 +656,8 @@ def moved_screen(table: Table) -> Screen:
     else:
         link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
         text = f"Table #{table.id} moved down here: {link}"
-    return Screen(discord.Embed(description=text, colour=GREY), [])
+    # a table message's picture goes with it (left, it would show loose under the link)
+    return Screen(discord.Embed(description=text, colour=GREY), [], public=True)
 
 
 RETIRED_VIEW = "\U0001f447 Your cards and buttons moved to your newest private message below."
