@@ -216,6 +216,8 @@ class RendererCore:
         shot = screen.shot
         if not screen.public or shot is None:
             return screen
+        if clicked is not None and clicked.id != table.row.message_id:
+            return screen.pictured(None)  # another message (a private one) shows this screen
         on = self._picture_on(table, clicked)
         if on is not None and on[0] == shot.key:
             return screen.pictured(Shot(shot.key, keep=on[1]))
