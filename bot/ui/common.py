@@ -76,6 +76,11 @@ class Shot:
 PICTURE_PREFIX = "table-"
 
 
+def _with_picture(text_fp: str, shot: Shot | None) -> str:
+    key = shot.key if shot is not None else ""
+    return hashlib.sha256(f"{text_fp}|{key}".encode()).hexdigest()
+
+
 def filename(key: str) -> str:
     """The attachment name a picture is uploaded as: its key says what it shows."""
     return f"{PICTURE_PREFIX}{key}.png"
@@ -100,6 +105,8 @@ class Screen:
     public: bool = False  # a table's message: its attachments are its picture, or none
     _controls: Controls | None = field(default=None, init=False, repr=False, compare=False)
     _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
+    _text_fp: str | None = field(default=None, init=False, repr=False, compare=False)
+    _base: Screen | None = field(default=None, init=False, repr=False, compare=False)
 
     def kwargs(self, *, new: bool = False) -> dict[str, Any]:
         """Keyword arguments for send_message / edit_message (the buttons built once); ``new``:
@@ -128,20 +135,30 @@ class Screen:
 
     def fingerprint(self) -> str:
         """What the screen shows, as a hash: worked out once (a screen is not changed after it
-        is drawn), when first asked for. A picture counts by its key (a screen sent has the
-        picture it names at hand: :meth:`bot.render.Renderer.dress`)."""
+        is drawn), when first asked for. A table's picture counts by its key (a screen sent has
+        the picture it names at hand: :meth:`bot.render.Renderer.dress`)."""
         if self._fingerprint is None:
-            data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
-            if self.public:
-                data["p"] = self.shot.key if self.shot is not None else None
-            text = json.dumps(data, sort_keys=True, default=str)
-            self._fingerprint = hashlib.sha256(text.encode()).hexdigest()
+            text = self._text_fingerprint()
+            self._fingerprint = _with_picture(text, self.shot) if self.public else text
         return self._fingerprint
 
+    def _text_fingerprint(self) -> str:
+        """The hash of the embed, the buttons and the content (a table's pictured copies share
+        it: :meth:`pictured`)."""
+        if self._text_fp is None and self._base is not None:
+            self._text_fp = self._base._text_fingerprint()
+        if self._text_fp is None:
+            data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
+            text = json.dumps(data, sort_keys=True, default=str)
+            self._text_fp = hashlib.sha256(text.encode()).hexdigest()
+        return self._text_fp
+
     def pictured(self, shot: Shot | None) -> Screen:
-        """This table screen showing ``shot`` (its key) instead: the same text and buttons."""
+        """This table screen showing ``shot`` (its key) instead: the same text and buttons,
+        whose text's fingerprint is worked out once for both."""
         out = Screen(self.embed, self.rows, self.content, shot, True)
         out._controls = self._controls
+        out._base = self
         return out
 
     def warned(self, text: str) -> Screen:
@@ -154,6 +171,7 @@ class Screen:
         embed.description = f"{top}\n{embed.description}" if embed.description else top
         warned = Screen(embed, self.rows, self.content, self.shot, self.public)
         warned._fingerprint = self.fingerprint()
+        warned._text_fp = self._text_fingerprint()  # and so do its pictured copies
         return warned
 
 
