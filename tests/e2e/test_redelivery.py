@@ -20,6 +20,7 @@ async def test_a_click_delivered_twice_moves_once_and_logs_no_error(harness: Har
     await h.click(ana, table_msg, "start")
     flip = await h.click(ana, table_msg, "flip")
     assert flip.in_place
+    await h.bot.renderer.flush()  # the table's picture follows the answer
     shown = table_msg.text
     caplog.clear()
     with caplog.at_level(logging.INFO):

@@ -251,6 +251,7 @@ def verdict(engine: Engine[Any], state: Any, seat: int | None, action: Action) -
       powers there (``Engine.apply``; the table checks who the host is). It is accepted when
       it is a legal move of the players still in (giveandtake.py: Go and LastCall; pyramid.py:
       Ask);
+    - Pyramid's auto-pass switched during the look (listed only once cards are turned);
     - Black Death's forfeit is free text from a form: ``legal_actions`` offers an example text,
       and any 1-200 characters after stripping are accepted (blackdeath.py's docstring).
 
@@ -291,6 +292,15 @@ def verdict(engine: Engine[Any], state: Any, seat: int | None, action: Action) -
         return None
     if name == "shithead" and action.verb == "play" and action.as_value is None:  # type: ignore[attr-defined]
         return None
+    if name == "pyramid" and action.verb == "auto" and state.phase == "peek":
+        # auto-pass may be switched during the look, though legal_actions lists it only once
+        # cards are turned (pyramid.py: "never the only move there")
+        on = action.on  # type: ignore[attr-defined]
+        return (
+            engine.is_active(state, seat)
+            and isinstance(on, bool)
+            and on != (seat in state.autopass)
+        )
     return False
 
 
