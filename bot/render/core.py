@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.art.picture import FOUR, Picture, render
+from bot.art.picture import FOUR, Picture, render_apart
 from bot.render.budgets import OLD_EDITS, OLD_MESSAGE, TOKEN_BUDGET, Budget, EditToken
 from bot.render.turns import Turns
 from bot.render.writers import ChannelWriter, Writer
@@ -254,7 +254,8 @@ class RendererCore:
 
     async def draw_picture(self, table: Table) -> None:
         """Draw the picture the table wants now, if it is not drawn or on its message already:
-        in a worker thread, off the event loop, before the edit that uploads it."""
+        in the drawing process (bot/art/picture.py), off the event loop, before the edit that
+        uploads it."""
         wanted = self._wanted.get(table.id)
         if wanted is None:
             return
@@ -264,7 +265,7 @@ class RendererCore:
             return
         four = key.endswith(FOUR)
         try:
-            png = await asyncio.to_thread(render, picture, four_colour=four)
+            png = await render_apart(picture, four_colour=four)
         except Exception:
             log.exception("table #%s: its picture could not be drawn; text only", table.id)
             self._broken.add(key)
