@@ -17,10 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
-import multiprocessing
 import unicodedata
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -204,29 +201,11 @@ def render(picture: Picture, *, four_colour: bool = False) -> bytes:
 
 
 # -- drawing in a process of its own ------------------------------------------------------------
-# Pillow holds the GIL for much of a picture's 5-17 ms: drawn in a thread, it would hold up the
-# event loop's answers. One worker process (per bot process, started at the first picture)
-# draws them; the picture goes there as data and comes back as PNG bytes.
-_POOL: ProcessPoolExecutor | None = None
-
-
-def _pool() -> ProcessPoolExecutor:
-    global _POOL
-    if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _POOL
-
-
-def _render_job(picture: Picture, four_colour: bool) -> bytes:
-    return render(picture, four_colour=four_colour)
 
 
 async def render_apart(picture: Picture, *, four_colour: bool = False) -> bytes:
-    """:func:`render`, in the drawing process (started again once if it died)."""
-    global _POOL
-    loop = asyncio.get_running_loop()
-    try:
-        return await loop.run_in_executor(_pool(), _render_job, picture, four_colour)
-    except BrokenProcessPool:
-        _POOL = None
-        return await loop.run_in_executor(_pool(), _render_job, picture, four_colour)
+    """:func:`render`, in the drawing process (bot/art/worker.py): Pillow holds the GIL for much
+    of a picture's 5-17 ms, and drawn in a thread it would hold up the event loop's answers."""
+    from bot.art.worker import DRAWER
+
+    return await asyncio.to_thread(DRAWER.draw, picture, four_colour)
