@@ -202,12 +202,15 @@ async def toy_process_round(fake: FakeDiscord, tmp: Path, clicks: int) -> list[f
     return times
 
 
-async def war_process_round(fake: FakeDiscord, tmp: Path, n: int, games: int) -> list[float]:
+async def war_process_round(
+    fake: FakeDiscord, tmp: Path, n: int, games: int, think: float = 0.0
+) -> list[float]:
     """Barkeep as shipped (``python -m bot``'s main, its own process, durable writes): ``games``
     whole War games played from the public message; the answer times (ms) of the accepted
-    in-game clicks (a choice tried by the winner first is refused and left out)."""
+    in-game clicks (a choice tried by the winner first is refused and left out). ``think``:
+    about that many seconds before each click."""
     proc = await spawn_bot(fake, tmp / f"war-processes{n}.db")
-    players = Players(fake, asyncio.Event())
+    players = Players(fake, asyncio.Event(), think)
     times: list[float] = []
     try:
         await fake.wait_ready(timeout=30)
@@ -216,7 +219,7 @@ async def war_process_round(fake: FakeDiscord, tmp: Path, n: int, games: int) ->
             msg = await players.open("war", a, [b])
             hands = 0
             while not over(msg):
-                if "flip" in verbs(msg):
+                if any(v.startswith("flip") for v in verbs(msg)):
                     tries = [(a, "flip")]
                     hands += 1
                 elif "drink" in verbs(msg):

@@ -12,6 +12,9 @@ Two parts, each printing its figures:
   Prints each side's answer p50/p99 (from the fake's dispatch of a click to the bot's callback),
   the ratio on/off, the pictures uploaded and the 429s the fake answered. Budget: p50 within 5%.
 
+- **Answers, the bot in its own process** (``python -m bot`` as shipped): the same War games,
+  so that the fake's handling of the uploads (in the benchmark's process) is not counted.
+
 Run: ``python bench/pictures.py`` (``--rounds N``, ``--games N``, ``--steps N``).
 """
 
@@ -29,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.answer_times import play_war  # noqa: E402
+from bench.answer_times import play_war, war_process_round  # noqa: E402
 from bench.measure import pct  # noqa: E402
 from bench.pyramid_game import play_pyramid  # noqa: E402
 from bot.art.cards import all_emoji  # noqa: E402
@@ -39,8 +42,9 @@ from bot.art.tables import art_of  # noqa: E402
 from bot.clock import ManualClock, SystemClock  # noqa: E402
 from bot.engines import ENGINES  # noqa: E402
 from bot.engines.base import Leave  # noqa: E402
+from bot.store import GuildSettings, SqliteStore  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.harness import Harness, realistic_budgets  # noqa: E402
+from tests.harness import TOKEN, Harness, realistic_budgets  # noqa: E402
 
 
 def drawing(steps: int, seed: int = 7) -> None:
@@ -139,6 +143,49 @@ async def answers(rounds: int, games: int) -> None:
     print(f"429s answered by the fake: {len(fake.rate_limited)}")
 
 
+async def processes(rounds: int, games: int, think: float = 0.4) -> None:
+    """The bot as shipped, in its own process (the fake's work on the uploads out of its way),
+    War games, pictures on and off in alternating rounds; players take about ``think`` seconds
+    a click, so that the pictures change as often as people play."""
+    print(
+        f"\nAnswers, the bot in its own process: {rounds} rounds of {games} War games each way,"
+        f" about {think} s between clicks"
+    )
+    fake = FakeDiscord(token=TOKEN)
+    for name, _ in all_emoji():
+        fake.add_app_emoji(name)
+    await fake.start()
+    fake.discord_rate_limits()
+    sides: dict[bool, list[float]] = {True: [], False: []}
+    uploads = {True: 0, False: 0}
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            n = 0
+            for r in range(rounds):
+                for on in (True, False) if r % 2 == 0 else (False, True):
+                    n += 1
+                    if not on:  # the server's /settings images on:False, stored before the start
+                        store = await SqliteStore.open(Path(tmp) / f"war-processes{n}.db")
+                        async with store.transaction() as tx:
+                            await tx.save_guild_settings(
+                                GuildSettings(fake.guild.id, images=False), 0.0
+                            )
+                        await store.close()
+                    before = len(fake.uploads)
+                    sides[on] += await war_process_round(fake, Path(tmp), n, games, think)
+                    uploads[on] += len(fake.uploads) - before
+    finally:
+        await fake.stop()
+    for on in (True, False):
+        t = sides[on]
+        print(
+            f"pictures {'on ' if on else 'off'}: {len(t)} clicks, p50 {pct(t, 50):.2f} ms,"
+            f" p99 {pct(t, 99):.2f} ms, {uploads[on]} pictures uploaded"
+        )
+    print(f"p50 on/off: {pct(sides[True], 50) / pct(sides[False], 50):.3f} (budget: at most 1.05)")
+    print(f"429s answered by the fake: {len(fake.rate_limited)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=150, help="random steps per player count")
@@ -147,6 +194,7 @@ def main() -> None:
     args = parser.parse_args()
     drawing(args.steps)
     asyncio.run(answers(args.rounds, args.games))
+    asyncio.run(processes(args.rounds, args.games))
 
 
 if __name__ == "__main__":
