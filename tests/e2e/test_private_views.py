@@ -241,6 +241,9 @@ async def bos_view_edit_held(h: Harness, fake):
     Ana's flip, whose edit of that view Discord has taken but not yet answered (held)."""
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     msg, table_id = await open_table(h, "war", ana, [bo])
+    # the stall below holds every edit through a token, the table's own too: no picture to
+    # follow the answers (its edit would hold the table's writer, and the clicks' answers)
+    await h.bot.party.set_guild(fake.guild.id, images=False)
     await h.click(ana, msg, "start")
     view = await h.click(bo, msg, "seat")
     fake.stall("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", apply=True)
