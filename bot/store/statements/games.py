@@ -321,6 +321,14 @@ class GameStatements(TxCore):
         )
         return [(r[0], json.loads(r[1])) for r in rows]
 
+    async def actions_with_seq(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
+        """The action log with each move's number: (seq, seat, action), in order. The number
+        is what the table's drinks point at (``DrinkRow.seq``); a game record needs both."""
+        rows = await self._all(
+            "SELECT seq, seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
+        return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
     # -- drinks and results ----------------------------------------------------------------
     async def add_drinks(self, rows: list[DrinkRow]) -> None:
         self._write(
