@@ -14,7 +14,6 @@ cards (they overlap) rather than wrap, so a hand keeps its order on one line.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import unicodedata
@@ -198,14 +197,3 @@ def render(picture: Picture, *, four_colour: bool = False) -> bytes:
     flat = img.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
     flat.save(out, format="PNG", compress_level=6)
     return out.getvalue()
-
-
-# -- drawing in a process of its own ------------------------------------------------------------
-
-
-async def render_apart(picture: Picture, *, four_colour: bool = False) -> bytes:
-    """:func:`render`, in the drawing process (bot/art/worker.py): Pillow holds the GIL for much
-    of a picture's 5-17 ms, and drawn in a thread it would hold up the event loop's answers."""
-    from bot.art.worker import DRAWER
-
-    return await asyncio.to_thread(DRAWER.draw, picture, four_colour)

@@ -20,7 +20,8 @@ from typing import Any
 
 import discord
 
-from bot.art.picture import FOUR, Picture, render_apart
+from bot.art.picture import FOUR, Picture
+from bot.art.worker import render_apart
 from bot.render.budgets import OLD_EDITS, OLD_MESSAGE, TOKEN_BUDGET, Budget, EditToken
 from bot.render.turns import Turns
 from bot.render.writers import ChannelWriter, Writer
