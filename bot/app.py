@@ -36,6 +36,8 @@ from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
 
+RECORDS_PRUNED_EVERY = 86400.0  # seconds
+
 ANSWERS_AT_CLOSE = 3.0  # seconds a stop waits for answers under way
 # seconds a stop gives pending table edits (the next start redraws what is left): with the
 # answers, well inside the 10 s that Docker and systemd wait after SIGTERM before SIGKILL
@@ -47,6 +49,7 @@ EXTENSIONS = (
     "cogs.limits",
     "cogs.settings",
     "cogs.help",
+    "cogs.history",
 )
 
 # A click on a component whose custom id starts with a name other than a game's (``limits:...``)
@@ -168,8 +171,19 @@ class Barkeep(commands.Bot):
         # The open tables load while the bot already answers (a table needed first is read on
         # demand): with thousands stored, the first answer does not wait for all of them.
         self.loading = asyncio.create_task(self.load_tables(), name="barkeep-load")
+        self.pruning = asyncio.create_task(self.prune_records(), name="barkeep-prune")
         # the card emoji the application lacks are uploaded meanwhile (bot/art/emoji.py)
         self.emoji_sync = asyncio.create_task(emoji.sync(self), name="barkeep-emoji")
+
+    async def prune_records(self) -> None:
+        """Once a day, old games' records go (which: bot/store/statements/records.py)."""
+        while True:
+            try:
+                async with self.store.transaction() as tx:
+                    await tx.prune_records(self.clock.now())
+            except Exception:
+                log.exception("could not prune old game records; tomorrow tries again")
+            await asyncio.sleep(RECORDS_PRUNED_EVERY)
 
     async def load_tables(self) -> None:
         """Load the open tables, then run their clocks and bring their messages in line."""
@@ -458,6 +472,8 @@ class Barkeep(commands.Bot):
             self.loading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.loading
+        if hasattr(self, "pruning"):
+            self.pruning.cancel()
         if hasattr(self, "emoji_sync"):  # uploads under way stop: the next start goes on
             self.emoji_sync.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.store.statements.games import GameStatements
 from bot.store.statements.messages import MessageStatements
 from bot.store.statements.party import PartyStatements
+from bot.store.statements.records import RecordStatements
 from bot.store.statements.tally import DRINK_COLUMNS, LEADERBOARD_ORDER, TallyStatements
 from bot.store.trip import (
     COMMITTED,
@@ -27,7 +28,7 @@ from bot.store.trip import (
 )
 
 
-class Tx(GameStatements, MessageStatements, TallyStatements, PartyStatements):
+class Tx(GameStatements, MessageStatements, TallyStatements, PartyStatements, RecordStatements):
     """One transaction (or block of reads) on a store, with every statement the bot runs.
 
     Writes are collected, not run: they go to the database with the next read or at the end of
