@@ -37,6 +37,7 @@ from bot.tables import (
 from bot.ui import common
 from bot.ui.common import Screen
 from bot.ui.components import Ref, custom_id
+from bot.ui.replay import replay_buttons
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,8 @@ class GameCog(commands.Cog):
             return common.ended_screen(table, ["The table closed before the cards were dealt."])
         screen = self.public(table)
         if table.status == "ended":
-            screen = Screen(screen.embed, [[common.again_button(table)]], screen.content)
+            buttons = [common.again_button(table), *replay_buttons(table.id)]
+            screen = Screen(screen.embed, [buttons], screen.content)
         return screen
 
     def action_for(self, ref: Ref, values: list[str] | None) -> Action:

@@ -103,6 +103,9 @@ class Screen:
     # a table's public screen: the picture it shows (``None``: none), and how it gets there
     shot: Shot | None = None
     public: bool = False  # a table's message: its attachments are its picture, or none
+    # a private screen's files (name, bytes): exactly these on the message (``()``: none);
+    # ``None`` leaves its attachments as they are
+    files: tuple[tuple[str, bytes], ...] | None = field(default=None, repr=False, compare=False)
     _controls: Controls | None = field(default=None, init=False, repr=False, compare=False)
     _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
     _text_fp: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -115,6 +118,13 @@ class Screen:
             self._controls = controls(self.rows)
         out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self._controls}
         if not self.public:
+            if self.files is not None:
+                sent = [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+                if new:
+                    if sent:
+                        out["files"] = sent
+                else:
+                    out["attachments"] = sent
             return out
         shot = self.shot
         if shot is not None and (shot.png is not None or (shot.keep is not None and not new)):
@@ -269,7 +279,11 @@ def say(template: str, table: Table) -> str:
 
     Names are data: a name that itself looks like ``{p1}`` or holds Markdown is shown as written.
     """
-    names = table.names()
+    return say_names(template, table.names())
+
+
+def say_names(template: str, names: dict[str, str]) -> str:
+    """:func:`say` with the names given (``{"p0": "Ana", ...}``): a replay's, say."""
 
     def fill(m: re.Match[str]) -> str:
         if m[1] is None:  # a doubled brace: literal text (base.literal)

@@ -28,7 +28,7 @@ def help_screen(games: list[tuple[str, str, str]], off: set[str], in_server: boo
     embed.add_field(name="Games", value="\n".join(lines), inline=False)
     embed.add_field(
         name="More",
-        value="`/rules` \u00b7 `/table` \u00b7 `/tally` \u00b7 `/limits` \u00b7 `/settings` (admins)",
+        value="`/rules` \u00b7 `/table` \u00b7 `/tally` \u00b7 `/history` \u00b7 `/limits` \u00b7 `/settings` (admins)",
         inline=False,
     )
     return Screen(embed)

@@ -215,7 +215,11 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
     shown = forfeit.replace("*", "\\*")  # written as typed: no name filled in, no Markdown
     assert f"**{loser.name}** held Death and took a forfeit: {shown}" in msg.text
     assert "Safe: " in msg.text and table.row.seed in msg.text
-    assert msg.custom_ids() == [f"blackdeath:{table.id}:again"]
+    assert msg.custom_ids() == [
+        f"blackdeath:{table.id}:again",
+        f"replay:{table.id}:step:0",
+        f"replay:{table.id}:record",
+    ]
     assert known.leaks(h) == []
 
     # the ledger: one forfeit for the loser, shown by /tally

@@ -168,7 +168,11 @@ async def test_four_players_play_to_the_end_with_a_restart_mid_fight(harness: Ha
     assert restarted and timed_out
 
     assert table.status == "ended" and "is over" in msg.text
-    assert msg.custom_ids() == [f"giveandtake:{table.id}:again"]
+    assert msg.custom_ids() == [
+        f"giveandtake:{table.id}:again",
+        f"replay:{table.id}:step:0",
+        f"replay:{table.id}:record",
+    ]
     for line in (
         "**Bo** is the last one standing and wins!",
         "1st: **Bo** (last one standing)",

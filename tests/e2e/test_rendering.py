@@ -91,7 +91,11 @@ async def test_an_edit_held_by_a_429_never_lands_over_a_newer_screen(harness: Ha
     await h.bot.renderer.flush()
     await asyncio.sleep(1.6)  # longer than any retry the held edit could still make
     await h.bot.renderer.flush()
-    assert "is over" in msg.text and msg.custom_ids() == [f"war:{tid}:again"]  # the end stayed
+    assert "is over" in msg.text and msg.custom_ids() == [
+        f"war:{tid}:again",
+        f"replay:{tid}:step:0",
+        f"replay:{tid}:record",
+    ]  # the end stayed
     assert await shows_the_store(h, msg, tid)
     h.assert_clean()
 

@@ -300,7 +300,11 @@ async def test_a_table_ended_while_its_last_edit_waited_shows_its_end_after_a_ki
         assert "is over" not in live.text
         await child.start()
         await fake.wait_for(lambda: "is over" in live.text, timeout=10, what="the end")
-        assert live.custom_ids() == [f"war:{tid}:again"]
+        assert live.custom_ids() == [
+            f"war:{tid}:again",
+            f"replay:{tid}:step:0",
+            f"replay:{tid}:record",
+        ]
         h.assert_clean()
 
 

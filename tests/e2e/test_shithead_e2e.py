@@ -218,7 +218,11 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
     place = {by_seat[o.seat].id: o.place for o in results.outcomes}
     shithead = next(p for p in players if place[p.id] == 3)
     assert f"**{shithead.name}** is the shithead!" in msg.text
-    assert msg.custom_ids() == [f"shithead:{table.id}:again"]
+    assert msg.custom_ids() == [
+        f"shithead:{table.id}:again",
+        f"replay:{table.id}:step:0",
+        f"replay:{table.id}:record",
+    ]
     assert await leaks(h, table) == []
     await h.bot.renderer.flush()
     for p in players:  # the open hands of those still seated turned into the end screen

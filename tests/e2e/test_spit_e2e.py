@@ -138,7 +138,11 @@ async def test_two_players_race_through_a_whole_game(harness: Harness):
     assert stats["restarted"] and stats["stale"] >= 1 and stats["plays"] >= 40, stats
     await h.bot.renderer.flush()
     await h.bot.renderer.flush_private()
-    assert "is over" in msg.text and msg.custom_ids() == [f"spit:{table.id}:again"]
+    assert "is over" in msg.text and msg.custom_ids() == [
+        f"spit:{table.id}:again",
+        f"replay:{table.id}:step:0",
+        f"replay:{table.id}:record",
+    ]
     assert not leaks(h, table)
     # a press on an ended table's panel is answered politely
     panel = panels[ana.id]

@@ -220,7 +220,11 @@ async def test_four_players_play_a_whole_game_to_666_with_a_restart(harness: Har
     assert table.status == "ended" and st.over and max(st.totals) >= 666
     winner = table.user_at(st.winner)
     await h.rendered(lambda: "is over" in msg.text, "the final scoreboard")
-    assert msg.custom_ids() == [f"tarok:{table.id}:again"]  # only Play again is left
+    assert msg.custom_ids() == [
+        f"tarok:{table.id}:again",
+        f"replay:{table.id}:step:0",
+        f"replay:{table.id}:record",
+    ]  # only Play again is left
     assert f"\U0001f947 **{winner.name}**: {st.totals[st.winner]} points \U0001f3c6" in msg.text
     for seat, p in by_seat.items():
         assert f"**{p.name}**: {st.totals[seat]} points" in msg.text
@@ -314,7 +318,11 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     host = fake.user(table.row.host_id)
     res = await h.confirmed(host, msg, "end")
     assert res.in_place and "is over" in msg.text
-    assert msg.custom_ids() == [f"tarok:{table.id}:again"]
+    assert msg.custom_ids() == [
+        f"tarok:{table.id}:again",
+        f"replay:{table.id}:step:0",
+        f"replay:{table.id}:record",
+    ]
     assert "Ended by" in msg.text and msg.text.count(" (left)") == 2
     lines, chars = longest_table(msg)
     assert lines <= 12 and chars <= 600, (lines, chars)

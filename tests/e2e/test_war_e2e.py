@@ -81,8 +81,12 @@ async def test_two_players_play_a_whole_game_and_tally_shows_it(harness: Harness
     assert "is over" in table_msg.text and "Seed (re-deal and check)" in table_msg.text
     assert table.row.seed in table_msg.text  # the seed is revealed at the end
     # the end screen is a payoff: who won, each player's drinks, the best moments, and one
-    # button left, Play again; all on a phone screen
-    assert table_msg.custom_ids() == [f"war:{tid}:again"]
+    # buttons left, Play again, its replay and its record; all on a phone screen
+    assert table_msg.custom_ids() == [
+        f"war:{tid}:again",
+        f"replay:{tid}:step:0",
+        f"replay:{tid}:record",
+    ]
     assert "wins: " in table_msg.text or "A draw" in table_msg.text
     assert f"**Ana**: {plural(final_sips(table)[0], 'sip')}" in table_msg.text
     assert "Biggest drink: " in table_msg.text and "went double or nothing" in table_msg.text

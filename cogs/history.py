@@ -1,0 +1,165 @@
+"""/history, and the replays and game records of finished tables.
+
+A finished table's end screen has **Replay** and **Record**; ``/history`` lists the player's last
+games in the server and the server's, with a menu that opens any one's replay. The replay is a
+private stepper (bot/ui/replay.py) rebuilt from the game's record, which is read from the store
+and checked (bot/replay.py) each time a table's replay is first asked for; the record itself
+comes as a JSON file that ``python -m bot.replay FILE`` re-deals offline.
+
+Who may see them: anyone in the server where the game was played (the seed is public at the
+end, and the table was public all along). Records are kept 30 days, and beyond that the last 100
+games of a server (bot/store/statements/records.py); an older one says so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.answer import STALE, Reply, answer
+from bot.art.looks import LOOKS
+from bot.art.tables import art_of
+from bot.art.worker import render_apart
+from bot.replay import RecordRefused, Replayed, dumps, make_record, replay_record
+from bot.tables import TableError
+from bot.ui import replay as screens
+from bot.ui.common import GREY, Screen
+from bot.ui.components import Ref
+
+log = logging.getLogger(__name__)
+
+KEPT = 8  # replays kept in memory (players step through one at a time)
+PRUNED = (
+    "This game's record is no longer kept: records are kept 30 days, and the last 100 games of "
+    "a server."
+)
+
+
+class History(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self._replays: OrderedDict[int, tuple[dict[str, Any], Replayed]] = OrderedDict()
+
+    async def cog_load(self) -> None:
+        self.bot.component_handlers[screens.REPLAY] = self.on_component
+
+    async def cog_unload(self) -> None:
+        self.bot.component_handlers.pop(screens.REPLAY, None)
+
+    @app_commands.command(
+        name="history", description="Your last games here and the server's, with their replays"
+    )
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+        name = interaction.guild.name if interaction.guild else "this server"
+
+        async def work() -> Reply:
+            if guild_id is None:
+                return Reply.text("Games are played in servers: try this in one.")
+            async with self.bot.store.reading() as q:
+                mine = await q.ended_tables(guild_id, user_id)
+                recent = await q.ended_tables(guild_id)
+            return Reply("private", screens.history_screen(name, mine, recent))
+
+        await answer(interaction, work)
+
+    async def replayed(
+        self, table_id: int, guild_id: int | None
+    ) -> tuple[dict[str, Any], Replayed]:
+        """The table's record and its replay (checked), or a TableError saying why not."""
+        hit = self._replays.get(table_id)
+        if hit is not None:
+            self._replays.move_to_end(table_id)
+            return hit
+        async with self.bot.store.reading() as q:
+            row = await q.table(table_id)
+            if row is None or row.guild_id != guild_id:
+                raise TableError("I can't find that game in this server.")
+            if row.status != "ended":
+                raise TableError("That game isn't over yet: its replay comes at the end.")
+            if row.state is None:
+                raise TableError("That table closed before the cards were dealt: no game to show.")
+            if not await q.has_record(table_id):
+                raise TableError(PRUNED)
+            seats = await q.seats(table_id)
+            actions = await q.actions_with_seq(table_id)
+            drinks = await q.table_drinks(table_id)
+        try:
+            record = make_record(row, seats, actions, drinks)
+            replayed = replay_record(record)
+        except (ValueError, RecordRefused) as err:
+            log.warning("table #%s: its record does not replay: %s", table_id, err)
+            raise TableError("This game's record can't be replayed, sorry.") from None
+        self._replays[table_id] = (record, replayed)
+        while len(self._replays) > KEPT:
+            self._replays.popitem(last=False)
+        return record, replayed
+
+    async def _picture(
+        self, record: dict[str, Any], replayed: Replayed, step: int, guild_id: int, user_id: int
+    ) -> bytes | None:
+        """The table's picture at ``step``, for this viewer (None: no art, or pictures off)."""
+        art = art_of(record["game"])
+        if art is None or not LOOKS.images(guild_id, user_id):
+            return None
+        state = replayed.states[step]
+        names = {p["seat"]: p["name"] for p in record["players"]}
+        seats = [names.get(s, f"Player {s + 1}") for s in range(replayed.engine.players(state))]
+        picture = art.picture(replayed.engine.view(state, None), seats)
+        if picture is None:
+            return None
+        try:
+            return await render_apart(picture, four_colour=LOOKS.four_colour(guild_id, user_id))
+        except Exception:
+            log.exception("replay of table #%s: its picture could not be drawn", record["table"])
+            return None
+
+    async def on_component(
+        self, interaction: discord.Interaction, ref: Ref, values: list[str] | None
+    ) -> None:
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+
+        async def work() -> Reply:
+            table_id, verb = ref.table_id, ref.verb
+            if verb == "pick":
+                table_id = int(values[0]) if values and values[0].isdigit() else 0
+                step = 0
+            elif verb == "jump":
+                step = screens.step_of(values[0] if values else None)
+            elif verb == "step":
+                step = screens.step_of(ref.arg)
+            elif verb != "record":
+                raise TableError(STALE)
+            record, replayed = await self.replayed(table_id, guild_id)
+            if verb == "record":
+                name = f"barkeep-{record['game']}-table-{table_id}.json"
+                text = (
+                    f"\U0001f4c4 The record of table #{table_id}: its seed, options and every "
+                    "move. `python -m bot.replay` re-deals it and checks every card and drink."
+                )
+                screen = Screen(
+                    discord.Embed(description=text, colour=GREY),
+                    files=((name, dumps(record).encode()),),
+                )
+                return Reply("private", screen)
+            step = max(0, min(step, len(replayed.steps)))
+            png = await self._picture(record, replayed, step, guild_id or 0, user_id)
+            screen = screens.stepper(record, replayed, step)
+            if png is not None:
+                screen.embed.set_image(url="attachment://replay.png")
+            screen.files = (("replay.png", png),) if png is not None else ()
+            return Reply("update" if private else "private", screen)
+
+        await answer(interaction, work)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(History(bot))
