@@ -84,7 +84,14 @@ class GameCog(commands.Cog):
         engine = self.engine
 
         async def start(interaction: discord.Interaction[Any], **options: Any) -> None:
-            await self.open_table(interaction, options)
+            # the server's house rules, then what was typed (an option left out is None)
+            given = {k: v for k, v in options.items() if v is not None}
+            house = (
+                self.bot.party.house(interaction.guild_id, self.game)
+                if interaction.guild_id
+                else {}
+            )
+            await self.open_table(interaction, {**house, **given})
 
         kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
         params = [inspect.Parameter("interaction", kind, annotation=discord.Interaction)]
@@ -93,8 +100,8 @@ class GameCog(commands.Cog):
                 annotation: Any = bool
             else:
                 annotation = app_commands.Range[int, opt.minimum, opt.maximum]
-            params.append(
-                inspect.Parameter(opt.name, kind, default=opt.default, annotation=annotation)
+            params.append(  # left out: the server's house rule, else the game's default
+                inspect.Parameter(opt.name, kind, default=None, annotation=annotation | None)
             )
         start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         start.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]

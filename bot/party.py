@@ -56,12 +56,14 @@ class Party:
         self.store = store
         self.clock = clock
         self._guilds: dict[int, GuildSettings] = {}
+        self._house: dict[tuple[int, str], dict[str, Any]] = {}  # bot/house.py
 
     async def load(self) -> None:
         """Keep every server's settings in memory, for what is shown without a query."""
         async with self.store.reading() as q:
             self._guilds = {g.guild_id: g for g in await q.all_guild_settings()}
             players = await q.looks()
+            self._house = await q.house_rules()
         LOOKS.load(
             {g.guild_id: Look(g.images, g.four_colour) for g in self._guilds.values()},
             {p.user_id: Look(p.images, p.four_colour) for p in players},
@@ -132,6 +134,23 @@ class Party:
         self._guilds[guild_id] = settings
         LOOKS.set_guild(guild_id, Look(settings.images, settings.four_colour))
         return settings
+
+    # -- house rules (bot/house.py) -----------------------------------------------------------
+    def house(self, guild_id: int, game: str) -> dict[str, Any]:
+        """A server's house rules for a game: the options its tables start with."""
+        return dict(self._house.get((guild_id, game), {}))
+
+    def all_house(self, guild_id: int) -> dict[str, dict[str, Any]]:
+        return {g: dict(o) for (gid, g), o in sorted(self._house.items()) if gid == guild_id}
+
+    async def set_house(self, guild_id: int, game: str, options: dict[str, Any]) -> None:
+        """Set (``{}``: clear) a server's house rules for a game, checked by the caller."""
+        async with self.store.transaction() as tx:
+            await tx.save_house_rules(guild_id, game, options, self.clock.now())
+        if options:
+            self._house[(guild_id, game)] = dict(options)
+        else:
+            self._house.pop((guild_id, game), None)
 
     async def game_rules(self, guild_id: int) -> list[GameRule]:
         async with self.store.reading() as q:

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import safety
+from bot import house, safety
 from bot.answer import Reply, answer, can_manage
 from bot.games import GAMES
 from bot.ui import party as screens
@@ -67,7 +67,9 @@ class Settings(commands.Cog):
                 return Reply.text("Only people with Manage Server can see or change these.")
             note = await change() if change is not None else ""
             rules = await party.game_rules(guild_id)
-            screen = screens.settings_screen(party.guild(guild_id), rules, TITLES, guild_name, note)
+            screen = screens.settings_screen(
+                party.guild(guild_id), rules, TITLES, guild_name, note, party.all_house(guild_id)
+            )
             return Reply("private", screen)
 
         await answer(interaction, work)
@@ -149,6 +151,29 @@ class Settings(commands.Cog):
             return said
 
         await self._show(interaction, and_redraw)
+
+    @settings.command(
+        name="house", description="House rules: a game's options for every table here"
+    )
+    @app_commands.describe(
+        game="Which game",
+        rules="E.g. claim_seconds=30 convo=on; empty: the game's own defaults again",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def house(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        rules: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        async def change() -> str:
+            options = house.parse(GAMES[game.value].engine, rules) if rules else {}
+            await self.bot.party.set_house(interaction.guild_id, game.value, options)
+            if not options:
+                return f"{game.name}: the game's own defaults again."
+            return f"{game.name} starts with {house.said(options)}."
+
+        await self._show(interaction, change)
 
     @settings.command(name="game", description="Switch a game on or off, here or everywhere")
     @app_commands.describe(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot import safety
 from bot.engines.base import plural
+from bot.house import said
 from bot.party import Standing
 from bot.store import Erased, GameRule, GuildSettings
 from bot.ui import common
@@ -126,6 +129,7 @@ def settings_screen(
     titles: dict[str, str],
     guild_name: str,
     note: str = "",
+    house_rules: dict[str, dict[str, Any]] | None = None,
 ) -> Screen:
     cap = (
         f"{plural(g.default_cap, 'sip')} in any 12 hours, for players without their own"
@@ -149,6 +153,12 @@ def settings_screen(
     if g.images is not False:
         pictures += ", four-colour deck" if g.four_colour else ", standard colours"
     embed.add_field(name="Card pictures (`/settings images`)", value=pictures, inline=False)
+    house_lines = [f"{titles.get(g, g)}: {said(o)}" for g, o in (house_rules or {}).items()]
+    embed.add_field(
+        name="House rules (`/settings house`)",
+        value="\n".join(house_lines)[:1024] or "none: each game's own defaults",
+        inline=False,
+    )
     embed.add_field(
         name="Games (`/settings game`)", value=_rules_text(rules, titles)[:1024], inline=False
     )

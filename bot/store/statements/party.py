@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from bot.store.rows import (
     Erased,
@@ -123,6 +124,26 @@ class PartyStatements(TxCore):
             ),
         )
         self._after.append(lambda: self._store._note_safety(guild=g))
+
+    # -- house rules (bot/house.py) ----------------------------------------------------------
+    async def house_rules(self) -> dict[tuple[int, str], dict[str, Any]]:
+        """Every server's house rules: (server, game) -> options."""
+        rows = await self._all("SELECT guild_id, game, options FROM house_rules")
+        return {(r[0], r[1]): json.loads(r[2]) for r in rows}
+
+    async def save_house_rules(
+        self, guild_id: int, game: str, options: dict[str, Any], at: float
+    ) -> None:
+        """Set a server's house rules for a game (none: back to the game's defaults)."""
+        if not options:
+            self._write("DELETE FROM house_rules WHERE guild_id = ? AND game = ?", (guild_id, game))
+            return
+        self._write(
+            "INSERT INTO house_rules (guild_id, game, options, updated_at) VALUES (?,?,?,?)"
+            " ON CONFLICT (guild_id, game) DO UPDATE SET options = excluded.options,"
+            " updated_at = excluded.updated_at",
+            (guild_id, game, json.dumps(options, sort_keys=True), at),
+        )
 
     async def game_rules(self, guild_id: int, game: str | None = None) -> list[GameRule]:
         rows = await self._all(_GAME_RULES, (guild_id, game, game))
