@@ -5,13 +5,20 @@ tampered one is refused plainly; /history lists the game and opens its replay.""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import random
 
+import pytest
 from PIL import Image
 
-from bot.replay import RecordRefused, main, replay_record
-from tests.e2e.conftest import Harness
+from bot.art.tables import art_of
+from bot.engines.base import GameError, Leave, Timeout
+from bot.games import GAMES
+from bot.replay import RecordRefused, main, make_record, replay_record
+from bot.ui.common import key_of
+from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_war_e2e import open_war
 
 
@@ -112,4 +119,65 @@ async def test_history_lists_the_game_and_opens_its_replay(harness: Harness):
     assert res.ephemeral and f"#{table.id} Double-or-Nothing War" in res.message.text
     res = await h.select(ana, res.message, "pick", [str(table.id)])
     assert "Replay" in res.message.text and "The deal" in res.message.text
+    h.assert_clean()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_replay_shows_every_table_picture_the_game_showed(harness: Harness, game: str):
+    """Each game, played to its end through the table service while the bot shows it on the
+    fake Discord: every picture the table's message carried is one the replay draws at some
+    step (the replay rebuilds the states the players saw)."""
+    h, fake = harness, harness.fake
+    engine = GAMES[game].engine
+    users = [fake.add_user(f"P{i}") for i in range(min(engine.max_players, 3))]
+    msg, tid = await open_table(h, game, users[0], users[1:])
+    await h.click(users[0], msg, "start")
+    table = await h.service.get(tid)
+    rnd = random.Random(game)
+    for n in range(400):
+        if table.status != "playing":
+            break
+        moves = [
+            (s.user_id, a)
+            for s in table.seated()
+            if s.seat is not None
+            for a in engine.legal_actions(table.state, s.seat)
+            if not isinstance(a, Leave | Timeout) and type(a) not in engine.ask_first
+        ]
+        if moves and (not table.timers or rnd.random() < 0.9):
+            user, action = rnd.choice(moves)
+            with contextlib.suppress(GameError):
+                await h.service.act(tid, user, action)
+        elif table.timers:
+            due = min(t.due_at for t in table.timers.values())
+            h.clock.advance(max(due - h.clock.now(), 0))
+            await h.service.fire_due()
+        if n % 4 == 0:
+            await h.bot.renderer.flush()  # the table's message catches up: a picture now
+    if table.status == "playing":
+        await h.service.end(tid, users[0].id, can_manage=True)
+    await h.bot.renderer.flush()
+    shown = {
+        key
+        for version in fake.message(msg).versions
+        for att in version.get("attachments") or []
+        if (key := key_of(att["filename"])) is not None
+    }
+    assert shown, "the table never showed a picture"
+    async with h.bot.store.reading() as q:
+        record = make_record(
+            await q.table(tid),
+            await q.seats(tid),
+            await q.actions_with_seq(tid),
+            await q.table_drinks(tid),
+        )
+    replayed = replay_record(record)
+    names = [p["name"] for p in record["players"]]
+    art = art_of(game)
+    drawn = {
+        picture.key()
+        for state in replayed.states
+        if (picture := art.picture(engine.view(state, None), names)) is not None
+    }
+    assert shown <= drawn, sorted(shown - drawn)
     h.assert_clean()
