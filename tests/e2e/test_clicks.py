@@ -463,4 +463,4 @@ async def test_a_live_button_on_an_ended_tables_message_puts_the_end_there(harne
     await fake.set_bot_permissions()
     res = await h.click(bo, msg, h.verbs(msg)[0])
     assert res.ok and not res.ephemeral, res
-    assert h.verbs(msg) == ["again"], h.verbs(msg)
+    assert h.verbs(msg) == ["again", "step", "record"], h.verbs(msg)

@@ -372,7 +372,7 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     await h.click(ana, msg, "start")
     question = await ask(h, ana, msg, "end")
     await h.click(ana, question, "confirm")
-    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    await h.rendered(lambda: h.verbs(msg) == ["again", "step", "record"])
     # the rules still hold, with plain answers and nothing posted: Ana sits at Cy's table...
     lobby = (await h.slash(cy, "war", "start")).message
     await h.join(ana, lobby)
@@ -403,7 +403,7 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     finished = msg.text
     await h.service.leave(3, ana.id)
     await h.rendered(lambda: "2. Ana" not in new.text, "the new table to show Ana gone")
-    assert msg.text == finished and h.verbs(msg) == ["again"]
+    assert msg.text == finished and h.verbs(msg) == ["again", "step", "record"]
     await h.join(ana, new)
     # a second press finds the new table rather than opening another (Cy, who never played
     # here, is pointed to it too)
@@ -424,7 +424,7 @@ async def finished_war(h: Harness):
     msg, _ = await open_war(h, ana, bo)
     await h.click(ana, msg, "start")
     await h.click(ana, await ask(h, ana, msg, "end"), "confirm")
-    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    await h.rendered(lambda: h.verbs(msg) == ["again", "step", "record"])
     return ana, bo, msg
 
 
@@ -631,7 +631,7 @@ async def test_a_table_in_a_thread_is_played_there_and_turn_pings_go_there(harne
         await play_war_step(h, table, msg, users)  # until Bo is the loser, and pinged
         await h.bot.pings.flush()
     await play_war(h, msg, tid, users)
-    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    await h.rendered(lambda: h.verbs(msg) == ["again", "step", "record"])
     assert not fake.channel_messages()
     h.assert_clean()
 
@@ -654,7 +654,7 @@ async def test_a_thread_where_the_bot_may_not_post_still_plays_and_nothing_is_re
     while table.status == "playing":
         await play_war_step(h, table, msg, users)
         await h.bot.pings.flush()
-    await h.rendered(lambda: h.verbs(msg) == ["again"])
+    await h.rendered(lambda: h.verbs(msg) == ["again", "step", "record"])
     assert fake.channel_messages(thread) == [msg]  # the table, and no ping
     assert not [r for r in fake.requests if r.status == 403]
     h.assert_clean()
@@ -1016,7 +1016,7 @@ async def test_a_thread_the_bot_may_not_reopen_closes_its_tables_and_says_so(har
     )
     assert not [m for m in fake.visible_to(bo) if "archived" in m.text]  # told once
     res = await h.click(bo, msg, "drink")  # a member's click reopens it: the end shows
-    assert res.in_place and h.verbs(msg) == ["again"] and not thread.archived
+    assert res.in_place and h.verbs(msg) == ["again", "step", "record"] and not thread.archived
     assert "Closed: its thread was archived" in msg.text
     assert not fake.violations and not fake.unknown_routes
 
@@ -1187,7 +1187,9 @@ async def test_a_thread_locked_but_left_open_closes_its_tables_even_if_the_bot_m
     await h.rendered(lambda: table.status == "ended" and not table.timers)
     assert table.row.end_reason == "closed: its thread was locked"
     await h.bot.pings.flush()
-    assert h.verbs(msg) == ["again"] and "Closed: its thread was locked" in msg.text
+    assert (
+        h.verbs(msg) == ["again", "step", "record"] and "Closed: its thread was locked" in msg.text
+    )
     assert not [m for m in fake.channel_messages(third) if "your turn" in m.content]
     with pytest.raises(AssertionError, match="locked thread"):  # Discord's client: disabled
         await h.click(eve, msg, "again")
