@@ -30,7 +30,7 @@ import functools
 import hashlib
 import random
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
@@ -543,6 +543,11 @@ class Engine(Generic[S]):
     def hidden(self, state: S, viewer: int | None) -> Collection[AnyCard]:
         """The cards ``viewer`` (``None``: the public) may not see now."""
         raise NotImplementedError
+
+    def holdings(self, state: S) -> Sequence[Sequence[AnyCard]] | None:
+        """Optional: every card each seat holds that the table can't see, in order (a finished
+        game's replay shows them). ``None``: what each seat sees that the table does not."""
+        return None
 
     def timers(self, state: S) -> list[Timer]:
         raise NotImplementedError

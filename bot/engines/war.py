@@ -12,7 +12,7 @@ so the last hand can still be shown while waiting for the next flip.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -365,6 +365,10 @@ class WarEngine(Engine[WarState]):
     def hidden(self, state: WarState, viewer: int | None) -> Collection[Card]:
         """Nobody sees a pile, not even its owner."""
         return [card for pile in state.piles for card in pile]
+
+    def holdings(self, state: WarState) -> Sequence[Sequence[Card]]:
+        """Each pile, its next card first (nobody sees them during the game)."""
+        return [list(pile) for pile in state.piles]
 
 
 ENGINE = WarEngine()

@@ -54,12 +54,17 @@ def _events(replayed: Replayed, step: int) -> list[Any]:
 
 
 def _hands(replayed: Replayed, step: int, names: dict[str, str]) -> list[str]:
-    """Each player's cards that the table could not see: what they held at that step."""
+    """Each player's cards that the table could not see: what they held at that step (the
+    engine's :meth:`~bot.engines.base.Engine.holdings`, else what each one saw)."""
     engine, state = replayed.engine, replayed.states[step]
+    held = engine.holdings(state)
     public = set(engine.hidden(state, None))
     lines = []
     for seat in range(engine.players(state)):
-        mine = sorted(public - set(engine.hidden(state, seat)), key=_order)
+        if held is not None:
+            mine = list(held[seat])
+        else:
+            mine = sorted(public - set(engine.hidden(state, seat)), key=_order)
         if mine:
             cards = " ".join(c.label for c in mine)
             line = f"{say_names(f'{{p{seat}}}', names)}: {cards}"

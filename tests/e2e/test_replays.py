@@ -53,6 +53,8 @@ async def test_a_finished_games_replay_steps_from_the_deal_to_the_end(harness: H
     assert res.ephemeral and view.audience == bo.id
     assert "Replay" in view.text and "The deal" in view.text
     total = len(await _moves(h, table.id))
+    # every hand is shown: at the deal, both War piles, which nobody saw during the game
+    assert "**Ana**:" in view.text and "**Bo**:" in view.text
     # step forward: the first flip, as the log told it, with the table's picture as it was
     res = await fake.click(bo, view, f"replay:{table.id}:step:1")
     await h.record(res)
