@@ -38,6 +38,7 @@ bench: $(VENV)/.test
 	$(PY) bench/load.py
 	$(PY) bench/spit.py
 	$(PY) bench/spit.py --think 0.15
+	$(PY) bench/pictures.py
 	$(PY) bench/burst.py
 	$(PY) bench/latency.py
 
