@@ -40,6 +40,9 @@ PrivateFn = Callable[[Table, int], Screen]
 # a table's public picture now (None: none, or pictures are off there), and its key
 PictureFn = Callable[[Table], "tuple[str, Picture] | None"]
 
+# a table's picture is uploaded at most this often (seconds): when only the picture is behind
+# (a click's answer showed the text), a burst of moves costs one upload, not one each
+PICTURE_EVERY = 1.5
 PNG_KEPT = 64  # pictures drawn lately, kept for the edits that upload them (~20-60 KB each)
 
 
@@ -76,6 +79,7 @@ class Shown:
     message_id: int
     fingerprint: str
     version: int
+    text: str = ""  # the fingerprint of its text alone (its picture aside)
 
 
 @dataclass
@@ -139,6 +143,7 @@ class RendererCore:
         self._png: dict[str, bytes] = {}
         self._on_message: dict[int, tuple[int, str, discord.Attachment]] = {}
         self._broken: set[str] = set()
+        self._pictured_at: dict[int, float] = {}  # table -> when its last picture went up
         self._tables: dict[int, Table] = {}  # tables with a public write pending
         self._due: dict[int, float] = {}  # table -> when to bring its message up to date
         self._table_tasks: dict[int, asyncio.Task[None]] = {}
@@ -252,6 +257,21 @@ class RendererCore:
                 self._on_message[table.id] = (message.id, key, att)
                 return
         self._on_message.pop(table.id, None)
+
+    def picture_pause(self, table: Table) -> float:
+        """Seconds to wait before the table's message is edited for its picture alone: the
+        text it shows is the table's (an answer showed it) and a picture went up less than
+        :data:`PICTURE_EVERY` ago. 0: edit now (the text is behind too, or a flush hurries)."""
+        last = self._pictured_at.get(table.id)
+        shown = self._shown.get(table.id)
+        if last is None or shown is None or self._turns.hurry.is_set():
+            return 0.0
+        if shown.message_id != table.row.message_id or table.status == "ended":
+            return 0.0
+        drawn = self.draw(table)
+        if shown.text != drawn._text_fingerprint() or shown.fingerprint == drawn.fingerprint():
+            return 0.0  # its text is behind too, or nothing is
+        return max(0.0, last + PICTURE_EVERY - asyncio.get_running_loop().time())
 
     async def draw_picture(self, table: Table) -> None:
         """Draw the picture the table wants now, if it is not drawn or on its message already:

@@ -49,11 +49,12 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
         self.request(table)
         self.refresh_private(table)
 
-    def request(self, table: Table, *, at_once: bool = False) -> None:
-        """Bring the table's public message up to date soon (after the debounce)."""
+    def request(self, table: Table, *, at_once: bool = False, after: float = 0.0) -> None:
+        """Bring the table's public message up to date soon (after the debounce; ``after``:
+        not before that many seconds)."""
         self._tables[table.id] = table
         now = asyncio.get_running_loop().time()
-        due = now + (0.0 if at_once else self.debounce)
+        due = now + max(after, 0.0 if at_once else self.debounce)
         due = max(due, self._last_edit.get(table.id, -1e9) + self.interval)
         queued = self._due.get(table.id)
         self._due[table.id] = due if queued is None else min(queued, due)
@@ -100,7 +101,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
         fp = screen.fingerprint()
         if screen.public and version == table.version and fp != self.draw(table).fingerprint():
             version = -1  # it went out without the picture it wants (not drawn yet): not current
-        self._shown[table.id] = Shown(message_id, fp, version)
+        self._shown[table.id] = Shown(message_id, fp, version, screen._text_fingerprint())
         # "the end is up" only for a screen drawn from the ended table: one drawn before the
         # end that lands after it is stored as what it is (the end screen follows it)
         ended = table.status == "ended" and version >= table.version
@@ -145,6 +146,9 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             return
         if self._current(table):
             self._settle(table)
+            return
+        if (pause := self.picture_pause(table)) > 0:  # only its picture is behind: soon
+            self.request(table, after=pause)
             return
         if tok is None:  # counted once it is sent (below): the writer may make it wait
             await self._channel(table.row.channel_id).gate(
@@ -215,6 +219,8 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             if tok is None:
                 self._refused.pop(table.id, None)  # the channel takes the bot's writes again
             self._last_edit[table.id] = asyncio.get_running_loop().time()
+            if screen.shot is not None and screen.shot.png is not None:
+                self._pictured_at[table.id] = self._last_edit[table.id]
             self.landed(table, message_id, screen, version)
         if table.version > version or screen.fingerprint() != wanted:
             self.request(table)  # newer, or its picture is still being drawn
@@ -259,6 +265,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
                 d.pop(tid, None)
             self._wanted.pop(tid, None)
             self._on_message.pop(tid, None)
+            self._pictured_at.pop(tid, None)
             self._waiting_since.pop(tid, None)
             self._view_tokens.pop(tid, None)
             self._refused.pop(tid, None)

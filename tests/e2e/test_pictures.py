@@ -9,6 +9,7 @@ import io
 from PIL import Image
 
 from bot.art.looks import LOOKS
+from bot.render.core import PICTURE_EVERY
 from bot.ui.common import key_of
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
@@ -89,4 +90,25 @@ async def test_pictures_off_in_a_server_leaves_text_only_and_removes_the_picture
     finally:
         await h.bot.party.set_guild(table.row.guild_id, images=None)
     assert LOOKS.images(table.row.guild_id)
+    h.assert_clean()
+
+
+async def test_a_burst_of_moves_waits_for_one_picture_and_a_flush_does_not(harness: Harness):
+    """Only the picture behind (an answer showed the text): the next upload waits until
+    PICTURE_EVERY after the last one, so a burst of moves costs one; a flush does not wait."""
+    h, fake = harness, harness.fake
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    await h.click(ana, table_msg, "flip")
+    await h.bot.renderer.flush()
+    table = await h.service.get(tid)
+    assert h.bot.renderer.picture_pause(table) == 0  # the message is current
+    if "flip" not in h.verbs(table_msg):
+        await h.click(ana if table.view()["loser"] == 0 else bo, table_msg, "drink")
+    await h.click(bo, table_msg, "flip")  # its answer shows the text; the picture is behind
+    assert 0 < h.bot.renderer.picture_pause(table) <= PICTURE_EVERY
+    await h.bot.renderer.flush()
+    shown = picture_of(fake, table_msg)
+    assert shown is not None and shown[0] == h.bot.renderer._wanted[tid][0]
     h.assert_clean()
