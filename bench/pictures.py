@@ -132,15 +132,7 @@ async def answers(rounds: int, games: int) -> None:
                     uploads[on] += len(fake.uploads) - before
     finally:
         await fake.stop()
-    for on in (True, False):
-        t = sides[on]
-        print(
-            f"pictures {'on ' if on else 'off'}: {len(t)} clicks, p50 {pct(t, 50):.2f} ms,"
-            f" p99 {pct(t, 99):.2f} ms, {uploads[on]} pictures uploaded"
-        )
-    ratio = pct(sides[True], 50) / pct(sides[False], 50)
-    print(f"p50 on/off: {ratio:.3f} (budget: at most 1.05)")
-    print(f"429s answered by the fake: {len(fake.rate_limited)}")
+    report(sides, uploads, fake)
 
 
 async def processes(rounds: int, games: int, think: float = 0.4) -> None:
@@ -176,6 +168,11 @@ async def processes(rounds: int, games: int, think: float = 0.4) -> None:
                     uploads[on] += len(fake.uploads) - before
     finally:
         await fake.stop()
+    report(sides, uploads, fake)
+
+
+def report(sides: dict[bool, list[float]], uploads: dict[bool, int], fake: FakeDiscord) -> None:
+    """Each side's answers, the ratio of the p50s, the 429s."""
     for on in (True, False):
         t = sides[on]
         print(
