@@ -300,7 +300,7 @@ async def _send(interaction: discord.Interaction[Any], reply: Reply, deferred: b
     client: Host = interaction.client
     if reply.screen.public:  # a table posted anew: with no picture yet (the renderer adds it)
         reply.screen = reply.screen.pictured(None)
-    kwargs = reply.screen.kwargs(new=reply.kind != "update")
+    kwargs = reply.screen.kwargs(new=True)  # every answer from here sends a message
     message_id: int | None = None
     followup: int | None = None
     if reply.kind == "form" and reply.form is not None:

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.answer import STALE, Reply, answer
 from bot.art.looks import LOOKS
-from bot.art.tables import art_of
+from bot.art.tables import picture_of
 from bot.art.worker import render_apart
 from bot.replay import RecordRefused, Replayed, dumps, make_record, replay_record
 from bot.tables import TableError
@@ -105,13 +105,11 @@ class History(commands.Cog):
         self, record: dict[str, Any], replayed: Replayed, step: int, guild_id: int, user_id: int
     ) -> bytes | None:
         """The table's picture at ``step``, for this viewer (None: no art, or pictures off)."""
-        art = art_of(record["game"])
-        if art is None or not LOOKS.images(guild_id, user_id):
+        if not LOOKS.images(guild_id, user_id):
             return None
-        state = replayed.states[step]
+        state, engine = replayed.states[step], replayed.engine
         names = {p["seat"]: p["name"] for p in record["players"]}
-        seats = [names.get(s, f"Player {s + 1}") for s in range(replayed.engine.players(state))]
-        picture = art.picture(replayed.engine.view(state, None), seats)
+        picture = picture_of(record["game"], engine.view(state, None), names, engine.players(state))
         if picture is None:
             return None
         try:

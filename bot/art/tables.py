@@ -4,8 +4,10 @@ table's public view, where the server has pictures on."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from functools import cache
 from types import ModuleType
+from typing import Any, NamedTuple
 
 from bot.art.looks import LOOKS
 from bot.art.picture import Picture
@@ -23,17 +25,33 @@ def art_of(game: str) -> ModuleType | None:
         return None
 
 
-def table_picture(table: Table) -> tuple[str, Picture] | None:
-    """The table's public picture now and its key, or ``None``: no game dealt yet, a game
-    without art, or pictures off in the table's server (``/settings images``)."""
-    art = art_of(table.row.game)
-    if art is None or table.state is None or not LOOKS.images(table.row.guild_id):
+class Wanted(NamedTuple):
+    """The picture a table's message is to show: its key, the picture, in which colours."""
+
+    key: str
+    picture: Picture
+    four_colour: bool
+
+
+def picture_of(game: str, view: Any, names: Mapping[int, str], players: int) -> Picture | None:
+    """A game's public picture from its public view, the players named by seat (a seat
+    without a name: "Player N"); ``None`` for a game without art, or nothing to picture."""
+    art = art_of(game)
+    if art is None:
         return None
-    names = table.names()
-    seats = [
-        names.get(f"p{s}", f"Player {s + 1}") for s in range(table.engine.players(table.state))
-    ]
-    picture: Picture | None = art.picture(table.view(), seats)
+    seats = [names.get(s, f"Player {s + 1}") for s in range(players)]
+    picture: Picture | None = art.picture(view, seats)
+    return picture
+
+
+def table_picture(table: Table) -> Wanted | None:
+    """The table's public picture now, or ``None``: no game dealt yet, a game without art, or
+    pictures off in the table's server (``/settings images``)."""
+    if table.state is None or not LOOKS.images(table.row.guild_id):
+        return None
+    names = {s.seat: s.name for s in table.seats if s.seat is not None}
+    picture = picture_of(table.row.game, table.view(), names, table.engine.players(table.state))
     if picture is None:
         return None
-    return picture.key(LOOKS.four_colour(table.row.guild_id)), picture
+    four = LOOKS.four_colour(table.row.guild_id)
+    return Wanted(picture.key(four), picture, four)

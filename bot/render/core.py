@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.art.picture import FOUR, Picture
+from bot.art.tables import Wanted
 from bot.art.worker import render_apart
 from bot.render.budgets import OLD_EDITS, OLD_MESSAGE, TOKEN_BUDGET, Budget, EditToken
 from bot.render.turns import Turns
@@ -37,8 +37,8 @@ UNKNOWN_WEBHOOK = 10015  # an interaction token that was never answered
 
 PublicFn = Callable[[Table], Screen]
 PrivateFn = Callable[[Table, int], Screen]
-# a table's public picture now (None: none, or pictures are off there), and its key
-PictureFn = Callable[[Table], "tuple[str, Picture] | None"]
+# a table's public picture now (None: none, or pictures are off there)
+PictureFn = Callable[[Table], Wanted | None]
 
 # a table's picture is uploaded at most this often (seconds): when only the picture is behind
 # (a click's answer showed the text), a burst of moves costs one upload, not one each
@@ -93,6 +93,17 @@ class Stats:
     measure: bool = False  # collect ``lag`` (draws the public screen at every change)
 
 
+def _picture_in(
+    message: discord.Message | discord.WebhookMessage,
+) -> tuple[str, discord.Attachment] | None:
+    """The table picture a message carries: its key and attachment."""
+    for att in message.attachments:
+        key = key_of(att.filename)
+        if key is not None:
+            return key, att
+    return None
+
+
 class RendererCore:
     """The renderer's settings and memory, and what every part of it uses: drawing a screen
     (once per version), a message's writer, a channel's writer, the turns background writes
@@ -139,7 +150,7 @@ class RendererCore:
         self._shown: dict[int, Shown] = {}
         # pictures: the one each table wants now, the PNGs drawn lately (by key, newest last),
         # the attachment each table's message carries, and pictures that failed to draw
-        self._wanted: dict[int, tuple[str, Picture]] = {}
+        self._wanted: dict[int, Wanted] = {}
         self._png: dict[str, bytes] = {}
         self._on_message: dict[int, tuple[int, str, discord.Attachment]] = {}
         self._broken: set[str] = set()
@@ -198,12 +209,12 @@ class RendererCore:
         screen = self.public_for(table.row.game)(table)
         if self.picture_for is not None:
             wanted = self.picture_for(table)
-            if wanted is None or wanted[0] in self._broken:
+            if wanted is None or wanted.key in self._broken:
                 self._wanted.pop(table.id, None)
                 screen = screen.pictured(None)
             else:
                 self._wanted[table.id] = wanted
-                screen = screen.pictured(Shot(wanted[0]))
+                screen = screen.pictured(Shot(wanted.key))
         self._drawn[table.id] = (_basis(table), screen)
         return screen
 
@@ -243,20 +254,16 @@ class RendererCore:
         if mine is not None and mine[0] == table.row.message_id:
             return mine[1], mine[2]
         if clicked is not None and clicked.id == table.row.message_id:
-            for att in clicked.attachments:
-                key = key_of(att.filename)
-                if key is not None:
-                    return key, att
+            return _picture_in(clicked)
         return None
 
     def wrote(self, table: Table, message: discord.Message | discord.WebhookMessage) -> None:
         """The bot wrote the table's message and Discord answered with it: note its picture."""
-        for att in message.attachments:
-            key = key_of(att.filename)
-            if key is not None:
-                self._on_message[table.id] = (message.id, key, att)
-                return
-        self._on_message.pop(table.id, None)
+        found = _picture_in(message)
+        if found is None:
+            self._on_message.pop(table.id, None)
+        else:
+            self._on_message[table.id] = (message.id, *found)
 
     def picture_pause(self, table: Table) -> float:
         """Seconds to wait before the table's message is edited for its picture alone: the
@@ -269,7 +276,7 @@ class RendererCore:
         if shown.message_id != table.row.message_id or table.status == "ended":
             return 0.0
         drawn = self.draw(table)
-        if shown.text != drawn._text_fingerprint() or shown.fingerprint == drawn.fingerprint():
+        if shown.text != drawn.text_fingerprint() or shown.fingerprint == drawn.fingerprint():
             return 0.0  # its text is behind too, or nothing is
         return max(0.0, last + PICTURE_EVERY - asyncio.get_running_loop().time())
 
@@ -280,13 +287,12 @@ class RendererCore:
         wanted = self._wanted.get(table.id)
         if wanted is None:
             return
-        key, picture = wanted
+        key = wanted.key
         on = self._on_message.get(table.id)
         if key in self._png or key in self._broken or (on is not None and on[1] == key):
             return
-        four = key.endswith(FOUR)
         try:
-            png = await render_apart(picture, four_colour=four)
+            png = await render_apart(wanted.picture, four_colour=wanted.four_colour)
         except Exception:
             log.exception("table #%s: its picture could not be drawn; text only", table.id)
             self._broken.add(key)

@@ -33,7 +33,7 @@ from bot.render.private import PrivateViews
 from bot.render.restarts import ENDED, Restarts
 from bot.render.threads import Threads
 from bot.tables import Change, Table
-from bot.ui.common import Screen, Shot, moved_screen
+from bot.ui.common import Screen, moved_screen
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
         fp = screen.fingerprint()
         if screen.public and version == table.version and fp != self.draw(table).fingerprint():
             version = -1  # it went out without the picture it wants (not drawn yet): not current
-        self._shown[table.id] = Shown(message_id, fp, version, screen._text_fingerprint())
+        self._shown[table.id] = Shown(message_id, fp, version, screen.text_fingerprint())
         # "the end is up" only for a screen drawn from the ended table: one drawn before the
         # end that lands after it is stored as what it is (the end screen follows it)
         ended = table.status == "ended" and version >= table.version
@@ -156,7 +156,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             )
         else:
             await tok.gate()
-        await self.draw_picture(table)  # in a thread, before the writer is taken
+        await self.draw_picture(table)  # in the drawing process, before the writer is taken
         await self._after_answers()
         async with self.writer(table.id):
             message_id = table.row.message_id
@@ -261,11 +261,17 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
         if self._tables.get(table.id) is table:
             del self._tables[table.id]
             tid = table.id
-            for d in (self._tokens, self._drawn, self._shown, self._last_edit, self._table_tasks):
+            for d in (
+                self._tokens,
+                self._drawn,
+                self._shown,
+                self._last_edit,
+                self._table_tasks,
+                self._wanted,
+                self._on_message,
+                self._pictured_at,
+            ):
                 d.pop(tid, None)
-            self._wanted.pop(tid, None)
-            self._on_message.pop(tid, None)
-            self._pictured_at.pop(tid, None)
             self._waiting_since.pop(tid, None)
             self._view_tokens.pop(tid, None)
             self._refused.pop(tid, None)
@@ -313,11 +319,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
                 return
             if message_id is None:
                 version = table.version
-                screen = self.draw(table)
-                shot = screen.shot
-                if shot is not None:  # a new message: with the picture if it is drawn already
-                    png = self._png.get(shot.key)
-                    screen = screen.pictured(None if png is None else Shot(shot.key, png))
+                screen = self.dress(table, self.draw(table))  # with its picture, if drawn
                 channel = self.client.get_partial_messageable(table.row.channel_id)
                 try:
                     sent = await channel.send(**screen.kwargs(new=True))

@@ -68,10 +68,6 @@ class Shot:
     def filename(self) -> str:
         return filename(self.key)
 
-    @property
-    def shows(self) -> bool:
-        return self.png is not None or self.keep is not None
-
 
 PICTURE_PREFIX = "table-"
 
@@ -117,30 +113,30 @@ class Screen:
         if self._controls is None:
             self._controls = controls(self.rows)
         out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self._controls}
+        # exactly what the message is to carry (None: leave it as it is); an edit lists it all,
+        # since Discord appends new files to what a message has otherwise
+        carried: list[Any] | None = None
         if not self.public:
             if self.files is not None:
-                sent = [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
-                if new:
-                    if sent:
-                        out["files"] = sent
+                carried = [discord.File(io.BytesIO(data), filename=n) for n, data in self.files]
+        else:
+            shot = self.shot
+            if shot is not None and (shot.png is not None or (shot.keep is not None and not new)):
+                embed = discord.Embed.from_dict(self.embed.to_dict())
+                embed.set_image(url=f"attachment://{shot.filename}")
+                out["embed"] = embed
+                if shot.png is not None:
+                    carried = [discord.File(io.BytesIO(shot.png), filename=shot.filename)]
                 else:
-                    out["attachments"] = sent
-            return out
-        shot = self.shot
-        if shot is not None and (shot.png is not None or (shot.keep is not None and not new)):
-            embed = discord.Embed.from_dict(self.embed.to_dict())
-            embed.set_image(url=f"attachment://{shot.filename}")
-            out["embed"] = embed
-            if shot.png is not None:
-                file = discord.File(io.BytesIO(shot.png), filename=shot.filename)
-                if new:
-                    out["file"] = file
-                else:  # an edit lists what the message keeps: Discord appends files otherwise
-                    out["attachments"] = [file]
+                    carried = [shot.keep]
             else:
-                out["attachments"] = [shot.keep]
-        elif not new:
-            out["attachments"] = []  # no picture (or not yet): none kept either
+                carried = []  # no picture (or not yet): none kept either
+        if carried is None:
+            return out
+        if not new:
+            out["attachments"] = carried
+        elif files := [f for f in carried if isinstance(f, discord.File)]:
+            out["files"] = files
         return out
 
     def fingerprint(self) -> str:
@@ -148,15 +144,15 @@ class Screen:
         is drawn), when first asked for. A table's picture counts by its key (a screen sent has
         the picture it names at hand: :meth:`bot.render.Renderer.dress`)."""
         if self._fingerprint is None:
-            text = self._text_fingerprint()
+            text = self.text_fingerprint()
             self._fingerprint = _with_picture(text, self.shot) if self.public else text
         return self._fingerprint
 
-    def _text_fingerprint(self) -> str:
+    def text_fingerprint(self) -> str:
         """The hash of the embed, the buttons and the content (a table's pictured copies share
         it: :meth:`pictured`)."""
         if self._text_fp is None and self._base is not None:
-            self._text_fp = self._base._text_fingerprint()
+            self._text_fp = self._base.text_fingerprint()
         if self._text_fp is None:
             data = {"e": self.embed.to_dict(), "r": [repr(r) for r in self.rows], "c": self.content}
             text = json.dumps(data, sort_keys=True, default=str)
@@ -181,7 +177,7 @@ class Screen:
         embed.description = f"{top}\n{embed.description}" if embed.description else top
         warned = Screen(embed, self.rows, self.content, self.shot, self.public)
         warned._fingerprint = self.fingerprint()
-        warned._text_fp = self._text_fingerprint()  # and so do its pictured copies
+        warned._text_fp = self.text_fingerprint()  # and so do its pictured copies
         return warned
 
 

@@ -282,14 +282,14 @@ async def test_clicks_at_a_table_nobody_views_privately_start_no_private_view_wo
     renderer._refresh_private = counted
     fingerprints = 0
     screen_type = type(renderer.draw(await h.service.get(tid)))
-    real_fp = screen_type._text_fingerprint
+    real_fp = screen_type.text_fingerprint
 
     def counting_fp(self):  # worked out (the screen's text hashed), not handed out again
         nonlocal fingerprints
         fingerprints += self._text_fp is None and self._base is None
         return real_fp(self)
 
-    screen_type._text_fingerprint = counting_fp
+    screen_type.text_fingerprint = counting_fp
     table = await h.service.get(tid)
     users = {ana.id: ana, bo.id: bo}
     try:
@@ -301,7 +301,7 @@ async def test_clicks_at_a_table_nobody_views_privately_start_no_private_view_wo
                 res = await h.click(users[table.user_at(v["loser"]).user_id], msg, "drink")
             assert res.ok and res.in_place
     finally:
-        screen_type._text_fingerprint = real_fp
+        screen_type.text_fingerprint = real_fp
     await renderer.flush()
     assert started == []
     assert fingerprints <= 3  # one per new screen: drawn once, the answer's reused
