@@ -90,19 +90,24 @@ class Replayed:
     """A record dealt and played again.
 
     ``states[i]`` is the state after ``i`` steps (``states[0]``: the deal); ``steps[i]`` is the
-    (seat, action) that led from ``states[i]`` to ``states[i + 1]``; ``drinks_by_step[i]`` the
-    engine's drinks that came with ``states[i]`` (``[0]``: the deal's opening events, none in
-    any game today). ``ledger``: the game's drinks as the record's ledger form, erased seats
-    included; ``results``: the engine's results in the record's form."""
+    (seat, action) that led from ``states[i]`` to ``states[i + 1]``; ``events_by_step[i]`` the
+    engine's events that came with ``states[i]`` (``[0]``: the deal's opening events), and
+    ``drinks_by_step[i]`` its drinks (none at the deal in any game today). ``ledger``: the
+    game's drinks as the record's ledger form, erased seats included; ``results``: the
+    engine's results in the record's form."""
 
     states: list[Any]
     steps: list[tuple[int | None, Action]]
-    drinks_by_step: list[list[Drink]]
+    events_by_step: list[list[Event]]
     final_state: Any
     ledger: list[dict[str, Any]]
     results: list[dict[str, Any]]
     engine: Engine[Any]
     seqs: list[int] = field(default_factory=list)  # each step's move number
+
+    @property
+    def drinks_by_step(self) -> list[list[Drink]]:
+        return [[e for e in events if isinstance(e, Drink)] for events in self.events_by_step]
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -364,7 +369,7 @@ def replay_record(record: Any) -> Replayed:
     state = dealt
     states = [dealt]
     steps: list[tuple[int | None, Action]] = []
-    drinks_by_step: list[list[Drink]] = [[e for e in opening if isinstance(e, Drink)]]
+    events_by_step: list[list[Event]] = [list(opening)]
     seqs: list[int] = []
     sums: dict[LedgerKey, int] = {}
     for seq, seat, action, after, events in _play(rec, dealt):
@@ -375,7 +380,7 @@ def replay_record(record: Any) -> Replayed:
             sums[key] = sums.get(key, 0) + d.sips
         states.append(state)
         steps.append((seat, action))
-        drinks_by_step.append(drinks)
+        events_by_step.append(events)
         seqs.append(seq)
     compared = {k: n for k, n in sums.items() if k[1] not in rec.erased}
     if compared != rec.ledger:
@@ -384,7 +389,7 @@ def replay_record(record: Any) -> Replayed:
     return Replayed(
         states=states,
         steps=steps,
-        drinks_by_step=drinks_by_step,
+        events_by_step=events_by_step,
         final_state=state,
         ledger=_ledger_list(sums),
         results=results,

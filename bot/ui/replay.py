@@ -44,15 +44,6 @@ def _names(record: dict[str, Any]) -> dict[str, str]:
     return {f"p{p['seat']}": p["name"] for p in record["players"]}
 
 
-def _events(replayed: Replayed, step: int) -> list[Any]:
-    """The events of the move that led to ``step`` (the deal's for 0)."""
-    engine = replayed.engine
-    if step == 0:
-        return list(engine.opening(replayed.states[0]))
-    seat, action = replayed.steps[step - 1]
-    return engine.apply(replayed.states[step - 1], seat, action)[1]
-
-
 def _hands(replayed: Replayed, step: int, names: dict[str, str]) -> list[str]:
     """Each player's cards that the table could not see: what they held at that step (the
     engine's :meth:`~bot.engines.base.Engine.holdings`, else what each one saw)."""
@@ -78,9 +69,10 @@ def _order(card: Any) -> tuple[int, int]:
 
 def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     sips: dict[int, int] = {}
-    for drinks in replayed.drinks_by_step[: step + 1]:
-        for d in drinks:
-            sips[d.seat] = sips.get(d.seat, 0) + d.sips
+    for events in replayed.events_by_step[: step + 1]:
+        for d in events:
+            if isinstance(d, Drink):
+                sips[d.seat] = sips.get(d.seat, 0) + d.sips
     if not sips:
         return "No drinks yet."
     return " · ".join(f"{say_names(f'{{p{s}}}', names)} {n}" for s, n in sorted(sips.items()))
@@ -93,7 +85,7 @@ def _jumps(replayed: Replayed, table_id: int, names: dict[str, str]) -> Select |
     marks = sorted({round(i * total / (JUMPS - 1)) for i in range(JUMPS)})
     options = []
     for step in marks:
-        logs = [e.text for e in _events(replayed, step) if isinstance(e, Log)]
+        logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
         label = f"Move {step}" if step else "The deal"
         text = _plain(say_names(logs[0], names)) if logs else ""
         options.append(SelectOption(label, str(step), text[:100] or None))
@@ -106,7 +98,7 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     step = max(0, min(step, total))
     names = _names(record)
     table_id = int(record["table"])
-    events = _events(replayed, step)
+    events = replayed.events_by_step[step]
     said = [say_names(e.text, names) for e in events if isinstance(e, Log)]
     drank = [
         f"\U0001f37a {say_names(f'{{p{d.seat}}}', names)}: {plural(d.sips, 'sip')} ({d.reason})"
