@@ -37,6 +37,7 @@ from bot.ui.components import Ref, submitted_values
 log = logging.getLogger(__name__)
 
 RECORDS_PRUNED_EVERY = 86400.0  # seconds
+RECORDS_FIRST_PRUNED = 600.0  # seconds after a start: not while the open tables load
 
 ANSWERS_AT_CLOSE = 3.0  # seconds a stop waits for answers under way
 # seconds a stop gives pending table edits (the next start redraws what is left): with the
@@ -177,6 +178,7 @@ class Barkeep(commands.Bot):
 
     async def prune_records(self) -> None:
         """Once a day, old games' records go (which: bot/store/statements/records.py)."""
+        await asyncio.sleep(RECORDS_FIRST_PRUNED)
         while True:
             try:
                 async with self.store.transaction() as tx:
