@@ -31,6 +31,17 @@ def picture_of(fake, msg) -> tuple[str, Image.Image] | None:
     return key, Image.open(io.BytesIO(data))
 
 
+async def first_hand(h: Harness):
+    """A War table, started, its first hand flipped and everything shown: (Ana, Bo, its
+    message, its id)."""
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
+    table_msg, tid = await open_war(h, ana, bo)
+    await h.click(ana, table_msg, "start")
+    await h.click(ana, table_msg, "flip")
+    await h.bot.renderer.flush()
+    return ana, bo, table_msg, tid
+
+
 async def test_a_war_table_shows_its_picture_and_replaces_it_as_the_game_goes(harness: Harness):
     h, fake = harness, harness.fake
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
@@ -71,11 +82,7 @@ async def test_pictures_off_in_a_server_leaves_text_only_and_removes_the_picture
     harness: Harness,
 ):
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    table_msg, tid = await open_war(h, ana, bo)
-    await h.click(ana, table_msg, "start")
-    await h.click(ana, table_msg, "flip")
-    await h.bot.renderer.flush()
+    ana, bo, table_msg, tid = await first_hand(h)
     assert picture_of(fake, table_msg) is not None
     table = await h.service.get(tid)
     await h.bot.party.set_guild(table.row.guild_id, images=False)
@@ -97,11 +104,7 @@ async def test_a_burst_of_moves_waits_for_one_picture_and_a_flush_does_not(harne
     """Only the picture behind (an answer showed the text): the next upload waits until
     PICTURE_EVERY after the last one, so a burst of moves costs one; a flush does not wait."""
     h, fake = harness, harness.fake
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    table_msg, tid = await open_war(h, ana, bo)
-    await h.click(ana, table_msg, "start")
-    await h.click(ana, table_msg, "flip")
-    await h.bot.renderer.flush()
+    ana, bo, table_msg, tid = await first_hand(h)
     table = await h.service.get(tid)
     assert h.bot.renderer.picture_pause(table) == 0  # the message is current
     if "flip" not in h.verbs(table_msg):
