@@ -26,6 +26,7 @@ from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
 from bot.gamecog import OPENINGS, GameCog
 from bot.host import Host
+from bot.i18n.commands import CommandTranslator
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import TOKEN_BUDGET, Renderer
@@ -163,6 +164,7 @@ class Barkeep(commands.Bot):
         await self.party.load()
         self.pings = TurnPings(self, self.service, self.party, self.ping_after)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CommandTranslator())  # the commands in every language
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         for cog in self.cogs.values():
@@ -308,9 +310,14 @@ class Barkeep(commands.Bot):
                     await tx.set_meta("dev_guild_id", str(self.dev_guild_id))
             log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
             return
+        translator = self.tree.translator
+        assert translator is not None
         payload = {  # another application on this database has none of them yet
             "application": self.application_id,
-            "commands": [c.to_dict(self.tree) for c in self.tree.get_commands()],
+            "commands": [  # with their translations: a new one is a change to sync
+                await c.get_translated_payload(self.tree, translator)
+                for c in self.tree.get_commands()
+            ],
         }
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         if known == digest:

@@ -14,8 +14,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bot import i18n
 from bot.engines import ENGINES
 from bot.engines.base import Engine
+from bot.i18n import ENGLISH
 from bot.ui.components import PLATFORM_VERBS
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "rules"
@@ -50,9 +52,8 @@ class Game:
             else (f"{e.min_players}-{e.max_players}")
         )
 
-    @property
-    def start_hint(self) -> str:
-        return f"`/{self.name} start`"
+    def start_hint(self, lang: str = ENGLISH) -> str:
+        return f"`{i18n.command(lang, f'{self.name} start')}`"
 
 
 def _load_games() -> dict[str, Game]:
@@ -78,7 +79,7 @@ def split_rules(text: str) -> tuple[str, str]:
 GAMES: dict[str, Game] = _load_games()
 
 
-def start_hints() -> str:
-    """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints."""
-    hints = [g.start_hint for g in GAMES.values()]
-    return hints[0] if len(hints) == 1 else ", ".join(hints[:-1]) + " or " + hints[-1]
+def start_hints(lang: str = ENGLISH) -> str:
+    """``/black start``, ``/pyramid start`` or ``/war start``: every game, for "start one" hints,
+    as a person types them in ``lang``."""
+    return i18n.or_list(lang, [g.start_hint(lang) for g in GAMES.values()])

@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import safety
+from bot import i18n, safety
 from bot.art.looks import LOOKS, Look
 from bot.store import Erased, GameRule, GuildSettings, PlayerSettings, Store, Tab
 from bot.tables import TableError
@@ -72,6 +72,12 @@ class Party:
     def guild(self, guild_id: int) -> GuildSettings:
         return self._guilds.get(guild_id) or GuildSettings(guild_id)
 
+    def language(self, guild_id: int | None, locale: Any = None) -> str:
+        """The language a server's public screens speak: its ``/settings language``, else its
+        own ``locale`` (the guild's preferred locale) when Barkeep speaks it, else English."""
+        chosen = self.guild(guild_id).language if guild_id else None
+        return chosen if chosen in i18n.LANGUAGES else i18n.language_of(locale)
+
     # -- players -----------------------------------------------------------------------------
     async def standing(self, guild_id: int, user_id: int) -> Standing:
         since = self.clock.now() - safety.TONIGHT
@@ -123,6 +129,8 @@ class Party:
             raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
         if every is not None and not 1 <= every <= safety.MAX_WATER_EVERY:
             raise TableError(f"A water reminder comes every 1 to {safety.MAX_WATER_EVERY} sips.")
+        if changes.get("language") not in (None, *i18n.LANGUAGES):
+            raise TableError("Barkeep doesn't speak that language yet.")
         if "min_age" in changes:
             text = " ".join((changes["min_age"] or "").split())
             if len(text) > safety.MIN_AGE_LENGTH:

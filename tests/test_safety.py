@@ -178,11 +178,13 @@ def test_the_tally_shows_sips_first_then_water_and_points_apart():
     from bot.ui.tally import _stats
 
     base = {"social": 0, "finishes": 0, "forfeits": 0, "given": 0, "played": 1, "won": 0}
-    assert _stats({**base, "sips": 0, "water": 0, "points": 0}).startswith("**0 sips** · 1 game")
-    assert _stats({**base, "sips": 5, "water": 7, "points": 0}).startswith(
+    assert _stats("en", {**base, "sips": 0, "water": 0, "points": 0}).startswith(
+        "**0 sips** · 1 game"
+    )
+    assert _stats("en", {**base, "sips": 5, "water": 7, "points": 0}).startswith(
         "**5 sips** · 💧 7 water · 1 game"
     )
-    assert _stats({**base, "sips": 0, "water": 0, "points": 12}).startswith(
+    assert _stats("en", {**base, "sips": 0, "water": 0, "points": 12}).startswith(
         "**⭐ 12 points (alcohol-free)** · 1 game"
     )
-    assert _stats({**base, "sips": 0, "water": 3, "points": 0}).startswith("**💧 3 water**")
+    assert _stats("en", {**base, "sips": 0, "water": 3, "points": 0}).startswith("**💧 3 water**")

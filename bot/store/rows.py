@@ -137,6 +137,7 @@ class GuildSettings:
     turn_pings: bool = True  # mention whoever must act (bot/pings.py)
     images: bool | None = None  # the tables' pictures and card emoji (None: on)
     four_colour: bool | None = None  # the four-colour deck (None: off)
+    language: str | None = None  # public screens' language (bot/i18n; None: the server's own)
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,7 @@ def _guild_settings(row: Row) -> GuildSettings:
         row["pings"] is None or bool(row["pings"]),  # not set: on
         _flag(row["images"]),
         _flag(row["four_colour"]),
+        row["language"],
     )
 
 

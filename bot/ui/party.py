@@ -9,6 +9,7 @@ import discord
 from bot import safety
 from bot.engines.base import plural
 from bot.house import said
+from bot.i18n import ENGLISH, LANGUAGES, game_title, ordinal, t
 from bot.party import Standing
 from bot.store import Erased, GameRule, GuildSettings
 from bot.ui import common
@@ -109,58 +110,57 @@ def erased_screen(guild_name: str, erased: Erased) -> Screen:
     return Screen(embed)
 
 
-def _rules_text(rules: list[GameRule], titles: dict[str, str]) -> str:
+def _rules_text(lang: str, rules: list[GameRule]) -> str:
     if not rules:
-        return "Every game, in every channel."
+        return t(lang, "settings-games-all")
     lines = []
-    for game in sorted({r.game for r in rules}, key=lambda g: titles.get(g, g)):
-        mine = [r for r in rules if r.game == game]
+    for game in sorted({r.game for r in rules}, key=lambda g: game_title(lang, g)):
         parts = []
-        for r in mine:
-            where = "the whole server" if r.channel_id == 0 else f"<#{r.channel_id}>"
-            parts.append(f"{'on' if r.enabled else 'off'} in {where}")
-        lines.append(f"{titles.get(game, game)}: " + ", ".join(parts))
+        for r in (r for r in rules if r.game == game):
+            where = t(lang, "settings-whole-server") if r.channel_id == 0 else f"<#{r.channel_id}>"
+            on = "on" if r.enabled else "off"
+            parts.append(t(lang, "settings-games-rule", on=on, where=where))
+        lines.append(f"{game_title(lang, game)}: " + ", ".join(parts))
     return "\n".join(lines)
 
 
 def settings_screen(
+    lang: str,
     g: GuildSettings,
     rules: list[GameRule],
-    titles: dict[str, str],
     guild_name: str,
     note: str = "",
     house_rules: dict[str, dict[str, Any]] | None = None,
+    speaks: str = ENGLISH,
 ) -> Screen:
-    cap = (
-        f"{plural(g.default_cap, 'sip')} in any 12 hours, for players without their own"
-        if g.default_cap
-        else "none"
+    """A server's settings, in ``lang`` (the asker's); ``speaks``: the tables' language."""
+    cap = t(lang, "settings-cap-value", n=g.default_cap) if g.default_cap else t(lang, "none")
+    every = g.water_every
+    water = (
+        t(lang, "settings-water-value", n=every, ordinal=ordinal(lang, every))
+        if every
+        else t(lang, "off")
     )
-    water = f"every {plural(g.water_every, 'sip')}" if g.water_every else "off"
-    age = f"\u201c{common.escape(g.min_age)}\u201d" if g.min_age else "none"
+    age = f"\u201c{common.escape(g.min_age)}\u201d" if g.min_age else t(lang, "none")
     embed = discord.Embed(
-        title=f"{GEAR} Barkeep's settings in {guild_name}",
+        title=t(lang, "settings-title", gear=GEAR, guild=guild_name),
         description=note or None,
         colour=common.GOLD,
     )
-    embed.add_field(name="Default cap (`/settings cap`)", value=cap, inline=False)
-    embed.add_field(name="Water reminder (`/settings water`)", value=water, inline=False)
-    embed.add_field(name="Minimum-age line at consent (`/settings age`)", value=age, inline=False)
-    embed.add_field(
-        name="Turn pings (`/settings pings`)", value="on" if g.turn_pings else "off", inline=False
-    )
-    pictures = "off (text only)" if g.images is False else "on"
-    if g.images is not False:
-        pictures += ", four-colour deck" if g.four_colour else ", standard colours"
-    embed.add_field(name="Card pictures (`/settings images`)", value=pictures, inline=False)
-    house_lines = [f"{titles.get(g, g)}: {said(o)}" for g, o in (house_rules or {}).items()]
-    embed.add_field(
-        name="House rules (`/settings house`)",
-        value="\n".join(house_lines)[:1024] or "none: each game's own defaults",
-        inline=False,
-    )
-    embed.add_field(
-        name="Games (`/settings game`)", value=_rules_text(rules, titles)[:1024], inline=False
-    )
-    embed.set_footer(text="Only people with Manage Server can change these.")
+
+    def field(key: str, value: str) -> None:
+        embed.add_field(name=t(lang, key), value=value[:1024], inline=False)
+
+    field("settings-cap", cap)
+    field("settings-water", water)
+    field("settings-age", age)
+    field("settings-pings", t(lang, "on" if g.turn_pings else "off"))
+    pictures = "off" if g.images is False else "four-colour" if g.four_colour else "standard"
+    field("settings-images", t(lang, "settings-images-value", pictures=pictures))
+    how = t(lang, "settings-language-value-auto") if g.language is None else ""
+    field("settings-language", f"{LANGUAGES[speaks].name}{how}")
+    house_lines = [f"{game_title(lang, g)}: {said(o)}" for g, o in (house_rules or {}).items()]
+    field("settings-house", "\n".join(house_lines) or t(lang, "settings-house-none"))
+    field("settings-games", _rules_text(lang, rules))
+    embed.set_footer(text=t(lang, "settings-managers-only"))
     return Screen(embed)

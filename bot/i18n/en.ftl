@@ -1,0 +1,147 @@
+# Barkeep in English: every message a player or host reads, by id (bot/i18n/__init__.py).
+# The slash commands' English is in the code; other languages translate them (cmd-..., opt-...,
+# choice-... in their catalogs).
+
+## Words used everywhere
+
+sips = { $n ->
+    [one] { $n } sip
+   *[other] { $n } sips
+}
+points = { $n ->
+    [one] { $n } point
+   *[other] { $n } points
+}
+ordinal = { $form ->
+    [one] { $n }st
+    [two] { $n }nd
+    [few] { $n }rd
+   *[other] { $n }th
+}
+# "A, B or C"
+list-or = { $rest } or { $last }
+# a command as typed: /pyramid start
+command = /{ $name }
+
+## The games' names
+
+game-blackdeath-title = Black Death
+game-giveandtake-title = Give & Take
+game-pyramid-title = Pyramid
+game-shithead-title = Drunken Shithead
+game-spit-title = Spit
+game-tarok-title = The Devil's Tarok
+game-war-title = Double-or-Nothing War
+
+## /tally (bot/ui/tally.py)
+
+tally-period-tonight = tonight (last 12 hours)
+tally-period-week = this week
+tally-period-all = all time
+tally-sort-sips = sips
+tally-sort-wins = wins
+tally-sort-games = games
+tally-sips = { sips }
+tally-water = { $water } { $n } water
+tally-points = { $star } { points } (alcohol-free)
+tally-games = { $n ->
+    [one] { $n } game
+   *[other] { $n } games
+}
+tally-wins = { $n ->
+    [one] { $n } win
+   *[other] { $n } wins
+}
+tally-social = { $n } social
+tally-finishes = { $n ->
+    [one] { $n } finished drink
+   *[other] { $n } finished drinks
+}
+tally-finishes-water = { $water } { $n ->
+    [one] { $n } finish
+   *[other] { $n } finishes
+} as water
+tally-finishes-points = { $star } { $n ->
+    [one] { $n } finish
+   *[other] { $n } finishes
+} alcohol-free
+tally-forfeits = { $n ->
+    [one] { $n } forfeit
+   *[other] { $n } forfeits
+}
+tally-given = gave { $n }
+tally-best-place = best place { ordinal }, average { $average }
+tally-best-score = best score { points }
+tally-title = 🍻 The tally at { $guild }: { $period }
+tally-this-server = this server
+tally-empty = Nobody has played or drunk a thing. Start a game: { $hints }.
+tally-more = …and { $n } more.
+tally-footer = By { $sort }. { sips } in all{ $also }. 24 sips is about a beer. Water is free.
+tally-footer-water = , { $n } as water
+tally-footer-points = , { points }
+tally-breakdown-title = 🍺 { $name }: { $period }
+tally-breakdown-empty = No drinks and no games in this period.
+tally-all-games = All games: { $stats }
+tally-just-posted = This board was posted here a moment ago, so this copy is just for you.
+
+## /rules
+
+rules-unknown-game = I don't know a game called { $game }. Try one of: { $known }.
+
+## /settings (cogs/settings.py, bot/ui/party.py): answered privately, in the asker's language
+
+none = none
+on = on
+off = off
+settings-managers-only = Only people with Manage Server can see or change these.
+settings-title = { $gear } Barkeep's settings in { $guild }
+settings-cap = Default cap (`/settings cap`)
+settings-cap-value = { sips } in any 12 hours, for players without their own
+settings-water = Water reminder (`/settings water`)
+settings-water-value = every { sips }
+settings-age = Minimum-age line at consent (`/settings age`)
+settings-pings = Turn pings (`/settings pings`)
+settings-images = Card pictures (`/settings images`)
+settings-images-value = { $pictures ->
+    [off] off (text only)
+    [four-colour] on, four-colour deck
+   *[standard] on, standard colours
+}
+settings-language = Language of the tables (`/settings language`)
+settings-language-value-auto = {" "}(the server's own)
+settings-house = House rules (`/settings house`)
+settings-house-none = none: each game's own defaults
+settings-games = Games (`/settings game`)
+settings-games-all = Every game, in every channel.
+settings-games-rule = { $on ->
+    [on] on
+   *[off] off
+} in { $where }
+settings-whole-server = the whole server
+settings-cap-set = Default cap: { sips }.
+settings-cap-none = No default cap.
+settings-water-set = Water reminder every { sips }.
+settings-water-off = Water reminders off.
+settings-age-set = Age line set.
+settings-age-none = No age line.
+settings-pings-set = Turn pings { $on ->
+    [on] on
+   *[off] off
+}.
+settings-images-set = Card pictures { $on ->
+    [on] on
+   *[off] off
+}.
+settings-four-colour-set = Four-colour deck { $on ->
+    [on] on
+   *[off] off
+}.
+settings-house-cleared = { $game }: the game's own defaults again.
+settings-house-set = { $game } starts with { $rules }.
+settings-game-set = { $game }: { $on ->
+    [on] on
+   *[off] off
+} in { $where }.
+settings-language-set = Tables here now speak { $language }.
+settings-language-auto = Tables here now speak the server's own language (English if Barkeep doesn't speak it).
+settings-language-choice-auto = the server's own language
