@@ -23,6 +23,7 @@ from bot.answer import STALE, Reply, answer, can_moderate, reply_text, too_late
 from bot.engines.base import Action, GameError, Private, literal
 from bot.games import GAMES, Game
 from bot.host import Host
+from bot.i18n import language_of, t
 from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
     AlreadyMoved,
@@ -66,8 +67,6 @@ class GameCog(commands.Cog):
         self.game_spec = game
         self.engine = game.engine
         self.ui = game.ui
-        self.rules_text = game.rules_text
-        self.short_rules = game.short_rules
         self.group = app_commands.Group(
             name=game.name, description=game.engine.blurb[:100], guild_only=True
         )
@@ -295,7 +294,8 @@ class GameCog(commands.Cog):
         if not consented:
             try:
                 await interaction.followup.send(
-                    ephemeral=True, **self.consent_screen(table).kwargs()
+                    ephemeral=True,
+                    **self.consent_screen(table, language_of(interaction.locale)).kwargs(),
                 )
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
@@ -350,34 +350,31 @@ class GameCog(commands.Cog):
             )
         return table
 
-    def rules_screen(self, table: Table) -> Screen:
+    def rules_screen(self, table: Table, lang: str) -> Screen:
         """The short rules, filled from the table's options, with a **Full rules** button."""
-        short = common.fill_rules(self.short_rules, table.row.options)
-        return common.rules_screen(table, short)
+        short = common.fill_rules(self.game_spec.rules_in(lang)[1], table.row.options, lang)
+        return common.rules_screen(table, short, lang)
 
-    def consent_screen(self, table: Table) -> Screen:
-        screen = self.rules_screen(table)
+    def consent_screen(self, table: Table, lang: str) -> Screen:
+        """The short rules and what to know before playing, in the player's ``lang``."""
+        screen = self.rules_screen(table, lang)
         embed = screen.embed
         age = self.bot.party.guild(table.row.guild_id).min_age  # /settings age
         if age:
             embed.add_field(
-                name="This server", value=f"\U0001f51e {common.escape(age)}", inline=False
+                name=t(lang, "consent-server"),
+                value=f"\U0001f51e {common.escape(age)}",
+                inline=False,
             )
-        if self.engine.drinks_with(table.row.options):
-            before = (
-                "This is a drinking game. Play only if you're of legal drinking age, know your "
-                "limits, and swap in water whenever you like (`/limits` sets a cap for tonight, "
-                "or alcohol-free mode: points instead of sips)."
-            )
-        else:
-            before = "Nobody drinks in this one: it's all about the game."
+        drinking = self.engine.drinks_with(table.row.options)
+        button = t(lang, "consent-button")
         embed.add_field(
-            name="Before you play",
-            value=f"{before} Read the rules above, then press **I'm in** to take your seat.",
+            name=t(lang, "consent-before"),
+            value=t(lang, "consent-text", drinking=str(drinking).lower(), button=button),
             inline=False,
         )
-        consent = common.platform(table, "consent", "I'm in", "success")
-        return Screen(embed, [[consent, common.full_rules_button(table)]])
+        consent = common.platform(table, "consent", button, "success")
+        return Screen(embed, [[consent, common.full_rules_button(table, lang)]])
 
     # -- clicks ------------------------------------------------------------------------------
     async def on_component(
@@ -474,18 +471,19 @@ class GameCog(commands.Cog):
     ) -> Reply:
         """One click on one of this game's tables: the lobby verbs, or a game action."""
         user, verb = interaction.user, ref.verb
+        own = language_of(interaction.locale)  # a private answer's language: the player's
         if verb == "rules":
             if ref.arg == "full":
-                embed = common.rules_embed(self.engine.title, self.rules_text)
-                return Reply("private", Screen(embed))
-            return Reply("private", self.rules_screen(table))
+                full = self.game_spec.rules_in(own)[0]
+                return Reply("private", Screen(common.rules_embed(own, self.game, full)))
+            return Reply("private", self.rules_screen(table, own))
         if verb == "confirm":
             return await self.confirmed(interaction, table, ref.arg)
         if table.status == "ended":
             raise TableError(f"This table has ended. Start a new one with /{self.game} start.")
         if verb == "join":
             if not await self.service.has_consent(user.id, self.game):
-                return Reply("private", self.consent_screen(table))
+                return Reply("private", self.consent_screen(table, own))
             table = await self.service.join(table.id, user.id, common.player_name(user))
             if clicked_public:
                 return self.table_reply(table)

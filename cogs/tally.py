@@ -96,13 +96,14 @@ class Tally(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         cog = self.bot.games.get(game.value)
+        own = language_of(interaction.locale)  # a private answer: the asker's language
 
         async def work() -> Reply:
             if cog is None:
                 known = ", ".join(sorted(self.bot.games))
-                own = language_of(interaction.locale)
                 return Reply.text(t(own, "rules-unknown-game", game=repr(game.value), known=known))
-            return Reply("private", Screen(common.rules_embed(cog.engine.title, cog.rules_text)))
+            full = cog.game_spec.rules_in(own)[0]
+            return Reply("private", Screen(common.rules_embed(own, game.value, full)))
 
         await answer(interaction, work)
 

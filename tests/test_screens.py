@@ -16,7 +16,8 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import Drink, GameError, Leave, Timeout
 from bot.engines.war import ENGINE as WAR
-from bot.games import GAMES, split_rules
+from bot.games import GAMES, in_short, split_rules
+from bot.i18n import LANGUAGES
 from bot.store import DrinkRow, Tab
 from bot.ui import war as war_ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, fill_rules, invite_note, moments, say, size
@@ -40,17 +41,22 @@ def option_sets(name: str):
         yield {o.name: v for o, v in zip(opts, combo, strict=True)}
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_games_short_rules_fit_a_phone_with_any_options(name):
+def test_every_games_short_rules_fit_a_phone_with_any_options(name, lang):
+    assert lang in GAMES[name].rules, f"{name} has no rules in {lang} (data/rules/{lang}/)"
+    full, short = GAMES[name].rules_in(lang)
     longest = 0
     for options in option_sets(name):
-        text = fill_rules(GAMES[name].short_rules, options)
+        text = fill_rules(short, options, lang)
         assert 100 < len(text) <= SHORT_RULES, (name, options, len(text))
+        assert len(text.splitlines()) <= BODY_LINES, (name, options)
         assert "{" not in text and not re.search(r"^\[", text, re.M), text  # all filled in
         assert not ONE_MANY.search(text), text
         longest = max(longest, len(text))
-    print(f"{name}: short rules at most {longest} characters")
-    assert "## In short" not in GAMES[name].rules_text  # the full rules are the rest
+    print(f"{name} ({lang}): short rules at most {longest} characters")
+    assert in_short(lang) not in full  # the full rules are the rest
+    assert 50 < len(full) <= 4096, name  # /rules shows it in one embed
 
 
 def test_short_rules_say_the_tables_options():

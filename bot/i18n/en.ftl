@@ -145,3 +145,17 @@ settings-game-set = { $game }: { $on ->
 settings-language-set = Tables here now speak { $language }.
 settings-language-auto = Tables here now speak the server's own language (English if Barkeep doesn't speak it).
 settings-language-choice-auto = the server's own language
+
+## The rules (/rules, Full rules, the consent before a first game): private, the player's language
+
+rules-short-heading = In short
+rules-title = 📜 { $game }: the rules
+rules-short-title = 📜 { $game }, in short
+rules-full-button = Full rules
+consent-server = This server
+consent-before = Before you play
+consent-button = I'm in
+consent-text = { $drinking ->
+    [true] This is a drinking game. Play only if you're of legal drinking age, know your limits, and swap in water whenever you like (`/limits` sets a cap for tonight, or alcohol-free mode: points instead of sips).
+   *[false] Nobody drinks in this one: it's all about the game.
+} Read the rules above, then press **{ $button }** to take your seat.

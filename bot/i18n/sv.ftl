@@ -290,3 +290,17 @@ opt-settings-language-language-desc = Bord, slutskärmar, meddelanden; varje spe
 choice-en = English
 choice-sv = Svenska
 choice-auto = serverns eget språk
+
+## Reglerna (/regler, Hela reglerna, godkännandet före första spelet): privat, spelarens språk
+
+rules-short-heading = I korthet
+rules-title = 📜 { $game }: reglerna
+rules-short-title = 📜 { $game } i korthet
+rules-full-button = Hela reglerna
+consent-server = Den här servern
+consent-before = Innan du spelar
+consent-button = Jag är med
+consent-text = { $drinking ->
+    [true] Det här är ett drickspel. Spela bara om du är myndig att dricka, känner dina gränser och tar vatten när du vill (`/gränser` sätter ett tak för kvällen, eller alkoholfritt läge: poäng i stället för klunkar).
+   *[false] Ingen dricker i det här spelet: det handlar bara om spelet.
+} Läs reglerna ovan och tryck sedan på **{ $button }** för att ta plats.

@@ -26,7 +26,8 @@ import discord
 from bot import safety
 from bot.art import emoji
 from bot.art.looks import LOOKS
-from bot.engines.base import Action, AnyCard, Drink, literal, plural, sips
+from bot.engines.base import Action, AnyCard, Drink, literal, sips
+from bot.i18n import ENGLISH, game_title, t
 from bot.store import Tab, TableRow
 from bot.tables import Table, message_link
 from bot.ui.components import (
@@ -644,9 +645,10 @@ RULE_FIELD = re.compile(r"\{([a-z_]+)(?::([a-z]+))?\}")
 RULE_IF = re.compile(r"\[(!?[a-z_]+(?:,!?[a-z_]+)*)\] ?")
 
 
-def fill_rules(template: str, options: dict[str, Any]) -> str:
+def fill_rules(template: str, options: dict[str, Any], lang: str = ENGLISH) -> str:
     """A rules file's short section with the table's options: ``{name}`` is an option's value,
-    ``{name:word}`` its value with the word's plural ("1 sip", "3 sips"), and a line starting
+    ``{name:message}`` the catalog's message with the value as ``n`` (``{social_sips:sips}``:
+    "1 sip", "3 sips"; "1 klunk", "3 klunkar"), and a line starting
     ``[name]`` (``[!name]``; several: ``[a,!b]``) shows only when that on/off option is on
     (off). Raises KeyError for an option the game doesn't have."""
     out = []
@@ -658,22 +660,22 @@ def fill_rules(template: str, options: dict[str, Any]) -> str:
             line = line[m.end() :]
         out.append(
             RULE_FIELD.sub(
-                lambda f: plural(options[f[1]], f[2]) if f[2] else str(options[f[1]]), line
+                lambda f: t(lang, f[2], n=options[f[1]]) if f[2] else str(options[f[1]]), line
             )
         )
     return "\n".join(out).strip()
 
 
-def rules_screen(table: Table, short: str) -> Screen:
+def rules_screen(table: Table, short: str, lang: str = ENGLISH) -> Screen:
     """The short rules (filled) with a **Full rules** button."""
-    embed = discord.Embed(
-        title=f"\U0001f4dc {table.engine.title}, in short", description=short, colour=GOLD
-    )
-    return Screen(embed, [[full_rules_button(table)]])
+    title = t(lang, "rules-short-title", game=game_title(lang, table.row.game))
+    embed = discord.Embed(title=title, description=short, colour=GOLD)
+    return Screen(embed, [[full_rules_button(table, lang)]])
 
 
-def full_rules_button(table: Table) -> Button:
-    return platform(table, "rules", "Full rules", emoji="\U0001f4dc", arg="full")
+def full_rules_button(table: Table, lang: str = ENGLISH) -> Button:
+    label = t(lang, "rules-full-button")
+    return platform(table, "rules", label, emoji="\U0001f4dc", arg="full")
 
 
 def moved_screen(table: Table) -> Screen:
@@ -753,7 +755,6 @@ def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int
         embed.add_field(name="Latest", value="\n".join(shown)[:1024], inline=False)
 
 
-def rules_embed(title: str, text: str) -> discord.Embed:
-    return discord.Embed(
-        title=f"\U0001f4dc {title}: the rules", description=text[:4096], colour=GOLD
-    )
+def rules_embed(lang: str, game: str, text: str) -> discord.Embed:
+    title = t(lang, "rules-title", game=game_title(lang, game))
+    return discord.Embed(title=title, description=text[:4096], colour=GOLD)
