@@ -14,8 +14,8 @@ from bot.i18n import ENGLISH, LANGUAGES, catalog, language_of, t
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND_KEY = re.compile(r"(cmd|opt|choice)-")
-CALLED = re.compile(r'\bt\(\s*[\w.\[\]]+,\s*"([a-z0-9-]+)"')  # t(lang, "key", ...)
-LITERAL = re.compile(r'(?<![\w])"([a-z][a-z0-9-]*)"')  # "a-key", anywhere
+CALLED = re.compile(r'\bt\(\s*[\w.\[\]]+,\s*["\']([a-z0-9-]+)["\']')  # t(lang, "key", ...)
+LITERAL = re.compile(r'(?<![\w])["\']([a-z][a-z0-9-]*)["\']')  # "a-key", anywhere
 FAMILY = re.compile(r'\bf"([a-z][a-z0-9-]*)\{[^}"]*\}([a-z0-9-]*)"')  # f"game-{name}-title"
 
 

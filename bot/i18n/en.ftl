@@ -159,3 +159,12 @@ consent-text = { $drinking ->
     [true] This is a drinking game. Play only if you're of legal drinking age, know your limits, and swap in water whenever you like (`/limits` sets a cap for tonight, or alcohol-free mode: points instead of sips).
    *[false] Nobody drinks in this one: it's all about the game.
 } Read the rules above, then press **{ $button }** to take your seat.
+
+## /help (bot/ui/help.py): private, the asker's language
+
+help-start = Open a table with `/<game> start` (say `{ $example }`): friends press **Join**, the host presses **Start**. Your cards come to you privately. I keep the bar tab.
+help-start-no-server = Games are played in server channels: open a table with `/<game> start` (say `{ $example }`): friends press **Join**, the host presses **Start**. Your cards come to you privately. I keep the bar tab.
+help-games = Games
+help-more = More
+help-off-here = off here
+help-admins = `{ $settings }` (admins)

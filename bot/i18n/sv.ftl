@@ -304,3 +304,12 @@ consent-text = { $drinking ->
     [true] Det här är ett drickspel. Spela bara om du är myndig att dricka, känner dina gränser och tar vatten när du vill (`/gränser` sätter ett tak för kvällen, eller alkoholfritt läge: poäng i stället för klunkar).
    *[false] Ingen dricker i det här spelet: det handlar bara om spelet.
 } Läs reglerna ovan och tryck sedan på **{ $button }** för att ta plats.
+
+## /hjälp (bot/ui/help.py): privat, på den som frågar språk
+
+help-start = Öppna ett bord med `/<spel> starta` (till exempel `{ $example }`): vännerna trycker på **Join**, värden trycker på **Start**. Dina kort kommer till dig privat. Jag sköter notan.
+help-start-no-server = Spelen spelas i serverns kanaler: öppna ett bord med `/<spel> starta` (till exempel `{ $example }`): vännerna trycker på **Join**, värden trycker på **Start**. Dina kort kommer till dig privat. Jag sköter notan.
+help-games = Spel
+help-more = Mer
+help-off-here = av här
+help-admins = `{ $settings }` (admins)

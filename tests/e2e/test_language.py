@@ -68,3 +68,15 @@ async def test_only_managers_change_it_and_are_told_so_in_their_language(harness
     assert res.ephemeral
     assert res.message.text.startswith("Bara personer med Hantera server")
     assert h.bot.party.guild(fake.guild_id).language is None
+
+
+async def test_help_and_the_rules_answer_in_the_askers_own_language(harness: Harness):
+    h, fake = harness, harness.fake
+    sven = fake.add_user("Sven", locale="sv-SE")
+    res = await h.slash(sven, "help")
+    assert res.ephemeral
+    text = res.message.text
+    assert "`/svartadöden starta`" in text and "`/krig` Kvitt eller dubbelt-krig · 2" in text
+    assert "`/notan`" in text and "`/inställningar` (admins)" in text
+    res = await h.slash(fake.add_user("Em"), "help")
+    assert "`/blackdeath start`" in res.message.text and "Double-or-Nothing War" in res.message.text
