@@ -80,3 +80,7 @@ async def test_help_and_the_rules_answer_in_the_askers_own_language(harness: Har
     assert "`/notan`" in text and "`/inställningar` (admins)" in text
     res = await h.slash(fake.add_user("Em"), "help")
     assert "`/blackdeath start`" in res.message.text and "Double-or-Nothing War" in res.message.text
+    rules = await h.slash(sven, "rules", game="war")
+    assert rules.ephemeral
+    assert rules.message.text.startswith("📜 Kvitt eller dubbelt-krig: reglerna")
+    assert "**Två spelare, en kortlek.**" in rules.message.text
