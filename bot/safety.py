@@ -38,6 +38,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from bot.engines.base import FINISH, FORFEIT, Drink, Event, Log, Private, plural
+from bot.i18n import ENGLISH, t
 from bot.store import DrinkRow, GuildSettings, PlayerSettings, Tab
 
 TONIGHT = 12 * 3600  # seconds: a cap counts the sips of the last 12 hours
@@ -230,17 +231,17 @@ def annotate(
     return [*out, *extra]
 
 
-def tab_text(tab: Tab | None, sips: int) -> str | None:
+def tab_text(tab: Tab | None, sips: int, lang: str = ENGLISH) -> str | None:
     """A seat's drinks at a table as they were counted ("8 sips · 💧 4 water", "⭐ 12 points"),
     or ``None`` when all were sips. ``sips`` is the game's own count, which includes them all."""
     if tab is None or not (tab.water or tab.points):
         return None
     alcohol = max(sips - tab.water - tab.points, 0)
-    parts = [plural(alcohol, "sip")] if alcohol else []
+    parts = [t(lang, "sips", n=alcohol)] if alcohol else []
     if tab.water:
-        parts.append(f"{WATER} {tab.water} water")
+        parts.append(t(lang, "tab-water", water=WATER, n=tab.water))
     if tab.points:
-        parts.append(f"{STAR} {plural(tab.points, 'point')}")
+        parts.append(t(lang, "tab-points", star=STAR, n=tab.points))
     return " · ".join(parts)
 
 

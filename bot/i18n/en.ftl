@@ -168,3 +168,61 @@ help-games = Games
 help-more = More
 help-off-here = off here
 help-admins = `{ $settings }` (admins)
+
+## /limits (cogs/limits.py, bot/ui/party.py): private, the player's language
+
+tab-water = { $water } { $n } water
+tab-points = { $star } { points }
+limits-choice-sips = sips
+limits-choice-free = alcohol-free (drinks become points)
+limits-title = { $shield } Your limits
+limits-footer = Only you can see this. 24 sips is about a beer. Water is free.
+limits-mode-free = **Mode: alcohol-free.** Your drinks are recorded and shown as points, everywhere you play. The games play the same.
+limits-mode-sips = **Mode: sips.**
+limits-cap-none = **Cap:** none. Set one with `/limits cap:`.
+limits-cap = **Cap:** { sips } in any 12 hours ({ $whose ->
+    [own] yours
+   *[server] this server's default
+}).
+limits-tonight = **Tonight** (the last 12 hours, every server): { $tab }.
+limits-looks = **Your cards:** { $looks ->
+    [text] text only
+    [four-colour] card emoji, four-colour deck
+   *[emoji] card emoji
+} (`/limits pictures:`, `four_colour:`).
+limits-left = { sips } to go before your drinks count as water.
+limits-reached = { $water } Your cap is reached: your drinks count as water for now, and the games go on as usual.
+limits-button-sips = Back to sips
+limits-button-free = Alcohol-free mode
+limits-button-clear = Clear my cap
+limits-button-erase = Erase my history here…
+limits-now-free = Alcohol-free it is: from your next drink on, your drinks are points.
+limits-now-sips = Back to sips: from your next drink on, your drinks are sips.
+limits-cap-cleared = Your cap is cleared.
+limits-cap-set = Your cap is { sips } in any 12 hours.
+limits-cap-set-reached = Your cap is { sips }, and you've had { $tonight } tonight: from now on your drinks count as water.
+limits-emoji-set = Card emoji in your hands: { $on ->
+    [on] on
+   *[off] off
+}.
+limits-four-colour-set = Four-colour deck for your cards: { $on ->
+    [on] on
+   *[off] off
+}.
+erase-title = Erase your history in { $guild }?
+erase-text = This removes every drink and result of yours in this server (so `/tally` forgets you here), and your name and account from its finished tables: the games' action logs keep only an anonymous seat. It can't be undone.
+
+    Other servers keep their own history, and your cap, your mode and the rules you've accepted stay (they're yours, not the server's).
+erase-yes = Yes, erase it
+erase-keep = Keep it
+erase-kept = Nothing was erased.
+erase-done = Done: your history in { $guild } is erased ({ $drinks ->
+    [one] { $drinks } drink
+   *[other] { $drinks } drinks
+} and { $results ->
+    [one] { $results } result
+   *[other] { $results } results
+} removed, { $seats ->
+    [one] { $seats } seat
+   *[other] { $seats } seats
+} made anonymous).

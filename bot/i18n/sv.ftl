@@ -313,3 +313,61 @@ help-games = Spel
 help-more = Mer
 help-off-here = av här
 help-admins = `{ $settings }` (admins)
+
+## /gränser (cogs/limits.py, bot/ui/party.py): privat, spelarens språk
+
+tab-water = { $water } { $n } vatten
+tab-points = { $star } { points }
+limits-choice-sips = klunkar
+limits-choice-free = alkoholfritt (drinkar blir poäng)
+limits-title = { $shield } Dina gränser
+limits-footer = Bara du ser det här. 24 klunkar är ungefär en öl. Vatten är gratis.
+limits-mode-free = **Läge: alkoholfritt.** Dina drinkar sparas och visas som poäng, överallt där du spelar. Spelen går till som vanligt.
+limits-mode-sips = **Läge: klunkar.**
+limits-cap-none = **Tak:** inget. Sätt ett med `/gränser tak:`.
+limits-cap = **Tak:** { sips } under 12 timmar ({ $whose ->
+    [own] ditt eget
+   *[server] serverns standard
+}).
+limits-tonight = **I kväll** (senaste 12 timmarna, alla servrar): { $tab }.
+limits-looks = **Dina kort:** { $looks ->
+    [text] bara text
+    [four-colour] kortemoji, fyrfärgslek
+   *[emoji] kortemoji
+} (`/gränser bilder:`, `fyrfärg:`).
+limits-left = { sips } kvar innan dina drinkar räknas som vatten.
+limits-reached = { $water } Du har nått ditt tak: dina drinkar räknas som vatten tills vidare, och spelen fortsätter som vanligt.
+limits-button-sips = Tillbaka till klunkar
+limits-button-free = Alkoholfritt läge
+limits-button-clear = Ta bort mitt tak
+limits-button-erase = Radera min historik här…
+limits-now-free = Alkoholfritt blir det: från och med nästa drink är dina drinkar poäng.
+limits-now-sips = Tillbaka till klunkar: från och med nästa drink är dina drinkar klunkar.
+limits-cap-cleared = Ditt tak är borttaget.
+limits-cap-set = Ditt tak är { sips } under 12 timmar.
+limits-cap-set-reached = Ditt tak är { sips }, och du har druckit { $tonight } i kväll: från och med nu räknas dina drinkar som vatten.
+limits-emoji-set = Kortemoji i dina händer: { $on ->
+    [on] på
+   *[off] av
+}.
+limits-four-colour-set = Fyrfärgslek för dina kort: { $on ->
+    [on] på
+   *[off] av
+}.
+erase-title = Radera din historik på { $guild }?
+erase-text = Det här tar bort alla dina drinkar och resultat på den här servern (så att `/notan` glömmer dig här), och ditt namn och konto från dess avslutade bord: spelens loggar behåller bara en anonym plats. Det går inte att ångra.
+
+    Andra servrar behåller sin egen historik, och ditt tak, ditt läge och reglerna du har godkänt finns kvar (de är dina, inte serverns).
+erase-yes = Ja, radera
+erase-keep = Behåll
+erase-kept = Inget raderades.
+erase-done = Klart: din historik på { $guild } är raderad ({ $drinks ->
+    [one] { $drinks } drink
+   *[other] { $drinks } drinkar
+} och { $results ->
+    [one] { $results } resultat
+   *[other] { $results } resultat
+} borttagna, { $seats ->
+    [one] { $seats } plats
+   *[other] { $seats } platser
+} anonymiserade).

@@ -84,3 +84,16 @@ async def test_help_and_the_rules_answer_in_the_askers_own_language(harness: Har
     assert rules.ephemeral
     assert rules.message.text.startswith("📜 Kvitt eller dubbelt-krig: reglerna")
     assert "**Två spelare, en kortlek.**" in rules.message.text
+
+
+async def test_limits_speak_the_players_language(harness: Harness):
+    h, fake = harness, harness.fake
+    sven = fake.add_user("Sven", locale="sv-SE")
+    res = await h.slash(sven, "limits", cap=10)
+    assert res.ephemeral
+    text = res.message.text
+    assert "Dina gränser" in text and "Ditt tak är 10 klunkar under 12 timmar." in text
+    assert "**Tak:** 10 klunkar under 12 timmar (ditt eget)." in text
+    res = await fake.click(sven, res.message, "limits:0:free")
+    assert "Alkoholfritt blir det" in res.message.text
+    assert res.message.find_component("limits:0:sips")["label"] == "Tillbaka till klunkar"
