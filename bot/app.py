@@ -26,6 +26,7 @@ from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
 from bot.gamecog import OPENINGS, GameCog
 from bot.host import Host
+from bot.i18n import language_of
 from bot.i18n.commands import CommandTranslator
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
@@ -278,7 +279,7 @@ class Barkeep(commands.Bot):
     ) -> None:
         """A slash command that failed before (or outside) its own handling still gets an answer:
         a payload it cannot take a plain one (bot/slash.py), anything else an apology."""
-        text = error_text(error)
+        text = error_text(error, language_of(interaction.locale))
         if text is None:
             log.error("slash command failed", exc_info=error)
             text = APOLOGY

@@ -226,3 +226,26 @@ erase-done = Done: your history in { $guild } is erased ({ $drinks ->
     [one] { $seats } seat
    *[other] { $seats } seats
 } made anonymous).
+
+## A slash command refused before it ran (bot/slash.py): private, the asker's language
+
+slash-changed = That command has changed since Discord showed it to you: type it again (if it still looks old, restart Discord). Nothing was done.
+slash-in-a-server = This works in a server channel, not in direct messages.
+slash-no-player = I can't find that player: pick them from the list Discord offers. Nothing was done.
+slash-odd = That request didn't look right, so nothing was done.
+slash-takes = `{ $name }` takes { $kind ->
+    [text] a text
+    [integer] a whole number
+    [boolean] on or off
+    [user] a player
+    [number] a number
+    [channel] a channel
+    [role] a role
+   *[other] something else
+}: type the command again. Nothing was done.
+slash-not-a-choice = “{ $value }” isn't one of its choices for `{ $name }`: pick one from the list. Nothing was done.
+slash-out-of-range = `{ $name }` goes from { $low } to { $high }: type the command again. Nothing was done.
+slash-no-channel = I can't find that channel: pick one from the list Discord offers. Nothing was done.
+slash-wrong-channel = `{ $name }` can't be that kind of channel: pick one from the list Discord offers. Nothing was done.
+slash-unreadable = I couldn't read one of the values: type the command again. Nothing was done.
+slash-not-here = You can't use that command here.

@@ -371,3 +371,26 @@ erase-done = Klart: din historik på { $guild } är raderad ({ $drinks ->
     [one] { $seats } plats
    *[other] { $seats } platser
 } anonymiserade).
+
+## Ett snedstreckskommando som avvisades innan det kördes (bot/slash.py): privat
+
+slash-changed = Det kommandot har ändrats sedan Discord visade det för dig: skriv det igen (ser det fortfarande gammalt ut, starta om Discord). Inget gjordes.
+slash-in-a-server = Det här fungerar i en serverkanal, inte i direktmeddelanden.
+slash-no-player = Jag hittar inte den spelaren: välj hen i listan Discord visar. Inget gjordes.
+slash-odd = Den förfrågan såg inte rätt ut, så inget gjordes.
+slash-takes = `{ $name }` tar { $kind ->
+    [text] en text
+    [integer] ett heltal
+    [boolean] på eller av
+    [user] en spelare
+    [number] ett tal
+    [channel] en kanal
+    [role] en roll
+   *[other] något annat
+}: skriv kommandot igen. Inget gjordes.
+slash-not-a-choice = ”{ $value }” är inte ett av valen för `{ $name }`: välj ett i listan. Inget gjordes.
+slash-out-of-range = `{ $name }` går från { $low } till { $high }: skriv kommandot igen. Inget gjordes.
+slash-no-channel = Jag hittar inte den kanalen: välj en i listan Discord visar. Inget gjordes.
+slash-wrong-channel = `{ $name }` kan inte vara den sortens kanal: välj en i listan Discord visar. Inget gjordes.
+slash-unreadable = Jag kunde inte läsa ett av värdena: skriv kommandot igen. Inget gjordes.
+slash-not-here = Du kan inte använda det kommandot här.
