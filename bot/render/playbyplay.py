@@ -38,9 +38,10 @@ from typing import Any, Literal
 
 import discord
 
+from bot.config import PERMISSIONS, THREAD_PERMISSIONS
 from bot.render.budgets import POST_ROUTE
 from bot.render.core import THREAD_ARCHIVED, THREAD_IS_LOCKED, UNKNOWN_CHANNEL, RendererCore
-from bot.render.permissions import bot_permissions, named
+from bot.render.permissions import THREAD_SEND, bot_permissions, named
 from bot.replay import RecordRefused, deal, play
 from bot.tables import Table
 from bot.ui import playbyplay as lines
@@ -52,9 +53,9 @@ THREAD_ROUTE = "/channels/{channel_id}/messages/{message_id}/threads"
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 # what the bot needs in the table's channel for a thread (by discord.Permissions' names)
 NEEDED = {
-    "view_channel": "View Channel",
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
+    "view_channel": PERMISSIONS["view_channel"],
+    **THREAD_PERMISSIONS,
+    THREAD_SEND: PERMISSIONS[THREAD_SEND],
 }
 
 
