@@ -88,3 +88,18 @@ async def test_spectators_never_see_a_hidden_card(store, clock, game):
     assert checked > 50
     if game in PRIVATE_CARDS:  # the check would see a private line's card
         assert teeth > 0
+
+
+def test_a_message_holds_whole_steps_and_only_a_step_too_long_for_one_is_split():
+    names = {"p0": "Ana"}
+    line = "{p0} " + "x" * 600  # 609 characters once named
+    steps = [(1, [line, line]), (2, [line, line]), (3, [line] * 5)]
+    out = playbyplay.messages(steps, names, "Header")
+    # step 2 does not fit after step 1: it starts the next message, whole
+    assert [(done, part) for _, done, part in out] == [(1, 0), (2, 0), (2, 3), (3, 0)]
+    assert all(len(text) <= playbyplay.MESSAGE_CHARS for text, _, _ in out)
+    assert out[0][0].startswith("Header\n**Ana** x") and out[0][0].count("\n") == 2
+    assert out[2][0].count("**Ana**") == 3 and out[3][0].count("**Ana**") == 2
+    # after the first part of step 3 went out, only its rest is left to post
+    rest = playbyplay.messages([(3, [line] * 5)], names, skip=3)
+    assert rest == [(out[3][0], 3, 0)]

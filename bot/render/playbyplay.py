@@ -91,6 +91,7 @@ class Follow:
     state: Any = None  # the game after step ``computed`` (None: not replayed in this process)
     computed: int = -1
     pending: list[tuple[int, list[str]]] = field(default_factory=list)  # worked out, not posted
+    part: int = 0  # lines of the first pending step posted already (a step split in two)
     last_post: float = float("-inf")  # loop time of the last message
 
 
@@ -265,9 +266,9 @@ class PlayByPlay(RendererCore):
             self._unfollow(f)
             return
         first = lines.header(table) if f.step < 0 else None
-        out = lines.messages(f.pending, table.names(), first)
+        out = lines.messages(f.pending, table.names(), first, f.part)
         if not out and f.pending:  # steps with no public line: nothing to post for them
-            f.step = f.pending[-1][0]
+            f.step, f.part = f.pending[-1][0], 0
             f.pending.clear()
         writer = self._channel(f.thread_id)
         thread = self.client.get_partial_messageable(f.thread_id)
@@ -277,7 +278,7 @@ class PlayByPlay(RendererCore):
         await writer.gate("POST", POST_ROUTE)
         try:
             if out:
-                text, upto = out[0]
+                text, upto, part = out[0]
                 await thread.send(content=text)
             else:
                 upto = f.step
@@ -288,7 +289,7 @@ class PlayByPlay(RendererCore):
             return
         f.last_post = asyncio.get_running_loop().time()
         if out:
-            f.step = max(f.step, upto)
+            f.step, f.part = max(f.step, upto), part
             f.pending = [(s, ls) for s, ls in f.pending if s > upto]
         await self._record(table.id, f.thread_id, f.step, not out)
         if not out:

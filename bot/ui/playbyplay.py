@@ -98,26 +98,37 @@ def steps_lines(
 
 
 def messages(
-    steps: list[tuple[int, list[str]]], names: dict[str, str], first: str | None = None
-) -> list[tuple[str, int]]:
+    steps: list[tuple[int, list[str]]],
+    names: dict[str, str],
+    first: str | None = None,
+    skip: int = 0,
+) -> list[tuple[str, int, int]]:
     """The steps' lines (names filled in) as messages of at most :data:`MESSAGE_CHARS`
-    characters, in order, each with the last step whose lines are all in it or before it
-    (a step longer than a message is split over several). ``first``: a line to start with."""
-    out: list[tuple[str, int]] = []
+    characters, in order: ``(text, done, part)``, ``done`` the last step whose lines are all
+    in that message or before it, ``part`` how many lines of the step after it are. A step's
+    lines stay in one message, unless they alone are longer than one (then that step is split,
+    and ``part`` says how far it got). ``first``: a line to start with; ``skip``: lines of the
+    first step posted already (a split step's)."""
+    out: list[tuple[str, int, int]] = []
     text: list[str] = [first] if first else []
     done = -1  # the last step fully in ``text`` (or already out)
-    size = len(first) if first else -1
-    for step, lines in steps:
-        for line in lines:
-            said = say_names(line, names)
-            if len(said) > LINE_CHARS:
-                said = said[: LINE_CHARS - 1] + "\u2026"
-            if text and size + 1 + len(said) > MESSAGE_CHARS:
-                out.append(("\n".join(text), done))
-                text, size = [], -1
-            text.append(said)
-            size += 1 + len(said)
+    for n, (step, lines) in enumerate(steps):
+        said = [_line(say_names(line, names)) for line in lines[skip if n == 0 else 0 :]]
+        if text and len("\n".join([*text, *said])) > MESSAGE_CHARS:
+            out.append(("\n".join(text), done, 0))  # the step starts the next message
+            text = []
+        part = skip if n == 0 else 0
+        for line in said:
+            if text and len("\n".join([*text, line])) > MESSAGE_CHARS:  # a step too long
+                out.append(("\n".join(text), done, part))
+                text = []
+            text.append(line)
+            part += 1
         done = step
     if text:
-        out.append(("\n".join(text), done))
+        out.append(("\n".join(text), done, 0))
     return out
+
+
+def _line(said: str) -> str:
+    return said if len(said) <= LINE_CHARS else said[: LINE_CHARS - 1] + "\u2026"

@@ -131,13 +131,20 @@ async def test_no_thread_by_default_and_none_for_a_table_in_a_thread(harness: Ha
     h.assert_clean()
 
 
-async def test_a_restart_in_the_middle_neither_loses_nor_repeats_a_line(harness: Harness):
-    h, fake = harness, harness.fake
+async def started_war(h: Harness) -> tuple[Any, Any, Any, int, list[str]]:
+    """Threads on (pictures off), Ana and Bo at a War table just started: the players, the
+    table's message and id, and the lines its log gains (:func:`listen`)."""
     await thread_on(h, pictures=False)
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)
     said = listen(h, tid)
     await h.click(ana, msg, "start")
+    return ana, bo, msg, tid, said
+
+
+async def test_a_restart_in_the_middle_neither_loses_nor_repeats_a_line(harness: Harness):
+    h = harness
+    ana, bo, msg, tid, said = await started_war(h)
     await play_war(h, msg, ana, bo, tid, hands=5)
     await h.bot.renderer.flush()
     before, _ = thread_lines(h, msg)
@@ -161,11 +168,7 @@ async def test_moves_the_last_run_never_posted_reach_the_thread_after_a_restart(
     """The thread follows the action log, not the answers: moves the last run committed but
     never posted (it died first) are posted by the next run, after what was posted."""
     h, fake = harness, harness.fake
-    await thread_on(h, pictures=False)
-    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    msg, tid = await open_war(h, ana, bo)
-    said = listen(h, tid)
-    await h.click(ana, msg, "start")
+    ana, bo, msg, tid, said = await started_war(h)
     await h.bot.renderer.flush()
     thread = fake.thread_of(msg)
     h.bot.renderer.thread_pace = 3600.0  # the next message waits an hour
