@@ -445,7 +445,16 @@ class GameCog(commands.Cog):
         if ref.verb == "again":  # a new public message, like /<game> start
             await self.open_table(interaction, {}, again=ref.table_id)
             return
-        await answer(interaction, work)
+        reply = await answer(interaction, work)
+        if ref.verb == "start" and reply.table is not None:  # this press started the game
+            # Discord says, with every interaction, what the bot may do there: a table that
+            # should open a play-by-play thread and can't, says so to its host, once
+            notice = self.bot.renderer.start_notice(
+                reply.table, interaction.channel, interaction.app_permissions
+            )
+            if notice is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.followup.send(notice, ephemeral=True)
 
     def form_refused(
         self, table: Table, user_id: int, verb: str, values: list[str] | None, err: GameError

@@ -334,25 +334,38 @@ def _check_results(rec: _Record, state: Any) -> list[dict[str, Any]]:
     return rec.results
 
 
-def _deal(rec: _Record) -> tuple[Any, list[Event]]:
-    engine = rec.engine
+def deal(
+    engine: Engine[Any], players: int, seed: str, options: dict[str, Any]
+) -> tuple[Any, list[Event]]:
+    """The deal of a game from its seed and options: the state, and the deal's own events."""
     try:
-        state = engine.new_game(rec.players, rec.seed, rec.options)
+        state = engine.new_game(players, seed, options)
         return state, engine.opening(state)
     except Exception as err:  # a GameError for options the game doesn't take, or worse
         raise RecordRefused(CHANGED + "its options aren't ones this game takes.") from err
 
 
-def _play(rec: _Record, state: Any) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
-    """Each move in order: (seq, seat, action, the state after it, its events)."""
-    engine = rec.engine
-    for seq, seat, data in rec.actions:
+def play(
+    engine: Engine[Any], state: Any, actions: list[tuple[int, int | None, dict[str, Any]]]
+) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
+    """Each move of ``actions`` (seq, seat, action as logged) played in order from ``state``:
+    (seq, seat, action, the state after it, its events). A live table's play-by-play thread
+    follows its action log this way too (bot/render/playbyplay.py)."""
+    for seq, seat, data in actions:
         try:
             action = engine.parse(data)
             state, events = engine.apply(state, seat, action)
         except Exception as err:  # a GameError, or a move so wrong the rules trip on it
             raise RecordRefused(CHANGED + f"move {seq} is not a legal move.") from err
         yield seq, seat, action, state, events
+
+
+def _deal(rec: _Record) -> tuple[Any, list[Event]]:
+    return deal(rec.engine, rec.players, rec.seed, rec.options)
+
+
+def _play(rec: _Record, state: Any) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
+    return play(rec.engine, state, rec.actions)
 
 
 def replay_record(record: Any) -> Replayed:

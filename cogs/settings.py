@@ -1,5 +1,5 @@
-"""/settings: a server's party-safety settings and its tables' pictures, for people with Manage
-Server.
+"""/settings: a server's party-safety settings, its tables' pictures and play-by-play threads,
+for people with Manage Server.
 
 The group is hidden from members without Manage Server (Discord's default_member_permissions),
 and every subcommand checks the permission itself too, since a server can grant the command to
@@ -19,6 +19,8 @@ from discord.ext import commands
 from bot import house, safety
 from bot.answer import Reply, answer, can_manage
 from bot.games import GAMES
+from bot.render.permissions import named
+from bot.render.playbyplay import has_threads, thread_lacks
 from bot.ui import party as screens
 from cogs.tally import GAME_CHOICES
 
@@ -126,6 +128,31 @@ class Settings(commands.Cog):
     async def pings(self, interaction: discord.Interaction, on: bool) -> None:
         note = f"Turn pings {'on' if on else 'off'}."
         await self._show(interaction, self._set(interaction, note, turn_pings=on))
+
+    @settings.command(name="thread", description="A thread with each table's play-by-play")
+    @app_commands.describe(
+        on="On: each game opens a public thread with its moves and drinks, for spectators "
+        "(off by default)"
+    )
+    async def thread(self, interaction: discord.Interaction, on: bool) -> None:
+        async def change() -> str:
+            await self.bot.party.set_threads(interaction.guild_id, on)
+            if not on:
+                return "Play-by-play threads off (games under way keep theirs)."
+            note = "Play-by-play threads on: games that start from now on open one."
+            here = interaction.channel
+            if not has_threads(here):
+                return note + " Tables in threads, forum posts and voice chats get none."
+            missing = thread_lacks(interaction.app_permissions)
+            if missing:
+                note += (
+                    f"\n\u26a0\ufe0f Not in {getattr(here, 'mention', 'this channel')}: I'm "
+                    f"missing {named(missing)} here. Someone who manages the channel can allow "
+                    "it for Barkeep in its settings (Permissions)."
+                )
+            return note
+
+        await self._show(interaction, change)
 
     @settings.command(name="images", description="Pictures of the cards on the tables")
     @app_commands.describe(

@@ -137,6 +137,13 @@ class GuildSettings:
     turn_pings: bool = True  # mention whoever must act (bot/pings.py)
     images: bool | None = None  # the tables' pictures and card emoji (None: on)
     four_colour: bool | None = None  # the four-colour deck (None: off)
+    # when /settings thread was switched on (None: off): tables started since then open a
+    # play-by-play thread (bot/render/playbyplay.py)
+    thread_since: float | None = None
+
+    @property
+    def threads(self) -> bool:
+        return self.thread_since is not None
 
 
 @dataclass(frozen=True)
@@ -218,6 +225,7 @@ def _guild_settings(row: Row) -> GuildSettings:
         row["pings"] is None or bool(row["pings"]),  # not set: on
         _flag(row["images"]),
         _flag(row["four_colour"]),
+        row["thread_since"],
     )
 
 

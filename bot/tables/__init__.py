@@ -23,10 +23,12 @@ from bot.tables.actions import (
     STRIKES_OUT,
     ActionPath,
     check_may_send,
+    timed_out,
 )
 from bot.tables.clocks import ALIVE_EVERY, ALIVE_META, Clocks
 from bot.tables.lobby import (
     CHANNEL_DELETED,
+    DEALT,
     LOBBIES_PER_HOST,
     REMOVED,
     THREAD_LOCKED,
@@ -60,6 +62,7 @@ __all__ = [
     "ALIVE_EVERY",
     "ALIVE_META",
     "CHANNEL_DELETED",
+    "DEALT",
     "CLOCK_MOVED",
     "CLOCK_SKEW",
     "DISCORD_EPOCH_MS",
@@ -90,6 +93,7 @@ __all__ = [
     "check_may_end",
     "check_may_remove",
     "check_may_send",
+    "timed_out",
     "made_at",
     "message_link",
     "one_lobby",

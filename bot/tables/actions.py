@@ -45,6 +45,12 @@ STALE_TRIES = 2  # reads of a table another copy moved first, before a move give
 BUSY = "This table is busy elsewhere right now. Nothing was changed; please try again."
 
 
+def timed_out(seat: int | None) -> str:
+    """The table's line for a player put out for missing three turns in a row (the removal is
+    an action of its own: ``Leave(timeouts=...)``)."""
+    return f"{{p{seat}}} timed out three times in a row and is out."
+
+
 def check_may_send(table: Table, user_id: int, action: Action) -> None:
     """Only the host may send the game's :attr:`Engine.host_actions`."""
     if type(action) in table.engine.host_actions and user_id != table.row.host_id:
@@ -221,7 +227,7 @@ class ActionPath(TableMemory):
             except GameError:
                 continue
             table.user_at(xs).left_at = now  # type: ignore[arg-type]
-            xevents = [Log(f"{{p{xs}}} timed out three times in a row and is out."), *xevents]
+            xevents = [Log(timed_out(xs)), *xevents]
             steps.append((xs, xu, xa, None, xevents))
             events = [*events, *xevents]
         over = engine.is_over(state)

@@ -149,6 +149,11 @@ def settings_screen(
     embed.add_field(
         name="Turn pings (`/settings pings`)", value="on" if g.turn_pings else "off", inline=False
     )
+    embed.add_field(
+        name="Play-by-play threads (`/settings thread`)",
+        value="on: each game opens one for spectators" if g.threads else "off",
+        inline=False,
+    )
     pictures = "off (text only)" if g.images is False else "on"
     if g.images is not False:
         pictures += ", four-colour deck" if g.four_colour else ", standard colours"

@@ -13,13 +13,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections import Counter
 from enum import Enum
 from typing import Any
 
 from bot.engines import records
 from bot.engines.base import Action, Drink, Engine, Leave, Timeout
-from bot.engines.cards import Card, TarotCard
+from bot.engines.cards import ROMAN, Card, TarotCard
 
 CARD_TYPES = (Card, TarotCard)
 
@@ -47,6 +48,25 @@ def walk(view: Any, cards: set[Any], strings: set[str]) -> None:
             walk(getattr(view, f.name), cards, strings)
     elif isinstance(view, Enum):
         strings.add(str(view.value))
+
+
+def card_patterns(card: Any) -> list[re.Pattern[str]]:
+    """How a card can appear in a message's text: its label ("10♥", "Q🍷", "XV The Devil"),
+    a tarot Major also in a table's short form (✨ and its numeral), and its emoji's name
+    (``<:bk_TH:...>``)."""
+    if isinstance(card, TarotCard) and card.is_major:
+        found = [
+            re.compile(rf"(?<![IVX0-9]){re.escape(card.label)}"),
+            re.compile(rf"\u2728{ROMAN[card.rank]}(?![IVX])"),
+        ]
+    else:
+        found = [re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}")]
+    return [*found, re.compile(rf"\bbk4?_{re.escape(card.code)}:")]
+
+
+def named_in(text: str, cards: set[Any]) -> set[Any]:
+    """The ``cards`` that ``text`` names (:func:`card_patterns`)."""
+    return {c for c in cards if any(p.search(text) for p in card_patterns(c))}
 
 
 def check_views(engine: Engine[Any], state: Any) -> None:

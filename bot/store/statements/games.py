@@ -50,6 +50,7 @@ _TABLE_DRINKS = (
     "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
     " counted_as FROM drinks WHERE table_id = ? ORDER BY id"
 )
+_TABLE_DRINKS_AFTER = _TABLE_DRINKS.replace("table_id = ?", "table_id = ? AND seq > ?")
 
 
 class GameStatements(TxCore):
@@ -321,11 +322,15 @@ class GameStatements(TxCore):
         )
         return [(r[0], json.loads(r[1])) for r in rows]
 
-    async def actions_with_seq(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
-        """The action log with each move's number: (seq, seat, action), in order. The number
-        is what the table's drinks point at (``DrinkRow.seq``); a game record needs both."""
+    async def actions_with_seq(
+        self, table_id: int, after: int = 0
+    ) -> list[tuple[int, int | None, dict[str, Any]]]:
+        """The action log with each move's number: (seq, seat, action), in order (``after``:
+        only the moves numbered higher). The number is what the table's drinks point at
+        (``DrinkRow.seq``); a game record needs both."""
         rows = await self._all(
-            "SELECT seq, seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            "SELECT seq, seat, action FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq",
+            (table_id, after),
         )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
@@ -355,6 +360,11 @@ class GameStatements(TxCore):
 
     async def table_drinks(self, table_id: int) -> list[DrinkRow]:
         return [DrinkRow(*r) for r in await self._all(_TABLE_DRINKS, (table_id,))]
+
+    async def table_drinks_after(self, table_id: int, seq: int) -> list[DrinkRow]:
+        """The table's drinks of the moves numbered above ``seq``, in the order written."""
+        rows = await self._all(_TABLE_DRINKS_AFTER, (table_id, seq))
+        return [DrinkRow(*r) for r in rows]
 
     def table_drinks_when_committed(self, table_id: int) -> Callable[[], list[DrinkRow]]:
         """A table's drinks as this transaction leaves them, read in its last trip (with the
