@@ -6,10 +6,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engines.base import Action, Engine, Event, GameError, Results, seed_hash
 from bot.store import DrinkRow, SeatRow, Tab, TableRow, TimerRow
+
+if TYPE_CHECKING:
+    from bot.tables.takeback import Offer
 
 LOG_LINES = 8  # public log lines kept with a table
 NOTE_LINES = 3  # private lines kept per seat
@@ -66,6 +69,8 @@ class Table:
     # process (AlreadyMoved)
     moved: dict[int, tuple[Action | None, float, int]] = field(default_factory=dict, repr=False)
     held_since: float | None = field(default_factory=time.time, repr=False)
+    # the last move, while its mover may still ask to take it back (bot/tables/takeback.py)
+    offer: Offer | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.saved(self.seats)  # built from what the store holds

@@ -10,15 +10,12 @@ game ends.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from collections import Counter
-from enum import Enum
 from typing import Any
 
-from bot.engines import records
-from bot.engines import takeback
+from bot.engines import records, takeback
 from bot.engines.base import Action, Drink, Engine, IllegalAction, Leave, Timeout
 from bot.engines.takeback import TakeBack, walk
 
@@ -139,8 +136,10 @@ def playout(
         for t in engine.timers(state):
             seen_keys.add(t.key)
         log.append((seat, action.to_json()))
-        if takeback_chance and rnd.random() < takeback_chance and may_take_back(
-            engine, state, seat, action, new, events
+        if (
+            takeback_chance
+            and rnd.random() < takeback_chance
+            and may_take_back(engine, state, seat, action, new, events)
         ):
             log.append((seat, TakeBack(len(log)).to_json()))
             continue  # the state is as it was before the move

@@ -68,8 +68,12 @@ def test_moves_are_taken_back_in_the_contract_playouts():
         for n in range(3):
             seed = f"takebacks-{name}-{n}"
             _, log = playout(
-                engine, engine.min_players + 1 if engine.max_players > 2 else 2, seed,
-                random.Random(seed), deep=False, takeback_chance=1.0,
+                engine,
+                engine.min_players + 1 if engine.max_players > 2 else 2,
+                seed,
+                random.Random(seed),
+                deep=False,
+                takeback_chance=1.0,
             )
             taken[name] = taken.get(name, 0) + sum(a["type"] == "take_back" for _, a in log)
     # Spit has none; in War every move turns a card or pours a drink
