@@ -12,10 +12,14 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import Drink
 from bot.engines.takeback import POURED, SEEN, TakeBack
+from bot.games import GAMES
 from bot.replay import RecordRefused, make_record, replay_record
 from bot.tables import TableError, TableService
 from bot.tables.offers import CLOCK, request_of, shown
 from bot.tables.takeback import ASKED, ENDED, MOVED_ON, TOO_LATE, YOURS
+from bot.ui import takeback as screens_ui
+from bot.ui.common import body_text, size
+from tests.phone import HOST, long_named_table
 from tests.seeds import fixed_seeds
 from tests.test_tables import ANA, BO, CY, open_as, war_table
 
@@ -275,3 +279,32 @@ async def test_a_forged_take_back_of_a_move_that_poured_is_refused(service, cloc
     )
     with pytest.raises(RecordRefused, match=f"move {poured + 1} takes back a move"):
         replay_record(record)
+
+
+async def test_the_take_back_fits_a_phone_and_discord_s_rows(store, clock):
+    """Ten players with 12-character names: the table with Take back, and with the request
+    (its line on top, Agree and No), still fits a phone; no message gets a sixth row."""
+    service, t = await long_named_table(store, clock, "pyramid", 10, "takeback-phone")
+    while not (t.state.phase == "claim" and t.state.window_open):
+        clock.advance(max(0.0, min(x.due_at for x in t.timers.values()) - clock.now()))
+        await service.fire_due()
+    ui = GAMES["pyramid"].ui
+    _, seq = await passed(service, t, HOST)
+    screens = [screens_ui.public(t, ui.public(t), clock.now())]
+    screens.append(screens_ui.private(t, 0, ui.private(t, 0), clock.now()))
+    await service.ask_take_back(t.id, HOST, seq)
+    screens.append(screens_ui.public(t, ui.public(t), clock.now()))
+    screens.append(screens_ui.private(t, 0, ui.private(t, 0), clock.now()))
+    verbs = [
+        [c.custom_id.split(":", 2)[2] for row in s.rows if isinstance(row, list) for c in row]
+        for s in screens
+    ]
+    assert f"takeback:ask.{seq}" in verbs[0] and f"takeback:ask.{seq}" in verbs[1]
+    assert {f"takeback:yes.{seq}", f"takeback:no.{seq}"} <= set(
+        verbs[2]
+    ) and "asks to take back" in (screens[2].embed.description or "")
+    assert "waiting for" in (screens[3].embed.description or "")
+    for s in screens:
+        lines, chars = size(s)
+        assert lines <= 12 and chars <= 600, body_text(s.embed)
+        assert len(s.rows) <= 5 and all(len(r) <= 5 for r in s.rows if isinstance(r, list))
