@@ -97,7 +97,7 @@ async def test_one_no_ends_the_request(service, clock):
     assert again.duplicate
     await service.answer_take_back(t.id, BO, seq, True, 911)
     await service.answer_take_back(t.id, CY, seq, False, 912)
-    assert request_of(t) is None and t.row.seq == seq
+    assert request_of(t) is None and t.row.seq == seq and shown(t, clock.now()) is None
     assert t.engine.to_dict(t.state) == after
     assert (
         t.row.log[-1] == f"\u21a9 {{p{t.seat_of(CY)}}} said no to the take-back: the move stands."

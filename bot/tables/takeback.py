@@ -172,6 +172,7 @@ class TakeBacks(ActionPath):
             await tx.save_table(row)
         table.row = row
         table.timers = {k: t for k, t in table.timers.items() if k != CLOCK}
+        table.offer = None  # the answer stands: Take back is not shown again for this move
         return self._changed(table, [Log(line)], None)
 
     async def _expire_take_back(self, table: Table, fired: TimerRow) -> None:
