@@ -16,47 +16,17 @@ its mover (in memory) and the request to the others (stored, as the table's cloc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-from bot.engines import takeback
-from bot.engines.base import Action, Drink, Event, IllegalAction, Leave, Log, Timeout
+from bot.engines.base import Action, Drink, Event, Leave, Log, Timeout
 from bot.engines.takeback import SECONDS, TakeBack
-
-if TYPE_CHECKING:
-    from bot.tables.table import Table
+from bot.tables.table import Offer, Table
 
 __all__ = ["CLOCK", "SECONDS", "Offer", "Request", "noted", "others", "request_of", "shown"]
 
 CLOCK = "takeback"  # the key of a take-back request's clock (no engine uses it)
 MOVED_ON = "\u21a9 The take-back is off: the game moved on."
-
-
-@dataclass
-class Offer:
-    """Move ``seq`` by ``seat`` (``user_id``), made ``at``: its mover may ask to take it back
-    until ``at`` + :data:`SECONDS`, if it showed no card (:meth:`possible`, worked out once)."""
-
-    seq: int
-    seat: int
-    user_id: int
-    at: float
-    before: Any = field(repr=False)
-    after: Any = field(repr=False)
-    action: Action
-    events: list[Event] = field(repr=False)
-    _possible: bool | None = field(default=None, repr=False)
-
-    def possible(self, table: Table) -> bool:
-        if self._possible is None:
-            try:
-                takeback.check(
-                    table.engine, self.before, self.seat, self.action, self.after, self.events
-                )
-                self._possible = True
-            except IllegalAction:
-                self._possible = False
-        return self._possible
 
 
 @dataclass(frozen=True)

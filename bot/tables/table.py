@@ -6,13 +6,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.engines.base import Action, Engine, Event, GameError, Results, seed_hash
+from bot.engines import takeback
+from bot.engines.base import (
+    Action,
+    Engine,
+    Event,
+    GameError,
+    IllegalAction,
+    Results,
+    seed_hash,
+)
 from bot.store import DrinkRow, SeatRow, Tab, TableRow, TimerRow
-
-if TYPE_CHECKING:
-    from bot.tables.takeback import Offer
 
 LOG_LINES = 8  # public log lines kept with a table
 NOTE_LINES = 3  # private lines kept per seat
@@ -48,6 +54,33 @@ class NextGameOpen(TableError):
     def __init__(self, lobby: TableRow, host: str | None) -> None:
         super().__init__(f"The next game is already open: table #{lobby.id}.")
         self.lobby, self.host = lobby, host
+
+
+@dataclass
+class Offer:
+    """Move ``seq`` by ``seat`` (``user_id``), made ``at``: its mover may ask to take it back
+    until ``at`` + :data:`SECONDS`, if it showed no card (:meth:`possible`, worked out once)."""
+
+    seq: int
+    seat: int
+    user_id: int
+    at: float
+    before: Any = field(repr=False)
+    after: Any = field(repr=False)
+    action: Action
+    events: list[Event] = field(repr=False)
+    _possible: bool | None = field(default=None, repr=False)
+
+    def possible(self, table: Table) -> bool:
+        if self._possible is None:
+            try:
+                takeback.check(
+                    table.engine, self.before, self.seat, self.action, self.after, self.events
+                )
+                self._possible = True
+            except IllegalAction:
+                self._possible = False
+        return self._possible
 
 
 @dataclass

@@ -30,8 +30,8 @@ from bot.engines.base import Event, IllegalAction, Log
 from bot.engines.takeback import SECONDS, TakeBack
 from bot.store import AlreadyApplied, TimerRow
 from bot.tables.actions import ActionPath
-from bot.tables.offers import CLOCK, Offer, Request, others, request_of
-from bot.tables.table import LOG_LINES, Change, Table, TableError
+from bot.tables.offers import CLOCK, Request, others, request_of
+from bot.tables.table import LOG_LINES, Change, Offer, Table, TableError
 
 log = logging.getLogger(__name__)
 
