@@ -191,5 +191,9 @@ class TakeBacks(ActionPath):
             offer = table.offer
             if offer is not None and offer.at + SECONDS <= now:
                 table.offer = None
-                if offer.seq == table.row.seq and table.status == "playing":
+                if (
+                    offer.seq == table.row.seq
+                    and table.status == "playing"
+                    and offer.possible(table)  # else it was never shown
+                ):
                     self._changed(table, [], None)
