@@ -34,7 +34,7 @@ from bot.tables import (
     check_may_remove,
     check_may_send,
 )
-from bot.ui import common
+from bot.ui import common, takeback
 from bot.ui.common import Screen
 from bot.ui.components import Ref, custom_id
 from bot.ui.replay import replay_buttons
@@ -119,11 +119,11 @@ class GameCog(commands.Cog):
 
     def public(self, table: Table) -> Screen:
         screen: Screen = self.ui.public(table)
-        return screen
+        return takeback.public(table, screen, self.service.clock.now())
 
     def private(self, table: Table, seat: int) -> Screen:
         screen: Screen = self.ui.private(table, seat)
-        return screen
+        return takeback.private(table, seat, screen, self.service.clock.now())
 
     def screen(self, table: Table) -> Screen:
         """The public table message as it should look now. A game that was dealt ends with
@@ -528,6 +528,8 @@ class GameCog(commands.Cog):
             return self.reply_for(change, clicked_public, user.id)
         if verb == "remove":
             return await self.remove(interaction, table, ref.arg, values)
+        if verb == takeback.VERB:
+            return await self.take_back(interaction, table, ref.arg, clicked_public)
         if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)
             if seat_no is None or table.status != "playing":
@@ -567,6 +569,27 @@ class GameCog(commands.Cog):
         change = await self.service.remove(table.id, user.id, int(who), can_manage=manage)
         name = literal(seat.name) if seat is not None else "They"
         return Reply("update", _screen(f"{name} is off table #{change.table.id}."))
+
+    async def take_back(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        arg: str | None,
+        clicked_public: bool,
+    ) -> Reply:
+        """**↩ Take back** (``ask.<seq>``), and the others' **Agree** / **No** (``yes.<seq>``,
+        ``no.<seq>``) on its request: the answer shows the table where the tap was."""
+        what, _, number = (arg or "").partition(".")
+        if what not in ("ask", "yes", "no") or not number.isdigit() or len(number) > 9:
+            raise TableError(STALE)
+        user, seq = interaction.user, int(number)
+        if what == "ask":
+            change = await self.service.ask_take_back(table.id, user.id, seq)
+        else:
+            change = await self.service.answer_take_back(
+                table.id, user.id, seq, what == "yes", interaction.id
+            )
+        return self.reply_for(change, clicked_public, user.id)
 
     async def confirmed(
         self, interaction: discord.Interaction[Any], table: Table, what: str | None

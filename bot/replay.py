@@ -44,6 +44,10 @@ Decisions:
   read and dispute; a changed move shows up as an illegal move or as drinks or results that no
   longer match.
 - Moves are numbered 1, 2, ... with no gap, as the service writes them; a gap is a removed move.
+- A take-back is a move of its own (``{"type": "take_back", "seq": N}``, the asker's seat):
+  the replay returns to the state before move N (bot/engines/takeback.py ``replay``), shows it
+  as its own step, and refuses one that takes back anything but the move just before it, by
+  its own mover, that may be taken back (a move that poured a drink or showed a card).
 - What the game does not decide is not checked: the players' names, the table's number, when
   and why it ended are shown as the record says (printed as plain text, control characters
   replaced). A record is as good as the seed hash its players saw at the deal; it carries no
@@ -64,7 +68,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.engines import ENGINES
+from bot.engines import ENGINES, takeback
 from bot.engines.base import Action, Drink, Engine, Event, plural, seed_hash
 from bot.store.rows import DrinkRow, SeatRow, TableRow
 
@@ -349,15 +353,22 @@ def play(
     engine: Engine[Any], state: Any, actions: list[tuple[int, int | None, dict[str, Any]]]
 ) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
     """Each move of ``actions`` (seq, seat, action as logged) played in order from ``state``:
-    (seq, seat, action, the state after it, its events). A live table's play-by-play thread
-    follows its action log this way too (bot/render/playbyplay.py)."""
-    for seq, seat, data in actions:
+    (seq, seat, action, the state after it, its events). A take-back is a move of its own
+    (bot/engines/takeback.py), which returns the state before the move it takes back: that
+    move must be among ``actions``. A live table's play-by-play thread follows its action log
+    this way too (bot/render/playbyplay.py)."""
+    first = actions[0][0] if actions else 1
+    steps = takeback.replay(engine, state, [(seat, data) for _, seat, data in actions], first)
+    for seq, _, data in actions:
         try:
-            action = engine.parse(data)
-            state, events = engine.apply(state, seat, action)
+            step = next(steps)
         except Exception as err:  # a GameError, or a move so wrong the rules trip on it
+            if takeback.is_take_back(data):
+                raise RecordRefused(
+                    CHANGED + f"move {seq} takes back a move that can't be."
+                ) from err
             raise RecordRefused(CHANGED + f"move {seq} is not a legal move.") from err
-        yield seq, seat, action, state, events
+        yield seq, step.seat, step.action, step.state, step.events
 
 
 def _deal(rec: _Record) -> tuple[Any, list[Event]]:
@@ -468,8 +479,10 @@ def report(record: dict[str, Any], replayed: Replayed) -> list[str]:
         head += f" ({', '.join(when)})"
     lines = [head, "Players: " + ", ".join(names[s] for s in sorted(names))]
     lines.append(f"Seed SHA-256 {seed_hash(record['seed'])} matches the seed.")
+    backs = sum(isinstance(a, takeback.TakeBack) for _, a in replayed.steps)
+    taken = f" ({plural(backs, 'take-back')})" if backs else ""
     lines.append(
-        f"{len(replayed.steps)} moves re-dealt and replayed: every move legal, "
+        f"{len(replayed.steps)} moves{taken} re-dealt and replayed: every move legal, "
         "the drinks and results match."
     )
     results = []

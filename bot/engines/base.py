@@ -434,6 +434,9 @@ class Engine(Generic[S]):
         return next((a for a in cls.ask_first if a.verb == verb), None)
 
     scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
+    # a player's last move may be taken back by consent (bot/engines/takeback.py); False for
+    # a game played in real time, where there is no "last move" to wait on (Spit)
+    takebacks: ClassVar[bool] = True
     drinks: ClassVar[bool] = True  # False: nobody drinks in this game (the consent says so)
 
     @classmethod

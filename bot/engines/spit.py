@@ -199,6 +199,7 @@ class SpitEngine(Engine[SpitState]):
     blurb = "The real-time card race for two: no turns, fastest hands win"
     min_players = 2
     max_players = 2
+    takebacks = False  # real time: both play at once, no move waits for the other
     options = (
         Option(
             "spit_seconds", 5, 3, 15, "Seconds to spit", "Seconds before a stalemate's spit comes"

@@ -39,6 +39,7 @@ from typing import Any, Literal
 import discord
 
 from bot.config import PERMISSIONS, THREAD_PERMISSIONS
+from bot.engines import takeback
 from bot.render.budgets import POST_ROUTE
 from bot.render.core import THREAD_ARCHIVED, THREAD_IS_LOCKED, UNKNOWN_CHANNEL, RendererCore
 from bot.render.permissions import THREAD_SEND, bot_permissions, named
@@ -324,12 +325,18 @@ class PlayByPlay(RendererCore):
             return
         engine = table.engine
         start = max(f.step, 0) if f.state is None else f.computed
+        newest = max(f.step, f.computed)  # the last step whose lines are posted or waiting
         async with self.service.store.reading() as q:
             moves = await q.actions_with_seq(table.id, 0 if f.state is None else f.computed)
+            if f.state is not None and moves and takeback.is_take_back(moves[0][2]):
+                # it takes back the move worked out last time, whose state before is gone
+                # here: the game is played again from the deal (take-backs are rare)
+                f.state = None
+                moves = await q.actions_with_seq(table.id, 0)
             rows = await q.table_drinks_after(table.id, start)
         user_of = lines.users(table)
         done: list[tuple[int, int | None, Any, list[Any]]] = []
-        if f.state is None:  # this process has not replayed it yet: from the deal
+        if f.state is None:  # not replayed in this process yet (or again): from the deal
             state, opening = deal(engine, lines.players(table), table.row.seed, table.row.options)
             if f.step < 0:
                 done.append((0, None, None, opening))
@@ -337,7 +344,7 @@ class PlayByPlay(RendererCore):
         try:
             for seq, seat, action, state, events in play(engine, f.state, moves):
                 f.state, f.computed = state, seq
-                if seq > f.step:
+                if seq > newest:
                     done.append((seq, seat, action, events))
         except RecordRefused as err:
             raise RuntimeError(f"its action log does not replay: {err}") from err

@@ -11,6 +11,8 @@ listeners (which render). Nothing is shown to anybody before it is committed.
 - :mod:`bot.tables.actions`: the action path (act, apply, commit, the one transaction, the
   ledger under each player's caps).
 - :mod:`bot.tables.lobby`: opening, joining, starting, leaving, removing, ending; consents.
+- :mod:`bot.tables.takeback`: taking a move back by consent (asked, agreed, run out);
+  :mod:`bot.tables.offers`: the offer and the request as a table holds them.
 - :mod:`bot.tables.clocks`: the clock loop, and the clocks standing still while nobody can click.
 - :mod:`bot.tables.service`: :class:`TableService`, the parts put together.
 """

@@ -26,6 +26,7 @@ from bot.store import (
     Tx,
 )
 from bot.tables.memory import TableMemory
+from bot.tables.offers import noted
 from bot.tables.table import (
     LOG_LINES,
     NOTE_LINES,
@@ -236,6 +237,7 @@ class ActionPath(TableMemory):
             heir = table.seated()[0]  # the host's powers pass on in seat order
             row.host_id = heir.user_id
             events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
+        events = noted(table, state, events, steps, over, now)  # take-backs
         async with self._or_forget(table):
             await self._write(table, state, events, steps, over, now, fired)
         table.state = state

@@ -13,6 +13,8 @@ class TableService(Lobby, Clocks):
     :class:`~bot.tables.memory.TableMemory` holds the tables, their locks and their loading;
     :class:`~bot.tables.actions.ActionPath` is the one path every move takes, and ends in one
     transaction; :class:`~bot.tables.lobby.Lobby` and :class:`~bot.tables.clocks.Clocks` both
-    stand on it: starting a game and leaving one are commits, and so is a clock firing. The parts
+    stand on it: starting a game and leaving one are commits, and so is a clock firing
+    (:class:`~bot.tables.takeback.TakeBacks`, between the action path and the clocks, takes a
+    move back by consent, its request a clock of the table). The parts
     share one instance (its tables, locks and store), and no method is defined in two of them.
     """

@@ -8,7 +8,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engines.base import Action, Engine, Event, GameError, Results, seed_hash
+from bot.engines import takeback
+from bot.engines.base import (
+    Action,
+    Engine,
+    Event,
+    GameError,
+    IllegalAction,
+    Results,
+    seed_hash,
+)
 from bot.store import DrinkRow, SeatRow, Tab, TableRow, TimerRow
 
 LOG_LINES = 8  # public log lines kept with a table
@@ -48,6 +57,33 @@ class NextGameOpen(TableError):
 
 
 @dataclass
+class Offer:
+    """Move ``seq`` by ``seat`` (``user_id``), made ``at``: its mover may ask to take it back
+    until ``at`` + :data:`SECONDS`, if it showed no card (:meth:`possible`, worked out once)."""
+
+    seq: int
+    seat: int
+    user_id: int
+    at: float
+    before: Any = field(repr=False)
+    after: Any = field(repr=False)
+    action: Action
+    events: list[Event] = field(repr=False)
+    _possible: bool | None = field(default=None, repr=False)
+
+    def possible(self, table: Table) -> bool:
+        if self._possible is None:
+            try:
+                takeback.check(
+                    table.engine, self.before, self.seat, self.action, self.after, self.events
+                )
+                self._possible = True
+            except IllegalAction:
+                self._possible = False
+        return self._possible
+
+
+@dataclass
 class Table:
     row: TableRow
     seats: list[SeatRow]  # everybody who sat down, in join order (left ones included)
@@ -66,6 +102,8 @@ class Table:
     # process (AlreadyMoved)
     moved: dict[int, tuple[Action | None, float, int]] = field(default_factory=dict, repr=False)
     held_since: float | None = field(default_factory=time.time, repr=False)
+    # the last move, while its mover may still ask to take it back (bot/tables/takeback.py)
+    offer: Offer | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.saved(self.seats)  # built from what the store holds

@@ -37,6 +37,7 @@ PLATFORM_VERBS = frozenset(
         "consent",
         "form",
         "confirm",
+        "takeback",  # take-backs: ask, agree, say no (bot/ui/takeback.py)
         "again",
         "remove",
     }

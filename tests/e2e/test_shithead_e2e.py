@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 
 from bot.clock import ManualClock
+from bot.engines import takeback
 from bot.engines.base import Leave, Log
 from bot.engines.cards import TarotCard
 from bot.engines.shithead import (
@@ -109,9 +110,9 @@ async def leaks(h: Harness, table) -> list[str]:
         actions = await q.actions(table.id)
     state = ENGINE.new_game(table.state.players, table.row.seed, table.row.options)
     public: set[TarotCard] = set()
-    for seat, action in actions:
-        state, events = ENGINE.apply(state, seat, action)
-        lines = [e.text for e in events if isinstance(e, Log)]
+    for step in takeback.replay(ENGINE, state, actions):
+        state = step.state
+        lines = [e.text for e in step.events if isinstance(e, Log)]
         public |= {c for line in lines for c in named_in(line, DECK)}
     assert state == table.state
     seats = {s.user_id: s.seat for s in table.seats}

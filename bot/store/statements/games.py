@@ -322,6 +322,17 @@ class GameStatements(TxCore):
         )
         return [(r[0], json.loads(r[1])) for r in rows]
 
+    async def last_action(
+        self, table_id: int
+    ) -> tuple[int, int | None, int | None, dict[str, Any], float] | None:
+        """The action log's last entry: (seq, seat, user, action, when), or None."""
+        row = await self._one(
+            "SELECT seq, seat, user_id, action, at FROM actions WHERE table_id = ?"
+            " ORDER BY seq DESC LIMIT 1",
+            (table_id,),
+        )
+        return (row[0], row[1], row[2], json.loads(row[3]), row[4]) if row else None
+
     async def actions_with_seq(
         self, table_id: int, after: int = 0
     ) -> list[tuple[int, int | None, dict[str, Any]]]:
@@ -416,6 +427,13 @@ class GameStatements(TxCore):
         self._write(
             "UPDATE timers SET seats = ? WHERE table_id = ? AND key = ?",
             (_dumps(seats), table_id, key),
+        )
+
+    async def set_timer_action(self, table_id: int, key: str, action: dict[str, Any]) -> None:
+        """What a running clock stands for (a take-back request's answers so far)."""
+        self._write(
+            "UPDATE timers SET action = ? WHERE table_id = ? AND key = ?",
+            (_dumps(action), table_id, key),
         )
 
     async def move_timer(self, table_id: int, key: str, due_at: float) -> None:
