@@ -29,5 +29,6 @@ async def test_every_step_of_a_whole_game_draws_and_fits_a_phone(store, service,
         assert len(ids) == len(set(ids)) and all(CUSTOM_ID_RE.fullmatch(c) for c in ids)
         back, forward = (screens.step_of(Ref.parse(c).arg) for c in ids[1:3])
         assert (back, forward) == (max(0, step - 1), min(total, step + 1))
-        where = "The deal" if step == 0 else f"Move {step} of {total}"
-        assert screen.embed.description.startswith(f"**{where}**")
+        head = screen.embed.description.splitlines()[0]
+        assert head == screens.heading(replayed, step, screens._names(record)), (game, step)
+        assert f"tep {step} of {total}" in head and head.endswith(" · the end") == (step == total)

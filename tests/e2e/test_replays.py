@@ -58,7 +58,7 @@ async def test_a_finished_games_replay_steps_from_the_deal_to_the_end(harness: H
     # step forward: the first flip, as the log told it, with the table's picture as it was
     res = await fake.click(bo, view, f"replay:{table.id}:step:1")
     await h.record(res)
-    assert "Move 1 of" in view.text and "**Ana** turns" in view.text
+    assert "**Hand 1** · step 1 of" in view.text and "**Ana** turns" in view.text
     assert not fake.loose_attachments(view)
     (att,) = view.attachments
     assert view.embeds[0]["image"]["url"] == "attachment://replay.png"
@@ -66,7 +66,7 @@ async def test_a_finished_games_replay_steps_from_the_deal_to_the_end(harness: H
     # the last step: the end, the drinks as the ledger holds them
     res = await fake.click(bo, view, f"replay:{table.id}:step:{total}.l")
     await h.record(res)
-    assert f"Move {total} of {total}** · the end" in view.text
+    assert f"** · step {total} of {total} · the end" in view.text
     async with h.bot.store.reading() as q:
         drinks = await q.table_drinks(table.id)
     for user in (ana, bo):
@@ -76,7 +76,7 @@ async def test_a_finished_games_replay_steps_from_the_deal_to_the_end(harness: H
     # a jump to any part of the game
     jump = next(c for c in view.custom_ids() if c.endswith(":jump"))
     await h.record(await fake.select(bo, view, jump, ["5"]))
-    assert "Move 5 of" in view.text
+    assert "· step 5 of" in view.text
     h.assert_clean()
 
 
