@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any
 
 from bot.engines import records
-from bot.engines.base import Action, Drink, Engine, Leave, Timeout
+from bot.engines.base import Action, Drink, Engine, Event, Leave, Mark, Timeout
 from bot.engines.cards import Card, TarotCard
 
 CARD_TYPES = (Card, TarotCard)
@@ -200,3 +200,38 @@ def replay_from(engine: Engine[Any], state: Any, log: Any) -> Any:
     for seat, action in log:
         state, _ = engine.apply(state, seat, action)
     return state
+
+
+def marked_game(
+    engine: Engine[Any],
+    players: int,
+    seed: str,
+    *,
+    options: dict[str, Any] | None = None,
+    avoid: tuple[type[Action], ...] = (),
+    timeout_chance: float = 0.1,
+) -> tuple[list[Any], list[list[Event]], list[Mark]]:
+    """A whole random game where nobody leaves and no move of ``avoid`` is made: every state
+    (``[0]`` the deal), every step's events, and the engine's marks over them, checked against
+    :meth:`Engine.marks`'s contract (steps 1 to the last, in order, one a step)."""
+    rnd = random.Random(seed)
+    state = engine.new_game(players, seed, options or {})
+    states, events = [state], [engine.opening(state)]
+    for _ in range(20_000):
+        if engine.is_over(state):
+            break
+        choices = [
+            (seat, a) for seat, a in moves(engine, state) if not isinstance(a, (Leave, *avoid))
+        ]
+        plays = [c for c in choices if c[0] is not None]
+        clocks = [c for c in choices if c[0] is None]
+        pick = clocks if clocks and (not plays or rnd.random() < timeout_chance) else plays
+        seat, action = rnd.choice(pick)
+        state, said = engine.apply(state, seat, action)
+        states.append(state)
+        events.append(said)
+    assert engine.is_over(state), f"{engine.name} did not end"
+    marks = engine.marks(states, events)
+    steps = [m.step for m in marks]
+    assert steps == sorted(set(steps)) and all(0 < n < len(states) for n in steps), steps
+    return states, events, marks
