@@ -1093,6 +1093,14 @@ class PyramidEngine(Engine[PyramidState]):
             out = (out | second | set(st.stock)) - shown
         return out
 
+    def holdings(self, state: PyramidState) -> Sequence[Sequence[Card]]:
+        """Each hand in slot order, but for a wrong card shown to everyone: after the look
+        nobody sees them, their owner included (a finished game's replay shows them)."""
+        return [
+            [c for c, shown in zip(hand, rev, strict=True) if c is not None and not shown]
+            for hand, rev in zip(state.hands, state.revealed, strict=True)
+        ]
+
     def _slots(self, st: PyramidState, seat: int, faces: bool) -> list[dict[str, Any]]:
         if not st.active[seat]:
             return []

@@ -101,27 +101,37 @@ def jump_places(marks: Sequence[Mark], total: int) -> list[tuple[int, str]]:
         inner = [Mark(step, f"Step {step}") for step in steps]
     last = next((m.label for m in marks if m.step == total), None)
     end = f"{last} · the end" if last is not None else END
-    places = [(run[0].step, span(run[0].label, run[-1].label)) for run in _runs(inner)]
-    return [(0, DEAL), *places, *([(total, end)] if total > 0 else [])]
+    return [(0, DEAL), *_places(inner), *([(total, end)] if total > 0 else [])]
 
 
-def _runs(marks: list[Mark], room: int = OPTIONS - 2) -> list[list[Mark]]:
-    """``marks`` in at most ``room`` runs of consecutive marks (each a place in the menu)."""
+def _places(marks: list[Mark], room: int = OPTIONS - 2) -> list[tuple[int, str]]:
+    """``marks`` as at most ``room`` places, each a run of consecutive marks: (its first step,
+    its name)."""
     if len(marks) <= room:
-        return [[m] for m in marks]
+        return [(m.step, m.label) for m in marks]
     parts: list[list[Mark]] = []
     for m in marks:
         if parts and m.part is not None and parts[-1][0].part == m.part:
             parts[-1].append(m)
         else:
             parts.append([m])
-    if len(parts) > room:  # runs of whole parts
-        return [[m for part in run for m in part] for run in _even(parts, room)]
+    if len(parts) > room:  # runs of whole parts, named by the parts
+        return [
+            (
+                run[0][0].step,
+                span(run[0][0].part or run[0][0].label, run[-1][-1].part or run[-1][-1].label),
+            )
+            for run in _even(parts, room)
+        ]
     shares = [1] * len(parts)  # a place for each part, the rest where the most marks share one
     for _ in range(room - len(parts)):
         i = max(range(len(parts)), key=lambda i: len(parts[i]) / shares[i])
         shares[i] += 1
-    return [run for part, n in zip(parts, shares, strict=True) for run in _even(part, n)]
+    return [
+        (run[0].step, span(run[0].label, run[-1].label))
+        for part, n in zip(parts, shares, strict=True)
+        for run in _even(part, n)
+    ]
 
 
 def _even(items: list[Any], n: int) -> list[list[Any]]:
@@ -162,9 +172,10 @@ def heading(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     total = len(replayed.steps)
     here = where(replayed, step)
     count = f"step {step} of {total}"
-    head = (
-        f"**{count.capitalize()}**" if here is None else f"**{say_names(here, names)}** · {count}"
-    )
+    if here is None:
+        head = f"**{count.capitalize()}**"
+    else:  # the place in bold, its names too (not bold within bold)
+        head = f"**{say_names(here, names).replace('**', '')}** · {count}"
     return head + (" · the end" if step == total else "")
 
 
@@ -175,7 +186,7 @@ def _jumps(replayed: Replayed, table_id: int, names: dict[str, str]) -> Select |
     options = []
     for step, label in jump_places(replayed.marks, total):
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
-        text = _plain(say_names(logs[0], names)) if logs else ""
+        text = _plain(say_names(" · ".join(logs), names))
         name = _plain(say_names(label, names))
         options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
     return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to…")
@@ -199,14 +210,16 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         if isinstance(d, Drink)
     ]
     top = [heading(replayed, step, names), *said[:2], *drank[:2]]
-    totals = f"**Drinks so far:** {_totals(replayed, step, names)}"
-    hands = _hands(replayed, step, names)[: common.BODY_LINES - len(top) - 2]
+    game = ENGINES[record["game"]]
+    drinks = bool(replayed.ledger) or game.drinks_with(record["options"])
+    totals = [f"**Drinks so far:** {_totals(replayed, step, names)}"] if drinks else []
+    room = common.BODY_LINES - len(top) - len(totals) - 2  # a blank line above, the footer
+    hands = _hands(replayed, step, names)[: max(room, 0)]
     footer = f"Seed {record['seed']} · only you see this replay"
     # a phone's screen: the hands that fit (each player's line, as many as the room allows)
-    while hands and len("\n".join([*top, "", *hands, totals, footer])) > common.BODY_CHARS:
+    while hands and len("\n".join([*top, "", *hands, *totals, footer])) > common.BODY_CHARS:
         hands.pop()
-    lines = [*top, *([""] + hands if hands else []), totals]
-    game = ENGINES[record["game"]]
+    lines = [*top, *([""] + hands if hands else []), *totals]
     embed = discord.Embed(
         title=f"\u23ea Replay · {game.title} · table #{table_id}",
         description="\n".join(lines)[:4000],
