@@ -51,7 +51,7 @@ Decisions (where the rules file is silent):
   their exploration.
 - Results: the active seat(s) with the fewest sips taken win; if all active seats tie, draw;
   a lone remaining player (everyone else left) wins. Unlaid hand cards stay hidden even at the
-  end.
+  end (a finished game's replay shows them: :meth:`PyramidEngine.holdings`).
 """
 
 from __future__ import annotations
