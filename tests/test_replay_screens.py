@@ -95,3 +95,19 @@ def test_each_larger_part_keeps_a_place_and_the_rest_go_where_most_marks_share_o
 def test_a_game_without_marks_offers_evenly_spaced_steps():
     places = screens.jump_places([], 100)
     assert len(places) == 20 and places[1] == (5, "Step 5") and places[-1] == (100, "The end")
+
+
+@pytest.mark.parametrize("game", ["pyramid", "blackdeath"])
+async def test_a_full_table_of_the_longest_names_still_fits_a_phone(store, service, game):
+    """Ten players of 32 characters: the totals' names are cut short first, then hands give
+    way, then a log line, never leaving bold text open."""
+    table = await play(service, game, 10, 7)
+    record = replay.make_record(*(await stored(store, table.id)))
+    for p in record["players"]:
+        p["name"] = f"Player{p['seat']}".ljust(32, "x")
+    replayed = replay.replay_record(record)
+    for step in range(0, len(replayed.steps) + 1, 3):
+        screen = screens.stepper(record, replayed, step)
+        lines, chars = size(screen)
+        assert lines <= BODY_LINES and chars <= BODY_CHARS, (step, lines, chars)
+        assert screen.embed.description.count("**") % 2 == 0, screen.embed.description

@@ -80,6 +80,41 @@ def _order(card: Any) -> tuple[int, int]:
     return card.sort_key if hasattr(card, "sort_key") else (ord(card.suit), card.rank)
 
 
+def _fitted(
+    head: str, said: list[str], drank: list[str], hands: list[str], totals: list[str], footer: str
+) -> list[str]:
+    """The stepper's lines, fitted to a phone with the footer below them. ``totals``: the
+    drinks so far, then the same with names cut short (empty: a game where nobody drinks).
+    What gives way first: the names in the totals, then the hands (the last one first), a
+    second drink of the step (the totals count it), the step's second log line, the rest of
+    the first cut short (a log line naming six players with long names); last, a cut "…"."""
+    said, drank, hands = list(said), list(drank), list(hands)
+    total = [f"**Drinks so far:** {totals[0]}"] if totals else []
+    while True:
+        lines = [head, *said, *drank, *([""] + hands if hands else []), *total]
+        text = "\n".join([*lines, footer])
+        if text.count("\n") < common.BODY_LINES and len(text) <= common.BODY_CHARS:
+            return lines
+        if total and totals[1] not in total[0]:
+            total = [f"**Drinks so far:** {totals[1]}"]
+        elif hands:
+            hands.pop()
+        elif len(drank) > 1:
+            drank.pop()
+        elif len(said) > 1:
+            said.pop()
+        elif said and not said[0].endswith("\u2026"):  # cut short, as plain text
+            plain = _plain(said[0])
+            said = [_cut(plain, max(len(plain) - (len(text) - common.BODY_CHARS), 40))]
+        else:
+            room = common.BODY_CHARS - len(footer) - 2
+            return ["\n".join(lines)[:room] + "\u2026"]
+
+
+def _short(names: dict[str, str], n: int = 10) -> dict[str, str]:
+    return {k: v if len(v) <= n else v[: n - 1] + "\u2026" for k, v in names.items()}
+
+
 def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     sips: dict[int, int] = {}
     for events in replayed.events_by_step[: step + 1]:
@@ -209,20 +244,20 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         for d in events
         if isinstance(d, Drink)
     ]
-    top = [heading(replayed, step, names), *said[:2], *drank[:2]]
     game = ENGINES[record["game"]]
     drinks = bool(replayed.ledger) or game.drinks_with(record["options"])
-    totals = [f"**Drinks so far:** {_totals(replayed, step, names)}"] if drinks else []
-    room = common.BODY_LINES - len(top) - len(totals) - 2  # a blank line above, the footer
-    hands = _hands(replayed, step, names)[: max(room, 0)]
     footer = f"Seed {record['seed']} · only you see this replay"
-    # a phone's screen: the hands that fit (each player's line, as many as the room allows)
-    while hands and len("\n".join([*top, "", *hands, *totals, footer])) > common.BODY_CHARS:
-        hands.pop()
-    lines = [*top, *([""] + hands if hands else []), *totals]
+    lines = _fitted(
+        heading(replayed, step, names),
+        said[:2],
+        drank[:2],
+        _hands(replayed, step, names),
+        [_totals(replayed, step, names), _totals(replayed, step, _short(names))] if drinks else [],
+        footer,
+    )
     embed = discord.Embed(
         title=f"\u23ea Replay · {game.title} · table #{table_id}",
-        description="\n".join(lines)[:4000],
+        description="\n".join(lines),
         colour=common.GREY,
     )
     embed.set_footer(text=footer)
