@@ -69,7 +69,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.engines import ENGINES, takeback
-from bot.engines.base import Action, Drink, Engine, Event, plural, seed_hash
+from bot.engines.base import Action, Drink, Engine, Event, Mark, plural, seed_hash
 from bot.store.rows import DrinkRow, SeatRow, TableRow
 
 RECORD_VERSION = 1
@@ -98,7 +98,8 @@ class Replayed:
     engine's events that came with ``states[i]`` (``[0]``: the deal's opening events), and
     ``drinks_by_step[i]`` its drinks (none at the deal in any game today). ``ledger``: the
     game's drinks as the record's ledger form, erased seats included; ``results``: the
-    engine's results in the record's form."""
+    engine's results in the record's form; ``marks``: where each hand, round, trick or row
+    begins (:meth:`~bot.engines.base.Engine.marks`), at most one a step, in step order."""
 
     states: list[Any]
     steps: list[tuple[int | None, Action]]
@@ -108,6 +109,7 @@ class Replayed:
     results: list[dict[str, Any]]
     engine: Engine[Any]
     seqs: list[int] = field(default_factory=list)  # each step's move number
+    marks: list[Mark] = field(default_factory=list)
 
     @property
     def drinks_by_step(self) -> list[list[Drink]]:
@@ -419,7 +421,15 @@ def replay_record(record: Any) -> Replayed:
         results=results,
         engine=engine,
         seqs=seqs,
+        marks=_marks(engine.marks(states, events_by_step), len(steps)),
     )
+
+
+def _marks(marks: list[Mark], total: int) -> list[Mark]:
+    """An engine's marks as the contract has them: steps 1 to ``total`` in order, one a step
+    (of two at one step, the later)."""
+    by_step = {m.step: m for m in marks if 0 < m.step <= total}
+    return [by_step[step] for step in sorted(by_step)]
 
 
 def states_at(record: Any, step: int) -> Any:

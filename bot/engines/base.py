@@ -274,6 +274,19 @@ Event = Drink | Log | Private
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Where a part of the game begins (:meth:`Engine.marks`): ``states[step]`` is its first
+    state. ``label`` names it in the words of the game's rules, ``{p0}``... for names ("Hand 3",
+    "Hand 2, trick 5", "{p1} explores"); ``part``, the larger part it belongs to ("Hand 2"),
+    the same for consecutive marks, lets a menu with no room for every mark share its room out
+    between the parts."""
+
+    step: int
+    label: str
+    part: str | None = None
+
+
+@dataclass(frozen=True)
 class Timer:
     """A clock the engine wants running.
 
@@ -551,6 +564,15 @@ class Engine(Generic[S]):
         """Optional: every card each seat holds that the table can't see, in order (a finished
         game's replay shows them). ``None``: what each seat sees that the table does not."""
         return None
+
+    def marks(self, states: Sequence[S], events: Sequence[Sequence[Event]]) -> list[Mark]:
+        """Optional: where each hand, round, trick or row of a game begins, as its rules count
+        them, for a replay's jump menu. ``states[i]`` is the state after ``i`` steps
+        (``states[0]``: the deal), ``events[i]`` the events of step ``i``. At most one mark a
+        step, in step order, none at step 0 (the deal is always a place to jump to). Read from
+        the states and events alone: nothing is kept in the state for it. Default: none (the
+        menu offers evenly spaced steps)."""
+        return []
 
     def timers(self, state: S) -> list[Timer]:
         raise NotImplementedError

@@ -17,9 +17,11 @@ from collections import Counter
 from typing import Any
 
 from bot.engines import records, takeback
-from bot.engines.base import Action, Drink, Engine, IllegalAction, Leave, Timeout
-from bot.engines.cards import ROMAN, TarotCard
+from bot.engines.base import Action, Drink, Engine, Event, IllegalAction, Leave, Mark, Timeout
+from bot.engines.cards import ROMAN, Card, TarotCard
 from bot.engines.takeback import TakeBack, walk
+
+CARD_TYPES = (Card, TarotCard)
 
 
 def card_patterns(card: Any) -> list[re.Pattern[str]]:
@@ -214,3 +216,38 @@ def check_engine(
 def replay_from(engine: Engine[Any], state: Any, log: Any, first: int = 1) -> Any:
     """The state after ``log``, whose first entry is move number ``first``, from ``state``."""
     return takeback.replayed(engine, state, log, first=first)
+
+
+def marked_game(
+    engine: Engine[Any],
+    players: int,
+    seed: str,
+    *,
+    options: dict[str, Any] | None = None,
+    avoid: tuple[type[Action], ...] = (),
+    timeout_chance: float = 0.1,
+) -> tuple[list[Any], list[list[Event]], list[Mark]]:
+    """A whole random game where nobody leaves and no move of ``avoid`` is made: every state
+    (``[0]`` the deal), every step's events, and the engine's marks over them, checked against
+    :meth:`Engine.marks`'s contract (steps 1 to the last, in order, one a step)."""
+    rnd = random.Random(seed)
+    state = engine.new_game(players, seed, options or {})
+    states, events = [state], [engine.opening(state)]
+    for _ in range(20_000):
+        if engine.is_over(state):
+            break
+        choices = [
+            (seat, a) for seat, a in moves(engine, state) if not isinstance(a, (Leave, *avoid))
+        ]
+        plays = [c for c in choices if c[0] is not None]
+        clocks = [c for c in choices if c[0] is None]
+        pick = clocks if clocks and (not plays or rnd.random() < timeout_chance) else plays
+        seat, action = rnd.choice(pick)
+        state, said = engine.apply(state, seat, action)
+        states.append(state)
+        events.append(said)
+    assert engine.is_over(state), f"{engine.name} did not end"
+    marks = engine.marks(states, events)
+    steps = [m.step for m in marks]
+    assert steps == sorted(set(steps)) and all(0 < n < len(states) for n in steps), steps
+    return states, events, marks
