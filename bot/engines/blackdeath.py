@@ -514,6 +514,11 @@ class BlackDeathEngine(Engine[BlackDeathState]):
     def is_active(self, state: BlackDeathState, seat: int) -> bool:
         return seat not in state.left
 
+    def may_take_over(self, state: BlackDeathState, seat: int) -> bool:
+        """Once Death is found the game only waits on its loser's drink (and the forfeit): a
+        seat left then is not taken over, and a drink owed stays its loser's."""
+        return state.phase == TAKE
+
     def _status(self, state: BlackDeathState, seat: int) -> str:
         if seat in state.safe_left:
             return "safe"

@@ -11,6 +11,8 @@ listeners (which render). Nothing is shown to anybody before it is committed.
 - :mod:`bot.tables.actions`: the action path (act, apply, commit, the one transaction, the
   ledger under each player's caps).
 - :mod:`bot.tables.lobby`: opening, joining, starting, leaving, removing, ending; consents.
+- :mod:`bot.tables.seats`: a seat left open mid-game, and how it closes (the action path's part);
+  :mod:`bot.tables.takeover`: asking for it, the host's Allow, taking it over.
 - :mod:`bot.tables.clocks`: the clock loop, and the clocks standing still while nobody can click.
 - :mod:`bot.tables.service`: :class:`TableService`, the parts put together.
 """
@@ -37,6 +39,7 @@ from bot.tables.lobby import (
 )
 from bot.tables.memory import RETRY_AT_MOST, RETRY_FIRST, TableMemory
 from bot.tables.service import TableService
+from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
 from bot.tables.table import (
     CLOCK_SKEW,
     DISCORD_EPOCH_MS,
@@ -69,8 +72,11 @@ __all__ = [
     "LOBBY_CLOCK",
     "LOBBY_SECONDS",
     "LOG_LINES",
+    "NO_TAKEOVER",
+    "NOT_OPEN",
     "NOTE_LINES",
     "REMOVED",
+    "Seats",
     "RETRY_AT_MOST",
     "RETRY_FIRST",
     "STRIKES_OUT",

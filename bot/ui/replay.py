@@ -17,10 +17,10 @@ import discord
 
 from bot.engines import ENGINES
 from bot.engines.base import Drink, Log, plural
-from bot.replay import Replayed
+from bot.replay import Replayed, holder_names
 from bot.store import TableRow
 from bot.ui import common
-from bot.ui.common import Button, Row, Screen, Select, SelectOption, say_names
+from bot.ui.common import Button, Row, Screen, Select, SelectOption, escape, say_names
 from bot.ui.components import custom_id
 
 REPLAY = "replay"  # the custom ids' first part: replay:<table>:<verb>[:<arg>] (cogs/history.py)
@@ -40,8 +40,21 @@ def replay_buttons(table_id: int) -> list[Button]:
     ]
 
 
-def _names(record: dict[str, Any]) -> dict[str, str]:
-    return {f"p{p['seat']}": p["name"] for p in record["players"]}
+def _names(record: dict[str, Any], step: int) -> dict[str, str]:
+    """Who sat in each seat at ``step`` (a seat taken over names that move's holder)."""
+    return {f"p{seat}": name for seat, name in holder_names(record, step).items()}
+
+
+def _takeovers(record: dict[str, Any], step: int) -> list[str]:
+    """The seats taken over just before move ``step``: "🪑 **Cy** takes **Bo**'s seat."."""
+    out = []
+    for p in record["players"]:
+        held = p.get("holders", [])
+        for before, h in zip(held, held[1:], strict=False):
+            if h["from"] + 1 == step:
+                who, whose = escape(h["name"]), escape(before["name"])
+                out.append(f"\U0001fa91 **{who}** takes **{whose}**'s seat.")
+    return out
 
 
 def _hands(replayed: Replayed, step: int, names: dict[str, str]) -> list[str]:
@@ -78,7 +91,7 @@ def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     return " · ".join(f"{say_names(f'{{p{s}}}', names)} {n}" for s, n in sorted(sips.items()))
 
 
-def _jumps(replayed: Replayed, table_id: int, names: dict[str, str]) -> Select | None:
+def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select | None:
     total = len(replayed.steps)
     if total < 3:
         return None
@@ -87,7 +100,7 @@ def _jumps(replayed: Replayed, table_id: int, names: dict[str, str]) -> Select |
     for step in marks:
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
         label = f"Move {step}" if step else "The deal"
-        text = _plain(say_names(logs[0], names)) if logs else ""
+        text = _plain(say_names(logs[0], _names(record, step))) if logs else ""
         options.append(SelectOption(label, str(step), text[:100] or None))
     return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to a move…")
 
@@ -96,10 +109,10 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     """The replay at ``step`` (0: the deal, ``len(steps)``: the end)."""
     total = len(replayed.steps)
     step = max(0, min(step, total))
-    names = _names(record)
+    names = _names(record, step)
     table_id = int(record["table"])
     events = replayed.events_by_step[step]
-    said = [say_names(e.text, names) for e in events if isinstance(e, Log)]
+    said = _takeovers(record, step) + [say_names(e.text, names) for e in events if isinstance(e, Log)]
     drank = [
         f"\U0001f37a {say_names(f'{{p{d.seat}}}', names)}: {plural(d.sips, 'sip')} ({d.reason})"
         for d in events
@@ -130,7 +143,7 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         Button("Last", f"{last}.l", disabled=step == total, emoji="\u23ed\ufe0f"),
     ]
     rows: list[Row] = [controls]
-    if (jump := _jumps(replayed, table_id, names)) is not None:
+    if (jump := _jumps(replayed, table_id, record)) is not None:
         rows.append(jump)
     return Screen(embed, rows)
 
