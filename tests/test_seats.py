@@ -229,7 +229,7 @@ async def test_three_timeouts_open_the_seat_and_its_clock_applies_the_rules_leav
     leave = [(seat, a) for _, seat, a in acts if a["type"] == "leave"]
     assert leave == [(1, Leave(timeouts=3).to_json())]
     assert "Nobody took {p1}'s seat in time." in t.row.log
-    assert t.open_seats() == [] and bo.strikes == 0
+    assert t.open_seats() == [] and bo.strikes == 3  # their view says they timed out
 
 
 async def test_when_nobody_else_is_left_the_open_seats_close(service, clock):
@@ -295,3 +295,22 @@ async def test_a_black_death_loser_who_leaves_still_drinks_at_once(service, cloc
     assert [d.user_id for d in await drinks(service, t) if d.kind == "finish"] == [
         t.user_at(loser).user_id
     ]
+
+
+async def test_a_seats_holders_may_both_erase_their_history(service, clock):
+    """Erasing makes a seat anonymous ("Seat 2", a negative id): two holders of one seat get
+    two ids, and the record marks the seat erased (its drinks are no longer all there)."""
+    t = await started(service, "tarok", {ANA: "Ana", BO: "Bo", CY: "Cy"})
+    await service.leave(t.id, BO)
+    await service.ask_seat(t.id, DEE, "Dee", 1)
+    await service.answer_seat(t.id, ANA, 1, DEE, allow=True)
+    await service.end(t.id, ANA, can_manage=False)
+    for user in (BO, DEE):
+        async with service.store.transaction() as tx:
+            await tx.erase_player(G, user)
+    async with service.store.reading() as q:
+        ids = sorted(s.user_id for s in await q.seats(t.id) if s.seat == 1)
+    assert ids == [-102, -2]
+    record = await record_of(service, t)
+    assert record["players"][1]["erased"] is True
+    replay_record(record)

@@ -515,9 +515,10 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         return seat not in state.left
 
     def may_take_over(self, state: BlackDeathState, seat: int) -> bool:
-        """Once Death is found the game only waits on its loser's drink (and the forfeit): a
-        seat left then is not taken over, and a drink owed stays its loser's."""
-        return state.phase == TAKE
+        """A seat with cards to take and give, while they are taken. A safe seat (no cards)
+        left stays safe, a win; once Death is found the game only waits on its loser's drink
+        (and the forfeit): a seat left then is not taken over, and the drink stays theirs."""
+        return state.phase == TAKE and bool(state.hands[seat])
 
     def _status(self, state: BlackDeathState, seat: int) -> str:
         if seat in state.safe_left:

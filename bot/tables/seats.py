@@ -68,7 +68,7 @@ def vacate(
         steps.append((None, None, owed[0].action, None, evs))
         events += evs
     row = table.user_at(seat)
-    row.left_at, row.strikes, row.lapse, row.notes = now, 0, [], []  # read: they acted
+    row.left_at, row.lapse, row.notes = now, [], []  # their lines are read: they acted
     row.asker_id, row.asker_name = None, None
     if timeouts:
         line = f"{{p{seat}}} timed out three times in a row and is out"

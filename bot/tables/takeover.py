@@ -116,7 +116,7 @@ class Seats(Lobby):
         back = holder.user_id == user_id
         kept = dataclasses.replace(holder, opened=None, asker_id=None, asker_name=None)
         if back:
-            kept.left_at, kept.name = None, name
+            kept.left_at, kept.name, kept.strikes = None, name, 0
             line = f"\U0001fa91 {{p{seat}}} is back in their seat."
             log = row.log
         else:
@@ -132,7 +132,7 @@ class Seats(Lobby):
                 new.seat, new.held_from = seat, row.seq
                 await tx.save_seat(new)
             await tx.save_table(dataclasses.replace(row, log=log))
-        for f in ("opened", "asker_id", "asker_name", "left_at", "name"):
+        for f in ("opened", "asker_id", "asker_name", "left_at", "name", "strikes"):
             setattr(holder, f, getattr(kept, f))
         row.log = log
         if new is not None:

@@ -291,7 +291,8 @@ def seat_lines(table: Table) -> list[str]:
             continue
         due = [t.due_at for t in table.timers.values() if seat in t.seats]
         until = f"before its clock runs out {countdown(min(due))}" if due else "before its turn"
-        out.append(f"\U0001fa91 {whose} is open: **Take seat** {until}.")
+        why = " (timed out three times)" if s.opened else ""
+        out.append(f"\U0001fa91 {whose} is open{why}: **Take seat** {until}.")
     return out
 
 
@@ -658,6 +659,11 @@ def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen
         # ended by End, or by everyone leaving, before the game was: what the game's lines
         # show next is how it stood, never a result (End promised no winner)
         lines = [EARLY, *lines]
+    if gone := [s for s in table.seats if s.opened is not None and s.seat is not None]:
+        # left mid-game, their seat still open when the game ended: the game's lines show the
+        # seat as it stood, under their name
+        who = ", ".join(f"**{escape(s.name)}**" for s in gone)
+        lines = [*lines, f"\U0001fa91 Left, their seat still open: {who}"]
     reason = table.row.end_reason or ""
     footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + (
         "See /tally for the leaderboard."
