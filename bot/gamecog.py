@@ -595,9 +595,7 @@ class GameCog(commands.Cog):
             screen = self.consent_screen(table)
             ok = common.platform(table, "consent", "I'm in", "success", arg=f"{seat_no}.go")
             return Reply("private", Screen(screen.embed, [[ok, common.full_rules_button(table)]]))
-        change = await self.service.ask_seat(
-            table.id, user.id, common.player_name(user), seat_no
-        )
+        change = await self.service.ask_seat(table.id, user.id, common.player_name(user), seat_no)
         if change.seat is None:  # asked: the table shows the host's Allow / No
             text = "Asked: the host decides on the table. You'll see it there."
             if not clicked_public or chosen:

@@ -159,10 +159,10 @@ def make_record(
     seat_of = {s.user_id: s.seat for s in dealt if s.seat is not None and s.seat not in erased}
     sums: dict[LedgerKey, int] = {}
     for d in drinks:
-        seat = seat_of.get(d.user_id)
-        if seat is None:  # not a player here any more (erased): left out
+        at = seat_of.get(d.user_id)
+        if at is None:  # not a player here any more (erased): left out
             continue
-        key = (d.seq, seat, d.kind)
+        key = (d.seq, at, d.kind)
         sums[key] = sums.get(key, 0) + d.amount
     if engine.is_over(state):
         results = _outcomes(engine, state)

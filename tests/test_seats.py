@@ -52,7 +52,9 @@ async def to_claim(service: TableService, clock: Any, t: Table) -> None:
 def wrong_slot(t: Table, seat: int) -> int:
     st = t.state
     turned = st.pyramid[st.index]
-    return next(n for n, c in enumerate(st.hands[seat], 1) if c is not None and c.rank != turned.rank)
+    return next(
+        n for n, c in enumerate(st.hands[seat], 1) if c is not None and c.rank != turned.rank
+    )
 
 
 async def next_card(service: TableService, clock: Any, t: Table) -> None:
@@ -83,9 +85,7 @@ async def record_of(service: TableService, t: Table) -> dict[str, Any]:
     return make_record(row, seats, acts, ledger)
 
 
-async def test_a_leavers_seat_is_taken_with_the_hosts_ok_and_played_with_its_cards(
-    service, clock
-):
+async def test_a_leavers_seat_is_taken_with_the_hosts_ok_and_played_with_its_cards(service, clock):
     t = await started(service, "pyramid", {ANA: "Ana", BO: "Bo", CY: "Cy"})
     await to_claim(service, clock, t)
     await service.act(t.id, BO, Lay(slot=wrong_slot(t, 1)))  # a wrong card: Bo drinks
@@ -199,9 +199,7 @@ async def test_war_and_spit_have_no_taking_over(service, clock):
         assert acts[-1][1:] == (1, Leave().to_json())
 
 
-async def test_three_timeouts_open_the_seat_and_its_clock_applies_the_rules_leave(
-    service, clock
-):
+async def test_three_timeouts_open_the_seat_and_its_clock_applies_the_rules_leave(service, clock):
     t = await started(service, "tarok", {ANA: "Ana", BO: "Bo", CY: "Cy"})
     engine = t.engine
 
@@ -241,7 +239,6 @@ async def test_when_nobody_else_is_left_the_open_seats_close(service, clock):
     acts = await actions(service, t)
     assert acts[-1][1:] == (0, Leave().to_json())  # the first Leave ended it (one player left)
     assert "Nobody else is left: {p0}'s seat closes." in t.row.log
-
 
 
 async def test_the_host_closes_a_seat(service, clock):

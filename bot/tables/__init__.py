@@ -39,7 +39,6 @@ from bot.tables.lobby import (
 )
 from bot.tables.memory import RETRY_AT_MOST, RETRY_FIRST, TableMemory
 from bot.tables.service import TableService
-from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
 from bot.tables.table import (
     CLOCK_SKEW,
     DISCORD_EPOCH_MS,
@@ -57,6 +56,7 @@ from bot.tables.table import (
     made_at,
     message_link,
 )
+from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
 
 __all__ = [
     "BUSY",

@@ -168,20 +168,21 @@ class ActionPath(TableMemory):
         engine = table.engine
         action = engine.parse(action)
         running = engine.timers(table.state) if timer is not None else []
-        state, pre = table.state, ([], [])
+        state, steps, done = table.state, list[opened.Step](), list[Event]()
         if timer is not None:  # the open seats it waits on close first (bot/tables/seats.py)
-            state, *pre = opened.close_waited(engine, table, state, timer.seats)
+            state, steps, done = opened.close_waited(engine, table, state, timer.seats)
         made: Action | None = action
+        events: list[Event] = []
         if seat is not None and isinstance(action, Leave) and opened.may_open(engine, state, seat):
-            state, *pre = opened.vacate(engine, table, state, seat, None, self.clock.now())
-            events, made = [], None  # the seat opens: no Leave yet
+            state, steps, done = opened.vacate(engine, table, state, seat, None, self.clock.now())
+            made = None  # the seat opens: no Leave yet
         else:
             try:
                 state, events = engine.apply(state, seat, action)
             except GameError:
-                if not pre[0]:
+                if not steps:
                     raise
-                events, made = [], None  # the seat's Leave ended what the clock waited for
+                made = None  # the seat's Leave ended what the clock waited for
         extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
             mover = table.user_at(seat)
@@ -205,7 +206,7 @@ class ActionPath(TableMemory):
                         extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
                 row.lapse = [t.key for t in running if t.key != timer.key and s in t.seats]
         change = await self._commit(
-            table, state, events, seat, user_id, made, interaction_id, timer, extra, pre
+            table, state, events, seat, user_id, made, interaction_id, timer, extra, (steps, done)
         )
         now = self.clock.now()
         for s in [seat] if seat is not None else timer.seats if timer is not None else []:
@@ -223,7 +224,7 @@ class ActionPath(TableMemory):
         interaction_id: int | None = None,
         fired: TimerRow | None = None,
         extra: list[tuple[int | None, int | None, Action]] | None = None,
-        pre: tuple[list[opened.Step], list[Event]] | list[Any] = ([], []),
+        pre: tuple[list[opened.Step], list[Event]] = ([], []),
     ) -> Change:
         """Write the action(s), state, drinks, clocks and results in one transaction. ``pre``:
         (the moves, the events) of seats opened or closed before ``action``

@@ -148,7 +148,9 @@ class Table:
         """The seats left open for someone to take over (bot/tables/seats.py), in seat order:
         each one's row is its leaver's."""
         rows = [s for s in self.seats if s.opened is not None and s.seat is not None]
-        return sorted((s for s in rows if self.user_at(s.seat or 0) is s), key=lambda s: s.seat or 0)
+        return sorted(
+            (s for s in rows if self.user_at(s.seat or 0) is s), key=lambda s: s.seat or 0
+        )
 
     def view(self, seat: int | None = None) -> Any:
         """What ``seat`` (``None``: everyone) may see of the game now."""

@@ -82,7 +82,9 @@ class Seats(Lobby):
                 except Elsewhere:  # they sat down at another table meanwhile
                     line = f"**{literal(name)}** sat down at another table meanwhile."
                     return await self._drop_request(table, holder, line, refused=True)
-            return await self._drop_request(table, holder, f"The host said no to **{literal(name)}**.")
+            return await self._drop_request(
+                table, holder, f"The host said no to **{literal(name)}**."
+            )
 
     async def close_seat(self, table_id: int, by: int, seat: int) -> Change:
         """The host closes an open seat rather than wait for its clock: the rules' Leave."""

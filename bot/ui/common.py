@@ -330,7 +330,7 @@ def seat_choice_screen(table: Table, host: bool, playing: bool) -> Screen:
     for s in table.open_seats()[:5]:
         seat = s.seat or 0
         whose = f"{table.user_at(seat).name[:60]}'s seat"
-        row: Row = []
+        row: list[Button] = []
         if not (host and playing):
             row.append(platform(table, "take_seat", f"Take {whose}", "primary", arg=f"{seat}.go"))
         if host:

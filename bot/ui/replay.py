@@ -112,7 +112,9 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     names = _names(record, step)
     table_id = int(record["table"])
     events = replayed.events_by_step[step]
-    said = _takeovers(record, step) + [say_names(e.text, names) for e in events if isinstance(e, Log)]
+    said = _takeovers(record, step) + [
+        say_names(e.text, names) for e in events if isinstance(e, Log)
+    ]
     drank = [
         f"\U0001f37a {say_names(f'{{p{d.seat}}}', names)}: {plural(d.sips, 'sip')} ({d.reason})"
         for d in events

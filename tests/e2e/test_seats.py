@@ -22,7 +22,9 @@ TAKE = "\U0001fa91"
 def wrong_slot(table, seat: int) -> int:
     st = table.state
     turned = st.pyramid[st.index]
-    return next(n for n, c in enumerate(st.hands[seat], 1) if c is not None and c.rank != turned.rank)
+    return next(
+        n for n, c in enumerate(st.hands[seat], 1) if c is not None and c.rank != turned.rank
+    )
 
 
 async def lay_wrong(h: Harness, user, msg: FakeMessage, table, seat: int) -> None:
@@ -87,7 +89,9 @@ async def test_a_newcomer_takes_a_leavers_seat_with_the_hosts_ok_across_a_restar
     assert res.ephemeral and "consent" in h.verbs(res.message)
     res = await h.click(dee, res.message, "consent")
     assert "Asked: the host decides" in res.message.text
-    await h.rendered(lambda: "**Dee** wants **Bo**'s seat: **Ana**, **Allow** or **No**?" in msg.text)
+    await h.rendered(
+        lambda: "**Dee** wants **Bo**'s seat: **Ana**, **Allow** or **No**?" in msg.text
+    )
     assert {"allow_seat", "deny_seat"} <= set(h.verbs(msg))
     res = await h.click(cy, msg, "allow_seat")
     assert res.ephemeral and "Only the host decides" in res.message.text
