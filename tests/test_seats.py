@@ -13,10 +13,13 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import Leave
 from bot.engines.pyramid import CLAIM, Lay, Peek
+from bot.games import GAMES
 from bot.replay import make_record, replay_record, report
 from bot.store import DrinkRow
 from bot.tables import Elsewhere, Table, TableError, TableService
+from bot.ui.common import body_text, table_buttons, with_seats
 from bot.ui.replay import stepper
+from tests.phone import HOST, assert_fits_phone, long_named_table
 from tests.seeds import fixed_seeds
 
 G, C = 1, 2
@@ -311,3 +314,23 @@ async def test_a_seats_holders_may_both_erase_their_history(service, clock):
     record = await record_of(service, t)
     assert record["players"][1]["erased"] is True
     replay_record(record)
+
+
+@pytest.mark.parametrize("game", ["blackdeath", "giveandtake", "pyramid", "shithead", "tarok"])
+async def test_open_seats_on_the_table_fit_a_phone(store, clock, game):
+    """The open seats' lines go on top of the game's own table, which gives way (its oldest
+    latest lines first) so that the whole still fits a phone: two seats open, one of them asked
+    for, at the largest table of long names."""
+    engine = ENGINES[game]
+    players = engine.max_players
+    service, t = await long_named_table(store, clock, game, players, f"seats-{game}")
+    await service.leave(t.id, HOST + players - 1)
+    await service.leave(t.id, HOST + players - 2)
+    assert len(t.open_seats()) == 2
+    await service.ask_seat(t.id, HOST + 50, "Newcomerxxxx", t.open_seats()[0].seat)
+    screen = GAMES[game].ui.public(t)
+    shown = with_seats(t, screen)
+    text = body_text(shown.embed)
+    assert "wants" in text and "seat is open" in text
+    assert_fits_phone([text], f"{game} with two open seats")
+    assert {b.custom_id.split(":")[2] for b in table_buttons(t)} >= {"allow_seat", "deny_seat"}
