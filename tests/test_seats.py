@@ -129,6 +129,7 @@ async def test_a_leavers_seat_is_taken_with_the_hosts_ok_and_played_with_its_car
     assert dee_drank and all(d.seq > dee.held_from for d in dee_drank)
     assert t.tabs[BO].total == sum(d.amount for d in bo_drank)
 
+    assert await service.replay(t.id) == t.state  # the store's own replay of the log
     await service.end(t.id, ANA, can_manage=False)
     record = await record_of(service, t)
     seat1 = record["players"][1]

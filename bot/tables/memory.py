@@ -252,7 +252,7 @@ class TableMemory:
         if row is None:
             raise IllegalAction("no such table")
         engine = self.engines[row.game]
-        players = len([s for s in seats if s.seat is not None])
+        players = len({s.seat for s in seats if s.seat is not None})  # a seat taken over: once
         state = engine.new_game(players, row.seed, row.options)
         for seat, action in actions:
             state, _ = engine.apply(state, seat, action)
