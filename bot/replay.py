@@ -12,7 +12,9 @@ no Discord and no database, and says what it found (exit 0), or why the record i
 The record (version :data:`RECORD_VERSION`)::
 
     {"barkeep_record": 1, "game": "war", "table": 12,
-     "players": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Seat 2", "erased": true}],
+     "players": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Seat 2", "erased": true},
+                 {"seat": 2, "name": "Cy", "holders": [{"name": "Bo", "from": 0},
+                                                       {"name": "Cy", "from": 7}]}],
      "seed": "...", "seed_sha256": "...", "options": {...},
      "actions": [{"seq": 1, "seat": 0, "action": {"type": "flip"}}, ...],
      "ledger": [{"seq": 3, "seat": 0, "kind": "drink", "sips": 2}, ...],
@@ -35,6 +37,11 @@ Decisions:
   ``"erased": true`` and has no ledger entries for it; the replay compares only the other seats'
   drinks (a record with an entry for an erased seat does not match). Their moves stay in the
   log (the store keeps them too), so the results, which follow from the moves, name every seat.
+- A seat taken over (bot/tables/seats.py) is one player entry, named for who ended in it, with
+  ``holders``: each one who held it and the moves played before they took it (``from``). Its
+  drinks are the seat's, whoever drank them (the ledger names the seat, as the game does); the
+  stepper names each move's holder. A seat one of whose holders erased their history is
+  ``erased`` as a whole: its other holders' drinks alone would not match the game's.
 - Results: for a game played to its end, every seat's outcome from ``engine.results`` on the
   stored state (the same outcomes the store wrote); for a table ended early (End, a closed
   channel), ``"ended"`` for each seat still at the table, as the store writes them, and the
@@ -140,20 +147,28 @@ def make_record(
         state = engine.from_dict(row.state)
     except ValueError as err:  # StateError
         raise ValueError(f"table #{row.id}'s state can't be read: {err}") from err
+    # a seat taken over has several rows, in the order they took it (bot/tables/seats.py)
     dealt = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
-    players: list[dict[str, Any]] = []
+    holders: dict[int, list[SeatRow]] = {}
     for s in dealt:
-        entry: dict[str, Any] = {"seat": s.seat, "name": s.name}
-        if _erased(s):
+        holders.setdefault(s.seat or 0, []).append(s)
+    players: list[dict[str, Any]] = []
+    erased: set[int] = set()
+    for seat, rows in holders.items():
+        entry: dict[str, Any] = {"seat": seat, "name": rows[-1].name}
+        if any(_erased(r) for r in rows):  # their drinks are gone: the seat's aren't compared
             entry["erased"] = True
+            erased.add(seat)
+        if len(rows) > 1:
+            entry["holders"] = [{"name": r.name, "from": r.held_from} for r in rows]
         players.append(entry)
-    seat_of = {s.user_id: s.seat for s in dealt if s.seat is not None and not _erased(s)}
+    seat_of = {s.user_id: s.seat for s in dealt if s.seat is not None and s.seat not in erased}
     sums: dict[LedgerKey, int] = {}
     for d in drinks:
-        seat = seat_of.get(d.user_id)
-        if seat is None:  # not a player here any more (erased): left out
+        at = seat_of.get(d.user_id)
+        if at is None:  # not a player here any more (erased): left out
             continue
-        key = (d.seq, seat, d.kind)
+        key = (d.seq, at, d.kind)
         sums[key] = sums.get(key, 0) + d.amount
     if engine.is_over(state):
         results = _outcomes(engine, state)
@@ -261,6 +276,8 @@ def _read(record: Any) -> _Record:
         raise _damaged("its players are missing")
     if sorted(p["seat"] for p in players) != list(range(len(players))):
         raise _damaged("its players' seats are not 1 to the number of players")
+    if not all(_holders_ok(p.get("holders", [])) for p in players):
+        raise _damaged("who held a seat is unreadable")
     if not engine.min_players <= len(players) <= engine.max_players:
         players_text = plural(len(players), "player")
         raise RecordRefused(CHANGED + f"{engine.title} is not played by {players_text}.")
@@ -275,6 +292,31 @@ def _read(record: Any) -> _Record:
         _read_ledger(record.get("ledger")),
         _read_results(record.get("results")),
     )
+
+
+def _holders_ok(holders: Any) -> bool:
+    """A seat's ``holders`` (taken over): each a name and the moves played before they took
+    it, in order."""
+    if not isinstance(holders, list) or not all(
+        isinstance(h, dict) and isinstance(h.get("name"), str) and _is_int(h.get("from"))
+        for h in holders
+    ):
+        return False
+    starts = [h["from"] for h in holders]
+    return starts == sorted(starts)
+
+
+def holder_names(record: dict[str, Any], step: int) -> dict[int, str]:
+    """Who sat in each seat at move ``step`` (0: the deal): a seat taken over names the
+    player who held it for that move."""
+    out = {}
+    for p in record["players"]:
+        name = p["name"]
+        for h in p.get("holders", []):
+            if h["from"] < max(step, 1):
+                name = h["name"]
+        out[p["seat"]] = name
+    return out
 
 
 def _read_actions(actions: Any) -> list[tuple[int, int | None, dict[str, Any]]]:
@@ -488,6 +530,13 @@ def report(record: dict[str, Any], replayed: Replayed) -> list[str]:
     if when:
         head += f" ({', '.join(when)})"
     lines = [head, "Players: " + ", ".join(names[s] for s in sorted(names))]
+    for p in record["players"]:
+        if len(p.get("holders", [])) > 1:
+            taken = ", then ".join(
+                _plain(h["name"]) + (f" from move {h['from'] + 1}" if h["from"] else "")
+                for h in p["holders"]
+            )
+            lines.append(f"Seat {p['seat'] + 1} taken over: {taken}.")
     lines.append(f"Seed SHA-256 {seed_hash(record['seed'])} matches the seed.")
     backs = sum(isinstance(a, takeback.TakeBack) for _, a in replayed.steps)
     taken = f" ({plural(backs, 'take-back')})" if backs else ""

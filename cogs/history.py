@@ -25,7 +25,14 @@ from bot.answer import STALE, Reply, answer
 from bot.art.looks import LOOKS
 from bot.art.tables import picture_of
 from bot.art.worker import render_apart
-from bot.replay import RecordRefused, Replayed, dumps, make_record, replay_record
+from bot.replay import (
+    RecordRefused,
+    Replayed,
+    dumps,
+    holder_names,
+    make_record,
+    replay_record,
+)
 from bot.tables import TableError
 from bot.ui import replay as screens
 from bot.ui.common import GREY, Screen, filename
@@ -110,7 +117,7 @@ class History(commands.Cog):
         if not LOOKS.images(guild_id, user_id):
             return None
         state, engine = replayed.states[step], replayed.engine
-        names = {p["seat"]: p["name"] for p in record["players"]}
+        names = holder_names(record, step)
         picture = picture_of(record["game"], engine.view(state, None), names, engine.players(state))
         if picture is None:
             return None

@@ -440,6 +440,10 @@ class Engine(Generic[S]):
     # moves the table asks about first, privately: (the question, its Yes button's label); for
     # actions without fields that end or change the game for everyone at one tap
     ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {}
+    # a player who leaves mid-game leaves their seat open for someone else to take over, with
+    # its cards and place (bot/tables/seats.py); False where the rules make that impossible
+    # (leaving ends the game): their Leave is applied at once
+    seat_takeover: ClassVar[bool] = True
 
     @classmethod
     def asked(cls, verb: str | None) -> type[Action] | None:
@@ -597,6 +601,12 @@ class Engine(Generic[S]):
     def is_active(self, state: S, seat: int) -> bool:
         """Whether ``seat`` still plays (has not left or been knocked out)."""
         return True
+
+    def may_take_over(self, state: S, seat: int) -> bool:
+        """Whether ``seat``, left now, may wait for someone to take it over
+        (:attr:`seat_takeover`); False: its Leave is applied at once (a seat that only owes
+        the end of the game, such as Black Death's loser)."""
+        return self.seat_takeover
 
     # -- storage --------------------------------------------------------------------------
     def to_dict(self, state: S) -> dict[str, Any]:

@@ -537,6 +537,12 @@ class BlackDeathEngine(Engine[BlackDeathState]):
     def is_active(self, state: BlackDeathState, seat: int) -> bool:
         return seat not in state.left
 
+    def may_take_over(self, state: BlackDeathState, seat: int) -> bool:
+        """A seat with cards to take and give, while they are taken. A safe seat (no cards)
+        left stays safe, a win; once Death is found the game only waits on its loser's drink
+        (and the forfeit): a seat left then is not taken over, and the drink stays theirs."""
+        return state.phase == TAKE and bool(state.hands[seat])
+
     def _status(self, state: BlackDeathState, seat: int) -> str:
         if seat in state.safe_left:
             return "safe"

@@ -219,6 +219,7 @@ class SpitEngine(Engine[SpitState]):
     actions = (Play, Spit)
     scoring = "sips"
     drinks = False  # the rules have no drinks in this one
+    seat_takeover = False  # a player who leaves ends the game: the other player wins
 
     # ----------------------------------------------------------------- setup
 

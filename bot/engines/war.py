@@ -116,6 +116,7 @@ class WarEngine(Engine[WarState]):
         ),
     )
     actions = (Flip, TakeDrink, Double)
+    seat_takeover = False  # a player who leaves ends the game: the other player wins
 
     # ----------------------------------------------------------------- setup
 

@@ -49,6 +49,13 @@ class SeatRow:
     # The clocks that were already running for this player when a clock last timed them out,
     # with no move of theirs since: the same absence, so they strike nothing.
     lapse: list[str] = field(default_factory=list)
+    # Take over a seat (bot/tables/seats.py): the moves played before this player took the
+    # seat (0: dealt in); the seat this player left is open (None: not), 0 they left, N they
+    # were put out after N timeouts in a row; who asks the host to take it.
+    held_from: int = 0
+    opened: int | None = None
+    asker_id: int | None = None
+    asker_name: str | None = None
 
 
 @dataclass

@@ -13,6 +13,8 @@ listeners (which render). Nothing is shown to anybody before it is committed.
 - :mod:`bot.tables.lobby`: opening, joining, starting, leaving, removing, ending; consents.
 - :mod:`bot.tables.takeback`: taking a move back by consent (asked, agreed, run out);
   :mod:`bot.tables.offers`: the offer and the request as a table holds them.
+- :mod:`bot.tables.seats`: a seat left open mid-game, and how it closes (the action path's part);
+  :mod:`bot.tables.takeover`: asking for it, the host's Allow, taking it over.
 - :mod:`bot.tables.clocks`: the clock loop, and the clocks standing still while nobody can click.
 - :mod:`bot.tables.service`: :class:`TableService`, the parts put together.
 """
@@ -58,6 +60,7 @@ from bot.tables.table import (
     made_at,
     message_link,
 )
+from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
 
 __all__ = [
     "BUSY",
@@ -74,8 +77,11 @@ __all__ = [
     "LOBBY_CLOCK",
     "LOBBY_SECONDS",
     "LOG_LINES",
+    "NO_TAKEOVER",
+    "NOT_OPEN",
     "NOTE_LINES",
     "REMOVED",
+    "Seats",
     "RETRY_AT_MOST",
     "RETRY_FIRST",
     "STRIKES_OUT",

@@ -18,13 +18,13 @@ from bot.store import (
     DrinkRow,
     GuildSettings,
     PlayerSettings,
-    ResultRow,
     Stale,
     Store,
     Tab,
     TimerRow,
     Tx,
 )
+from bot.tables import seats as opened
 from bot.tables.memory import TableMemory
 from bot.tables.offers import noted
 from bot.tables.table import (
@@ -175,7 +175,21 @@ class ActionPath(TableMemory):
         engine = table.engine
         action = engine.parse(action)
         running = engine.timers(table.state) if timer is not None else []
-        state, events = engine.apply(table.state, seat, action)
+        state, steps, done = table.state, list[opened.Step](), list[Event]()
+        if timer is not None:  # the open seats it waits on close first (bot/tables/seats.py)
+            state, steps, done = opened.close_waited(engine, table, state, timer.seats)
+        made: Action | None = action
+        events: list[Event] = []
+        if seat is not None and isinstance(action, Leave) and opened.may_open(engine, state, seat):
+            state, steps, done = opened.vacate(engine, table, state, seat, None, self.clock.now())
+            made = None  # the seat opens: no Leave yet
+        else:
+            try:
+                state, events = engine.apply(state, seat, action)
+            except GameError:
+                if not steps:
+                    raise
+                made = None  # the seat's Leave ended what the clock waited for
         extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
             mover = table.user_at(seat)
@@ -184,7 +198,7 @@ class ActionPath(TableMemory):
                 mover.name = name
             if isinstance(action, Leave):
                 mover.left_at = self.clock.now()
-        elif timer is not None:
+        elif timer is not None and made is not None:
             for s in timer.seats:
                 row = table.user_at(s)
                 if row.left_at is not None:
@@ -199,7 +213,7 @@ class ActionPath(TableMemory):
                         extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
                 row.lapse = [t.key for t in running if t.key != timer.key and s in t.seats]
         change = await self._commit(
-            table, state, events, seat, user_id, action, interaction_id, timer, extra
+            table, state, events, seat, user_id, made, interaction_id, timer, extra, (steps, done)
         )
         now = self.clock.now()
         for s in [seat] if seat is not None else timer.seats if timer is not None else []:
@@ -217,12 +231,23 @@ class ActionPath(TableMemory):
         interaction_id: int | None = None,
         fired: TimerRow | None = None,
         extra: list[tuple[int | None, int | None, Action]] | None = None,
+        pre: tuple[list[opened.Step], list[Event]] = ([], []),
     ) -> Change:
-        """Write the action(s), state, drinks, clocks and results in one transaction."""
+        """Write the action(s), state, drinks, clocks and results in one transaction. ``pre``:
+        (the moves, the events) of seats opened or closed before ``action``
+        (bot/tables/seats.py)."""
         engine, row = table.engine, table.row
         now = self.clock.now()
-        steps = [(seat, user_id, action, interaction_id, events)] if action is not None else []
+        steps: list[opened.Step] = list(pre[0])
+        if action is not None:
+            steps.append((seat, user_id, action, interaction_id, events))
+        events = [*pre[1], *events]
         for xs, xu, xa in extra or []:  # removals for three timeouts in a row
+            if isinstance(xa, Leave) and xs is not None and opened.may_open(engine, state, xs):
+                state, xsteps, xevents = opened.vacate(engine, table, state, xs, xa.timeouts, now)
+                steps += xsteps
+                events = [*events, *xevents]
+                continue
             try:
                 state, xevents = engine.apply(state, xs, xa)
             except GameError:
@@ -231,6 +256,9 @@ class ActionPath(TableMemory):
             xevents = [Log(timed_out(xs)), *xevents]
             steps.append((xs, xu, xa, None, xevents))
             events = [*events, *xevents]
+        state, xsteps, xevents = opened.close_if_alone(engine, table, state)
+        steps += xsteps
+        events = [*events, *xevents]
         over = engine.is_over(state)
         host = table.seat_row(row.host_id)
         if not over and host is not None and host.left_at is not None and table.seated():
@@ -308,10 +336,7 @@ class ActionPath(TableMemory):
                     await tx.set_timer_seats(table.id, key, list(t.seats))
             if over:
                 results = engine.results(state)
-                outcomes: dict[int, str | ResultRow] = {
-                    table.user_at(o.seat).user_id: ResultRow(o.result, o.place, o.points)
-                    for o in results.outcomes
-                }
+                outcomes = opened.outcomes(table, results)
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
                 row.status, row.end_reason, row.ended_at = "ended", "game over", now
                 # the end screen's best moments, read with the COMMIT: still one trip

@@ -253,5 +253,5 @@ class TableMemory:
         if row is None:
             raise IllegalAction("no such table")
         engine = self.engines[row.game]
-        players = len([s for s in seats if s.seat is not None])
+        players = len({s.seat for s in seats if s.seat is not None})  # a seat taken over: once
         return takeback.replayed(engine, engine.new_game(players, row.seed, row.options), actions)

@@ -175,10 +175,20 @@ class Table:
         )
 
     def user_at(self, seat: int) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
+        """Who holds the engine seat now: its latest holder (a seat taken over has several
+        rows, in the order they took it; the last one holds it, or left it open)."""
+        return next(s for s in reversed(self.seats) if s.seat == seat)
 
     def seat_at(self, seat: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.seat == seat), None)
+        return next((s for s in reversed(self.seats) if s.seat == seat), None)
+
+    def open_seats(self) -> list[SeatRow]:
+        """The seats left open for someone to take over (bot/tables/seats.py), in seat order:
+        each one's row is its leaver's."""
+        rows = [s for s in self.seats if s.opened is not None and s.seat is not None]
+        return sorted(
+            (s for s in rows if self.user_at(s.seat or 0) is s), key=lambda s: s.seat or 0
+        )
 
     def view(self, seat: int | None = None) -> Any:
         """What ``seat`` (``None``: everyone) may see of the game now."""
@@ -188,7 +198,8 @@ class Table:
         return self.engine.results(self.state)
 
     def names(self) -> dict[str, str]:
-        """``{"p0": "Ana", ...}`` for formatting :class:`Log` lines."""
+        """``{"p0": "Ana", ...}`` for formatting :class:`Log` lines (each seat's latest
+        holder: the seats are in the order they were taken)."""
         return {f"p{s.seat}": s.name for s in self.seats if s.seat is not None}
 
     def deadline(self, key: str) -> float | None:
@@ -209,7 +220,19 @@ def message_link(row: TableRow) -> str:
 
 
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
-    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes), s.removed, tuple(s.lapse))
+    return (
+        s.name,
+        s.seat,
+        s.left_at,
+        s.strikes,
+        tuple(s.notes),
+        s.removed,
+        tuple(s.lapse),
+        s.held_from,
+        s.opened,
+        s.asker_id,
+        s.asker_name,
+    )
 
 
 @dataclass

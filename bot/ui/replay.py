@@ -28,10 +28,10 @@ import discord
 
 from bot.engines import ENGINES
 from bot.engines.base import Drink, Log, Mark, plural
-from bot.replay import Replayed
+from bot.replay import Replayed, holder_names
 from bot.store import TableRow
 from bot.ui import common
-from bot.ui.common import Button, Row, Screen, Select, SelectOption, say_names
+from bot.ui.common import Button, Row, Screen, Select, SelectOption, escape, say_names
 from bot.ui.components import custom_id
 
 REPLAY = "replay"  # the custom ids' first part: replay:<table>:<verb>[:<arg>] (cogs/history.py)
@@ -53,8 +53,21 @@ def replay_buttons(table_id: int) -> list[Button]:
     ]
 
 
-def _names(record: dict[str, Any]) -> dict[str, str]:
-    return {f"p{p['seat']}": p["name"] for p in record["players"]}
+def _names(record: dict[str, Any], step: int) -> dict[str, str]:
+    """Who sat in each seat at ``step`` (a seat taken over names that move's holder)."""
+    return {f"p{seat}": name for seat, name in holder_names(record, step).items()}
+
+
+def _takeovers(record: dict[str, Any], step: int) -> list[str]:
+    """The seats taken over just before move ``step``: "🪑 **Cy** takes **Bo**'s seat."."""
+    out = []
+    for p in record["players"]:
+        held = p.get("holders", [])
+        for before, h in zip(held, held[1:], strict=False):
+            if h["from"] + 1 == step:
+                who, whose = escape(h["name"]), escape(before["name"])
+                out.append(f"\U0001fa91 **{who}** takes **{whose}**'s seat.")
+    return out
 
 
 def _hands(replayed: Replayed, step: int, names: dict[str, str]) -> list[str]:
@@ -214,13 +227,14 @@ def heading(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     return head + (" · the end" if step == total else "")
 
 
-def _jumps(replayed: Replayed, table_id: int, names: dict[str, str]) -> Select | None:
+def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select | None:
     total = len(replayed.steps)
     if total < 1:
         return None
     options = []
     for step, label in jump_places(replayed.marks, total):
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
+        names = _names(record, step)  # who held each seat then
         text = _plain(say_names(" · ".join(logs), names))
         name = _plain(say_names(label, names))
         options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
@@ -235,10 +249,12 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     """The replay at ``step`` (0: the deal, ``len(steps)``: the end)."""
     total = len(replayed.steps)
     step = max(0, min(step, total))
-    names = _names(record)
+    names = _names(record, step)
     table_id = int(record["table"])
     events = replayed.events_by_step[step]
-    said = [say_names(e.text, names) for e in events if isinstance(e, Log)]
+    said = _takeovers(record, step) + [
+        say_names(e.text, names) for e in events if isinstance(e, Log)
+    ]
     drank = [
         f"\U0001f37a {say_names(f'{{p{d.seat}}}', names)}: {plural(d.sips, 'sip')} ({d.reason})"
         for d in events
@@ -270,7 +286,7 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         Button("Last", f"{last}.l", disabled=step == total, emoji="\u23ed\ufe0f"),
     ]
     rows: list[Row] = [controls]
-    if (jump := _jumps(replayed, table_id, names)) is not None:
+    if (jump := _jumps(replayed, table_id, record)) is not None:
         rows.append(jump)
     return Screen(embed, rows)
 

@@ -395,7 +395,8 @@ async def test_a_table_ended_early_names_no_winner_no_shithead_and_no_drink(stor
     await service.end(t.id, HOST, can_manage=False)
     text = table_text(t)
     assert "Ended early: no winner." in text and "Cards still held: **Player0" in text
-    assert "\U0001f6aa Left: **Player2" in text
+    # Player2 left; their seat was still open for a take-over when the table ended (issue 48)
+    assert "\U0001fa91 Left, their seat still open: **Player2" in text
     for said in ("wins", "shithead", "finishes their drink", "1st"):
         assert said not in text, said
     async with store.reading() as q:

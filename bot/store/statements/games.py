@@ -217,7 +217,8 @@ class GameStatements(TxCore):
     async def save_seat(self, s: SeatRow) -> None:
         self._write(
             "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?, removed = ?,"
-            " lapse = ? WHERE table_id = ? AND user_id = ?",
+            " lapse = ?, held_from = ?, opened = ?, asker_id = ?, asker_name = ?"
+            " WHERE table_id = ? AND user_id = ?",
             (
                 s.name,
                 s.seat,
@@ -226,6 +227,10 @@ class GameStatements(TxCore):
                 _dumps(s.notes),
                 int(s.removed),
                 _dumps(s.lapse),
+                s.held_from,
+                s.opened,
+                s.asker_id,
+                s.asker_name,
                 s.table_id,
                 s.user_id,
             ),
