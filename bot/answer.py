@@ -105,6 +105,8 @@ async def _run(work: Work) -> Reply:
 
 def too_late(text: str) -> str:
     """A refusal for a click on a button that an edit had already removed."""
+    if text.startswith("Too late:"):  # the refusal says so already
+        return text
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     return f"Too late: {text}"

@@ -30,7 +30,7 @@ from bot.i18n import language_of
 from bot.i18n.commands import CommandTranslator
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
-from bot.render import TOKEN_BUDGET, Renderer
+from bot.render import PACE, TOKEN_BUDGET, Renderer
 from bot.slash import ODD, Tree, error_text, odd_ids
 from bot.store import PostgresStore, Store, TableRow
 from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_LOCKED, TableService
@@ -88,6 +88,7 @@ class Barkeep(commands.Bot):
         edit_budget: tuple[int, float] = (5, 5.0),
         token_budget: tuple[int, float] = TOKEN_BUDGET,
         ping_after: float = PING_AFTER,
+        thread_pace: float = PACE,
         seeds: Any = None,
         shards: tuple[int, tuple[int, ...]] | None = None,
     ) -> None:
@@ -118,6 +119,7 @@ class Barkeep(commands.Bot):
         self.edit_budget = edit_budget
         self.token_budget = token_budget
         self.ping_after = ping_after
+        self.thread_pace = thread_pace
         self.seeds = seeds
         self.openings = Burst(*OPENINGS)  # tables each person opened lately (/<game> start)
         # interaction id -> the task answering it, while it does (see bot.answer.answer); ``quiet``
@@ -163,6 +165,9 @@ class Barkeep(commands.Bot):
         )
         self.party = Party(self.store, self.clock)  # party safety: /limits, /settings
         await self.party.load()
+        # the spectators' play-by-play threads, where a server switched them on
+        self.renderer.thread_since = lambda guild_id: self.party.guild(guild_id).thread_since
+        self.renderer.thread_pace = self.thread_pace
         self.pings = TurnPings(self, self.service, self.party, self.ping_after)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())  # the commands in every language
@@ -201,6 +206,7 @@ class Barkeep(commands.Bot):
             log.exception("could not fire the clocks that ran out while the bot was away")
         self.service.start_clocks()
         self.renderer.start_resync()  # what the messages show, in line with the store
+        await self.renderer.resume_threads()  # the play-by-play threads go on
         await self.pings.resume()
         keep_out_of_gc()
         log.info("ready to deal: %d open tables loaded", tables)

@@ -28,12 +28,15 @@ PERMISSIONS = {  # attribute of discord.Permissions -> its name in a channel's s
     "send_messages_in_threads": "Send Messages in Threads",  # the same for a table in a thread
     "embed_links": "Embed Links",  # tables are embeds: posting or editing them
 }
+# ... and for the spectators' play-by-play (/settings thread): a thread on a table's message
+THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads"}
 SCOPES = ("bot", "applications.commands")  # a bot user, and its slash commands
 
 
 def invite_permissions() -> discord.Permissions:
-    """The permissions Barkeep's invite asks for (see :data:`PERMISSIONS`)."""
-    return discord.Permissions(**dict.fromkeys(PERMISSIONS, True))
+    """The permissions Barkeep's invite asks for (:data:`PERMISSIONS` and
+    :data:`THREAD_PERMISSIONS`)."""
+    return discord.Permissions(**dict.fromkeys([*PERMISSIONS, *THREAD_PERMISSIONS], True))
 
 
 def invite_url(client_id: int | str, guild_id: int | None = None) -> str:

@@ -26,6 +26,7 @@ from bot.host import Host
 from bot.i18n import language_of, t
 from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
+    NO_TAKEOVER,
     AlreadyMoved,
     Change,
     NextGameOpen,
@@ -35,7 +36,7 @@ from bot.tables import (
     check_may_remove,
     check_may_send,
 )
-from bot.ui import common
+from bot.ui import common, takeback
 from bot.ui.common import Screen
 from bot.ui.components import Ref, custom_id
 from bot.ui.replay import replay_buttons
@@ -118,11 +119,11 @@ class GameCog(commands.Cog):
 
     def public(self, table: Table) -> Screen:
         screen: Screen = self.ui.public(table)
-        return screen
+        return takeback.public(table, screen, self.service.clock.now())
 
     def private(self, table: Table, seat: int) -> Screen:
         screen: Screen = self.ui.private(table, seat)
-        return screen
+        return takeback.private(table, seat, screen, self.service.clock.now())
 
     def screen(self, table: Table) -> Screen:
         """The public table message as it should look now. A game that was dealt ends with
@@ -131,7 +132,7 @@ class GameCog(commands.Cog):
             return common.lobby_screen(table)
         if table.state is None:  # ended before the deal
             return common.ended_screen(table, ["The table closed before the cards were dealt."])
-        screen = self.public(table)
+        screen = common.with_seats(table, self.public(table))  # open seats on top
         if table.status == "ended":
             buttons = [common.again_button(table), *replay_buttons(table.id)]
             screen = Screen(screen.embed, [buttons], screen.content)
@@ -442,7 +443,16 @@ class GameCog(commands.Cog):
         if ref.verb == "again":  # a new public message, like /<game> start
             await self.open_table(interaction, {}, again=ref.table_id)
             return
-        await answer(interaction, work)
+        reply = await answer(interaction, work)
+        if ref.verb == "start" and reply.table is not None:  # this press started the game
+            # Discord says, with every interaction, what the bot may do there: a table that
+            # should open a play-by-play thread and can't, says so to its host, once
+            notice = self.bot.renderer.start_notice(
+                reply.table, interaction.channel, interaction.app_permissions
+            )
+            if notice is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.followup.send(notice, ephemeral=True)
 
     def form_refused(
         self, table: Table, user_id: int, verb: str, values: list[str] | None, err: GameError
@@ -490,6 +500,8 @@ class GameCog(commands.Cog):
             return Reply.text(f"You're in at table #{table.id}.")
         if verb == "consent":
             await self.service.give_consent(user.id, self.game)
+            if ref.arg is not None:  # consented on the way to an open seat (take_seat)
+                return await self.take_seat(interaction, table, ref.arg, True)
             seat = table.seat_row(user.id)
             if seat is None or seat.left_at is not None:
                 await self.service.join(table.id, user.id, common.player_name(user))
@@ -498,7 +510,8 @@ class GameCog(commands.Cog):
             )
         if verb == "leave":
             if table.in_game(user.id):  # leaving changes the game: ask first
-                return Reply("private", common.confirm_screen(table, "leave"))
+                mine = table.seat_of(user.id)
+                return Reply("private", common.confirm_screen(table, "leave", mine))
             change = await self.service.leave(table.id, user.id)
             if clicked_public:
                 return self.table_reply(change.table)
@@ -517,6 +530,12 @@ class GameCog(commands.Cog):
             return self.reply_for(change, clicked_public, user.id)
         if verb == "remove":
             return await self.remove(interaction, table, ref.arg, values)
+        if verb == takeback.VERB:
+            return await self.take_back(interaction, table, ref.arg, clicked_public)
+        if verb == "take_seat":
+            return await self.take_seat(interaction, table, ref.arg, clicked_public)
+        if verb in ("allow_seat", "deny_seat", "close_seat"):
+            return await self.seat_answer(interaction, table, verb, ref.arg, clicked_public)
         if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)
             if seat_no is None or table.status != "playing":
@@ -557,6 +576,95 @@ class GameCog(commands.Cog):
         name = literal(seat.name) if seat is not None else "They"
         return Reply("update", _screen(f"{name} is off table #{change.table.id}."))
 
+    async def take_back(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        arg: str | None,
+        clicked_public: bool,
+    ) -> Reply:
+        """**↩ Take back** (``ask.<seq>``), and the others' **Agree** / **No** (``yes.<seq>``,
+        ``no.<seq>``) on its request: the answer shows the table where the tap was."""
+        what, _, number = (arg or "").partition(".")
+        if what not in ("ask", "yes", "no") or not number.isdigit() or len(number) > 9:
+            raise TableError(STALE)
+        user, seq = interaction.user, int(number)
+        if what == "ask":
+            change = await self.service.ask_take_back(table.id, user.id, seq)
+        else:
+            change = await self.service.answer_take_back(
+                table.id, user.id, seq, what == "yes", interaction.id
+            )
+        return self.reply_for(change, clicked_public, user.id)
+
+    async def take_seat(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        arg: str | None,
+        clicked_public: bool,
+    ) -> Reply:
+        """**Take seat**: the rules consent first (once per game), then the seat: taken at once
+        (your own seat back; the host's), or asked of the host. Several seats open, or the
+        host pressing: a private choice first (``arg``: "<seat>.go", that choice made)."""
+        user = interaction.user
+        if not self.engine.seat_takeover:
+            raise TableError(NO_TAKEOVER.format(title=self.engine.title))
+        opened = table.open_seats() if table.status == "playing" else []
+        seat_no, chosen = _seat_arg(arg)
+        if seat_no is None:
+            if not opened:
+                raise TableError("No seat is open at this table now.")
+            host = user.id == table.row.host_id
+            if host or len(opened) > 1:
+                screen = common.seat_choice_screen(table, host, table.in_game(user.id))
+                return Reply("private", screen)
+            seat_no = opened[0].seat
+        assert seat_no is not None
+        if not await self.service.has_consent(user.id, self.game):
+            own = language_of(interaction.locale)
+            screen = self.consent_screen(table, own)
+            label = t(own, "consent-button")
+            ok = common.platform(table, "consent", label, "success", arg=f"{seat_no}.go")
+            rules = common.full_rules_button(table, own)
+            return Reply("private", Screen(screen.embed, [[ok, rules]]))
+        change = await self.service.ask_seat(table.id, user.id, common.player_name(user), seat_no)
+        if change.seat is None:  # asked: the table shows the host's Allow / No
+            text = "Asked: the host decides on the table. You'll see it there."
+            if not clicked_public or chosen:
+                return Reply("update", _screen(text))
+            return Reply.text(text)
+        if clicked_public and not chosen:
+            return self.table_reply(change.table)
+        return Reply("update", _screen(f"You're in at table #{table.id}: press **My seat**."))
+
+    async def seat_answer(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        verb: str,
+        arg: str | None,
+        clicked_public: bool,
+    ) -> Reply:
+        """The host's **Allow** / **No** to a request for a seat (``arg``: "<seat>.<asker>"),
+        or **Close** of an open seat (``arg``: the seat)."""
+        user = interaction.user
+        parts = (arg or "").split(".")
+        if not all(p.isascii() and p.isdigit() and len(p) <= 20 for p in parts) or (
+            len(parts) != (1 if verb == "close_seat" else 2)
+        ):
+            raise TableError(STALE)
+        seat_no = int(parts[0])
+        if verb == "close_seat":
+            change = await self.service.close_seat(table.id, user.id, seat_no)
+            if not clicked_public:
+                return Reply("update", _screen("Closed: its cards leave play as the rules say."))
+        else:
+            change = await self.service.answer_seat(
+                table.id, user.id, seat_no, int(parts[1]), allow=verb == "allow_seat"
+            )
+        return self.table_reply(change.table)
+
     async def confirmed(
         self, interaction: discord.Interaction[Any], table: Table, what: str | None
     ) -> Reply:
@@ -585,12 +693,31 @@ class GameCog(commands.Cog):
                     return Reply("update", _plain(f"You're not playing at table #{table.id}."))
                 if seat.left_at is not None:
                     return Reply("update", _plain(f"You already left table #{table.id}."))
-                await self.service.leave(table.id, user.id)
+                change = await self.service.leave(table.id, user.id)
+                if seat.opened is not None and change.table.status == "playing":
+                    return Reply(
+                        "update",
+                        _screen(
+                            f"You left table #{table.id}. Your seat is open: **Take seat** on "
+                            "the table takes it back while nobody else has."
+                        ),
+                    )
                 return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))
             await self.service.end(table.id, user.id, can_manage=can_moderate(interaction))
         except TableError as err:  # it changed under the question (ended, left)
             return Reply("update", _plain(str(err)))
         return Reply("update", _screen(f"You ended table #{table.id}."))
+
+
+def _seat_arg(arg: str | None) -> tuple[int | None, bool]:
+    """**Take seat**'s ``arg``: (the seat, whether it was chosen privately): ``None`` the
+    table's button, "<seat>.go" a private choice."""
+    if arg is None:
+        return None, False
+    head, _, tail = arg.partition(".")
+    if not head.isascii() or not head.isdigit() or len(head) > 2 or tail not in ("", "go"):
+        raise TableError(STALE)
+    return int(head), tail == "go"
 
 
 def _custom_ids(msg: discord.Message) -> Iterator[Any]:

@@ -123,7 +123,8 @@ class Party:
     # -- servers -----------------------------------------------------------------------------
     async def set_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of a server's settings (``default_cap``, ``water_every``, ``min_age``,
-        ``turn_pings``, ``images``, ``four_colour``); ``None`` turns a number or the text off."""
+        ``turn_pings``, ``images``, ``four_colour``, ``thread_since``); ``None`` turns a number or the
+        text off."""
         cap, every = changes.get("default_cap"), changes.get("water_every")
         if cap is not None and not 1 <= cap <= safety.MAX_CAP:
             raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
@@ -142,6 +143,14 @@ class Party:
         self._guilds[guild_id] = settings
         LOOKS.set_guild(guild_id, Look(settings.images, settings.four_colour))
         return settings
+
+    async def set_threads(self, guild_id: int, on: bool) -> GuildSettings:
+        """``/settings thread``: tables started from now on open a play-by-play thread (on
+        again while on: since when it was first switched on), or none (off)."""
+        since = self.guild(guild_id).thread_since if on else None
+        if on and since is None:
+            since = self.clock.now()
+        return await self.set_guild(guild_id, thread_since=since)
 
     # -- house rules (bot/house.py) -----------------------------------------------------------
     def house(self, guild_id: int, game: str) -> dict[str, Any]:

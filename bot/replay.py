@@ -12,7 +12,9 @@ no Discord and no database, and says what it found (exit 0), or why the record i
 The record (version :data:`RECORD_VERSION`)::
 
     {"barkeep_record": 1, "game": "war", "table": 12,
-     "players": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Seat 2", "erased": true}],
+     "players": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Seat 2", "erased": true},
+                 {"seat": 2, "name": "Cy", "holders": [{"name": "Bo", "from": 0},
+                                                       {"name": "Cy", "from": 7}]}],
      "seed": "...", "seed_sha256": "...", "options": {...},
      "actions": [{"seq": 1, "seat": 0, "action": {"type": "flip"}}, ...],
      "ledger": [{"seq": 3, "seat": 0, "kind": "drink", "sips": 2}, ...],
@@ -35,6 +37,11 @@ Decisions:
   ``"erased": true`` and has no ledger entries for it; the replay compares only the other seats'
   drinks (a record with an entry for an erased seat does not match). Their moves stay in the
   log (the store keeps them too), so the results, which follow from the moves, name every seat.
+- A seat taken over (bot/tables/seats.py) is one player entry, named for who ended in it, with
+  ``holders``: each one who held it and the moves played before they took it (``from``). Its
+  drinks are the seat's, whoever drank them (the ledger names the seat, as the game does); the
+  stepper names each move's holder. A seat one of whose holders erased their history is
+  ``erased`` as a whole: its other holders' drinks alone would not match the game's.
 - Results: for a game played to its end, every seat's outcome from ``engine.results`` on the
   stored state (the same outcomes the store wrote); for a table ended early (End, a closed
   channel), ``"ended"`` for each seat still at the table, as the store writes them, and the
@@ -44,6 +51,10 @@ Decisions:
   read and dispute; a changed move shows up as an illegal move or as drinks or results that no
   longer match.
 - Moves are numbered 1, 2, ... with no gap, as the service writes them; a gap is a removed move.
+- A take-back is a move of its own (``{"type": "take_back", "seq": N}``, the asker's seat):
+  the replay returns to the state before move N (bot/engines/takeback.py ``replay``), shows it
+  as its own step, and refuses one that takes back anything but the move just before it, by
+  its own mover, that may be taken back (a move that poured a drink or showed a card).
 - What the game does not decide is not checked: the players' names, the table's number, when
   and why it ended are shown as the record says (printed as plain text, control characters
   replaced). A record is as good as the seed hash its players saw at the deal; it carries no
@@ -64,8 +75,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.engines import ENGINES
-from bot.engines.base import Action, Drink, Engine, Event, plural, seed_hash
+from bot.engines import ENGINES, takeback
+from bot.engines.base import Action, Drink, Engine, Event, Mark, plural, seed_hash
 from bot.store.rows import DrinkRow, SeatRow, TableRow
 
 RECORD_VERSION = 1
@@ -94,7 +105,8 @@ class Replayed:
     engine's events that came with ``states[i]`` (``[0]``: the deal's opening events), and
     ``drinks_by_step[i]`` its drinks (none at the deal in any game today). ``ledger``: the
     game's drinks as the record's ledger form, erased seats included; ``results``: the
-    engine's results in the record's form."""
+    engine's results in the record's form; ``marks``: where each hand, round, trick or row
+    begins (:meth:`~bot.engines.base.Engine.marks`), at most one a step, in step order."""
 
     states: list[Any]
     steps: list[tuple[int | None, Action]]
@@ -104,6 +116,7 @@ class Replayed:
     results: list[dict[str, Any]]
     engine: Engine[Any]
     seqs: list[int] = field(default_factory=list)  # each step's move number
+    marks: list[Mark] = field(default_factory=list)
 
     @property
     def drinks_by_step(self) -> list[list[Drink]]:
@@ -134,20 +147,28 @@ def make_record(
         state = engine.from_dict(row.state)
     except ValueError as err:  # StateError
         raise ValueError(f"table #{row.id}'s state can't be read: {err}") from err
+    # a seat taken over has several rows, in the order they took it (bot/tables/seats.py)
     dealt = sorted((s for s in seats if s.seat is not None), key=lambda s: s.seat or 0)
-    players: list[dict[str, Any]] = []
+    holders: dict[int, list[SeatRow]] = {}
     for s in dealt:
-        entry: dict[str, Any] = {"seat": s.seat, "name": s.name}
-        if _erased(s):
+        holders.setdefault(s.seat or 0, []).append(s)
+    players: list[dict[str, Any]] = []
+    erased: set[int] = set()
+    for seat, rows in holders.items():
+        entry: dict[str, Any] = {"seat": seat, "name": rows[-1].name}
+        if any(_erased(r) for r in rows):  # their drinks are gone: the seat's aren't compared
             entry["erased"] = True
+            erased.add(seat)
+        if len(rows) > 1:
+            entry["holders"] = [{"name": r.name, "from": r.held_from} for r in rows]
         players.append(entry)
-    seat_of = {s.user_id: s.seat for s in dealt if s.seat is not None and not _erased(s)}
+    seat_of = {s.user_id: s.seat for s in dealt if s.seat is not None and s.seat not in erased}
     sums: dict[LedgerKey, int] = {}
     for d in drinks:
-        seat = seat_of.get(d.user_id)
-        if seat is None:  # not a player here any more (erased): left out
+        at = seat_of.get(d.user_id)
+        if at is None:  # not a player here any more (erased): left out
             continue
-        key = (d.seq, seat, d.kind)
+        key = (d.seq, at, d.kind)
         sums[key] = sums.get(key, 0) + d.amount
     if engine.is_over(state):
         results = _outcomes(engine, state)
@@ -255,6 +276,8 @@ def _read(record: Any) -> _Record:
         raise _damaged("its players are missing")
     if sorted(p["seat"] for p in players) != list(range(len(players))):
         raise _damaged("its players' seats are not 1 to the number of players")
+    if not all(_holders_ok(p.get("holders", [])) for p in players):
+        raise _damaged("who held a seat is unreadable")
     if not engine.min_players <= len(players) <= engine.max_players:
         players_text = plural(len(players), "player")
         raise RecordRefused(CHANGED + f"{engine.title} is not played by {players_text}.")
@@ -269,6 +292,31 @@ def _read(record: Any) -> _Record:
         _read_ledger(record.get("ledger")),
         _read_results(record.get("results")),
     )
+
+
+def _holders_ok(holders: Any) -> bool:
+    """A seat's ``holders`` (taken over): each a name and the moves played before they took
+    it, in order."""
+    if not isinstance(holders, list) or not all(
+        isinstance(h, dict) and isinstance(h.get("name"), str) and _is_int(h.get("from"))
+        for h in holders
+    ):
+        return False
+    starts = [h["from"] for h in holders]
+    return starts == sorted(starts)
+
+
+def holder_names(record: dict[str, Any], step: int) -> dict[int, str]:
+    """Who sat in each seat at move ``step`` (0: the deal): a seat taken over names the
+    player who held it for that move."""
+    out = {}
+    for p in record["players"]:
+        name = p["name"]
+        for h in p.get("holders", []):
+            if h["from"] < max(step, 1):
+                name = h["name"]
+        out[p["seat"]] = name
+    return out
 
 
 def _read_actions(actions: Any) -> list[tuple[int, int | None, dict[str, Any]]]:
@@ -334,25 +382,45 @@ def _check_results(rec: _Record, state: Any) -> list[dict[str, Any]]:
     return rec.results
 
 
-def _deal(rec: _Record) -> tuple[Any, list[Event]]:
-    engine = rec.engine
+def deal(
+    engine: Engine[Any], players: int, seed: str, options: dict[str, Any]
+) -> tuple[Any, list[Event]]:
+    """The deal of a game from its seed and options: the state, and the deal's own events."""
     try:
-        state = engine.new_game(rec.players, rec.seed, rec.options)
+        state = engine.new_game(players, seed, options)
         return state, engine.opening(state)
     except Exception as err:  # a GameError for options the game doesn't take, or worse
         raise RecordRefused(CHANGED + "its options aren't ones this game takes.") from err
 
 
-def _play(rec: _Record, state: Any) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
-    """Each move in order: (seq, seat, action, the state after it, its events)."""
-    engine = rec.engine
-    for seq, seat, data in rec.actions:
+def play(
+    engine: Engine[Any], state: Any, actions: list[tuple[int, int | None, dict[str, Any]]]
+) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
+    """Each move of ``actions`` (seq, seat, action as logged) played in order from ``state``:
+    (seq, seat, action, the state after it, its events). A take-back is a move of its own
+    (bot/engines/takeback.py), which returns the state before the move it takes back: that
+    move must be among ``actions``. A live table's play-by-play thread follows its action log
+    this way too (bot/render/playbyplay.py)."""
+    first = actions[0][0] if actions else 1
+    steps = takeback.replay(engine, state, [(seat, data) for _, seat, data in actions], first)
+    for seq, _, data in actions:
         try:
-            action = engine.parse(data)
-            state, events = engine.apply(state, seat, action)
+            step = next(steps)
         except Exception as err:  # a GameError, or a move so wrong the rules trip on it
+            if takeback.is_take_back(data):
+                raise RecordRefused(
+                    CHANGED + f"move {seq} takes back a move that can't be."
+                ) from err
             raise RecordRefused(CHANGED + f"move {seq} is not a legal move.") from err
-        yield seq, seat, action, state, events
+        yield seq, step.seat, step.action, step.state, step.events
+
+
+def _deal(rec: _Record) -> tuple[Any, list[Event]]:
+    return deal(rec.engine, rec.players, rec.seed, rec.options)
+
+
+def _play(rec: _Record, state: Any) -> Iterator[tuple[int, int | None, Action, Any, list[Event]]]:
+    return play(rec.engine, state, rec.actions)
 
 
 def replay_record(record: Any) -> Replayed:
@@ -395,7 +463,15 @@ def replay_record(record: Any) -> Replayed:
         results=results,
         engine=engine,
         seqs=seqs,
+        marks=_marks(engine.marks(states, events_by_step), len(steps)),
     )
+
+
+def _marks(marks: list[Mark], total: int) -> list[Mark]:
+    """An engine's marks as the contract has them: steps 1 to ``total`` in order, one a step
+    (of two at one step, the later)."""
+    by_step = {m.step: m for m in marks if 0 < m.step <= total}
+    return [by_step[step] for step in sorted(by_step)]
 
 
 def states_at(record: Any, step: int) -> Any:
@@ -454,9 +530,18 @@ def report(record: dict[str, Any], replayed: Replayed) -> list[str]:
     if when:
         head += f" ({', '.join(when)})"
     lines = [head, "Players: " + ", ".join(names[s] for s in sorted(names))]
+    for p in record["players"]:
+        if len(p.get("holders", [])) > 1:
+            taken = ", then ".join(
+                _plain(h["name"]) + (f" from move {h['from'] + 1}" if h["from"] else "")
+                for h in p["holders"]
+            )
+            lines.append(f"Seat {p['seat'] + 1} taken over: {taken}.")
     lines.append(f"Seed SHA-256 {seed_hash(record['seed'])} matches the seed.")
+    backs = sum(isinstance(a, takeback.TakeBack) for _, a in replayed.steps)
+    taken = f" ({plural(backs, 'take-back')})" if backs else ""
     lines.append(
-        f"{len(replayed.steps)} moves re-dealt and replayed: every move legal, "
+        f"{len(replayed.steps)} moves{taken} re-dealt and replayed: every move legal, "
         "the drinks and results match."
     )
     results = []

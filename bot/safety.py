@@ -150,6 +150,35 @@ def count(rows: list[DrinkRow], people: dict[int, Drinker], water_every: int | N
     return out
 
 
+def countings(drinks: list[Drink], rows: list[DrinkRow], user_of: dict[int, int]) -> list[Counting]:
+    """How each of one action's ``drinks`` (the engine's, in order) was counted, read back from
+    the ledger ``rows`` :func:`count` wrote for them (that action's, in the order written);
+    ``user_of``: each seat's player. A drink whose rows are gone (the drinker erased their
+    history) reads as sips, as a drink nobody counted otherwise would."""
+    out = []
+    left = list(rows)
+    for d in drinks:
+        uid = user_of.get(d.seat)
+        if not left or left[0].user_id != uid or left[0].kind != d.kind:
+            out.append(Counting())
+            continue
+        r = left.pop(0)
+        if r.counted_as == POINTS:
+            out.append(Counting(points=r.amount, finish=d.kind == FINISH))
+        elif d.kind == FORFEIT:
+            out.append(Counting())
+        elif d.kind == FINISH:
+            out.append(Counting(water=1 if r.counted_as == CAPPED else 0, finish=True))
+        elif r.counted_as == CAPPED:
+            out.append(Counting(water=r.amount))
+        elif r.amount < d.sips and left and left[0].user_id == uid and left[0].kind == d.kind:
+            rest = left.pop(0)  # a drink that crossed the cap: sips up to it, then water
+            out.append(Counting(water=rest.amount, whole=False))
+        else:
+            out.append(Counting())
+    return out
+
+
 def notices(d: Drinker, before: int, after: int, water_every: int | None) -> list[str]:
     """The private lines a player gets when tonight's sips go from ``before`` to ``after``."""
     lines = []

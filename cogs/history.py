@@ -25,10 +25,17 @@ from bot.answer import STALE, Reply, answer
 from bot.art.looks import LOOKS
 from bot.art.tables import picture_of
 from bot.art.worker import render_apart
-from bot.replay import RecordRefused, Replayed, dumps, make_record, replay_record
+from bot.replay import (
+    RecordRefused,
+    Replayed,
+    dumps,
+    holder_names,
+    make_record,
+    replay_record,
+)
 from bot.tables import TableError
 from bot.ui import replay as screens
-from bot.ui.common import GREY, Screen
+from bot.ui.common import GREY, Screen, filename
 from bot.ui.components import Ref
 
 log = logging.getLogger(__name__)
@@ -103,20 +110,24 @@ class History(commands.Cog):
 
     async def _picture(
         self, record: dict[str, Any], replayed: Replayed, step: int, guild_id: int, user_id: int
-    ) -> bytes | None:
-        """The table's picture at ``step``, for this viewer (None: no art, or pictures off)."""
+    ) -> tuple[str, bytes] | None:
+        """The table's picture at ``step`` for this viewer: its attachment name (the one the
+        table's message gave the same picture, bot/ui/common.py ``filename``) and its PNG; None:
+        no art, or pictures off."""
         if not LOOKS.images(guild_id, user_id):
             return None
         state, engine = replayed.states[step], replayed.engine
-        names = {p["seat"]: p["name"] for p in record["players"]}
+        names = holder_names(record, step)
         picture = picture_of(record["game"], engine.view(state, None), names, engine.players(state))
         if picture is None:
             return None
+        four_colour = LOOKS.four_colour(guild_id, user_id)
         try:
-            return await render_apart(picture, four_colour=LOOKS.four_colour(guild_id, user_id))
+            png = await render_apart(picture, four_colour=four_colour)
         except Exception:
             log.exception("replay of table #%s: its picture could not be drawn", record["table"])
             return None
+        return filename(picture.key(four_colour)), png
 
     async def on_component(
         self, interaction: discord.Interaction, ref: Ref, values: list[str] | None
@@ -149,11 +160,11 @@ class History(commands.Cog):
                 )
                 return Reply("private", screen)
             step = max(0, min(step, len(replayed.steps)))
-            png = await self._picture(record, replayed, step, guild_id or 0, user_id)
+            drawn = await self._picture(record, replayed, step, guild_id or 0, user_id)
             screen = screens.stepper(record, replayed, step)
-            if png is not None:
-                screen.embed.set_image(url="attachment://replay.png")
-            screen.files = (("replay.png", png),) if png is not None else ()
+            if drawn is not None:
+                screen.embed.set_image(url=f"attachment://{drawn[0]}")
+            screen.files = (drawn,) if drawn is not None else ()
             return Reply("update" if private else "private", screen)
 
         await answer(interaction, work)

@@ -1,5 +1,5 @@
-"""/settings: a server's party-safety settings and its tables' pictures, for people with Manage
-Server.
+"""/settings: a server's party-safety settings, its tables' pictures and play-by-play threads,
+for people with Manage Server.
 
 The group is hidden from members without Manage Server (Discord's default_member_permissions),
 and every subcommand checks the permission itself too, since a server can grant the command to
@@ -20,6 +20,8 @@ from bot import house, safety
 from bot.answer import Reply, answer, can_manage
 from bot.games import GAMES
 from bot.i18n import ENGLISH, LANGUAGES, game_title, language_of, ordinal, t
+from bot.render.permissions import named
+from bot.render.playbyplay import has_threads, thread_lacks
 from bot.ui import party as screens
 from cogs.tally import GAME_CHOICES
 
@@ -164,6 +166,32 @@ class Settings(commands.Cog):
     async def pings(self, interaction: discord.Interaction, on: bool) -> None:
         note = t(language_of(interaction.locale), "settings-pings-set", on=on_off(on))
         await self._show(interaction, self._set(interaction, note, turn_pings=on))
+
+    @settings.command(name="thread", description="A thread with each table's play-by-play")
+    @app_commands.describe(
+        on="On: each game opens a public thread with its moves and drinks, for spectators "
+        "(off by default)"
+    )
+    async def thread(self, interaction: discord.Interaction, on: bool) -> None:
+        lang = language_of(interaction.locale)
+
+        async def change() -> str:
+            await self.bot.party.set_threads(interaction.guild_id, on)
+            if not on:
+                return t(lang, "settings-thread-off")
+            note = t(lang, "settings-thread-on")
+            here = interaction.channel
+            if not has_threads(here):
+                return f"{note} {t(lang, 'settings-thread-nowhere')}"
+            missing = thread_lacks(interaction.app_permissions)
+            if missing:
+                where = getattr(here, "mention", None) or t(lang, "settings-this-channel")
+                note += "\n" + t(
+                    lang, "settings-thread-missing", where=where, missing=named(missing)
+                )
+            return note
+
+        await self._show(interaction, change)
 
     @settings.command(name="images", description="Pictures of the cards on the tables")
     @app_commands.describe(

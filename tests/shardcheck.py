@@ -19,7 +19,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.engines import ENGINES
+from bot.engines import ENGINES, takeback
 from bot.engines.base import Drink
 from bot.store import PostgresStore
 
@@ -77,9 +77,10 @@ async def audit(url: str) -> Audit:
             users = {s: u for s, u in await _seat_users(con, tid)}
             state = engine.new_game(_players(seats), t["seed"], json.loads(t["options"]))
             implied: Counter[tuple[int, int, str]] = Counter()
-            for a in actions:
-                state, events = engine.apply(state, a["seat"], json.loads(a["action"]))
-                for e in events:
+            log = [(a["seat"], json.loads(a["action"])) for a in actions]
+            for a, step in zip(actions, takeback.replay(engine, state, log), strict=True):
+                state = step.state
+                for e in step.events:
                     if isinstance(e, Drink):
                         implied[(a["seq"], users[e.seat], e.kind)] += e.sips
             stored = json.loads(t["state"])

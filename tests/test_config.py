@@ -171,13 +171,15 @@ def test_env_example_holds_the_placeholder_and_every_setting():
 
 
 def test_the_invite_asks_for_what_barkeep_does_and_the_readme_link_is_that_one():
-    from bot.config import PERMISSIONS, invite_permissions, invite_url
+    from bot.config import PERMISSIONS, THREAD_PERMISSIONS, invite_permissions, invite_url
 
     perms = invite_permissions()
-    # nothing more than the list (each with its reason) in bot/config.py
-    assert all(getattr(perms, attr) for attr in PERMISSIONS)
-    assert bin(perms.value).count("1") == len(PERMISSIONS)
-    assert perms.value == 274877926400  # View Channel, Send Messages (+ in threads), Embed Links
+    # nothing more than the lists (each with its reason) in bot/config.py
+    wanted = {**PERMISSIONS, **THREAD_PERMISSIONS}
+    assert all(getattr(perms, attr) for attr in wanted)
+    assert bin(perms.value).count("1") == len(wanted)
+    # View Channel, Send Messages (+ in threads), Embed Links, Create Public Threads
+    assert perms.value == 309237664768
     readme = (ROOT / "README.md").read_text()
     links = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", readme)
     assert links, "the README has no invite link"

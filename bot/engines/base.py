@@ -274,6 +274,19 @@ Event = Drink | Log | Private
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Where a part of the game begins (:meth:`Engine.marks`): ``states[step]`` is its first
+    state. ``label`` names it in the words of the game's rules, ``{p0}``... for names ("Hand 3",
+    "Hand 2, trick 5", "{p1} explores"); ``part``, the larger part it belongs to ("Hand 2"),
+    the same for consecutive marks, lets a menu with no room for every mark share its room out
+    between the parts."""
+
+    step: int
+    label: str
+    part: str | None = None
+
+
+@dataclass(frozen=True)
 class Timer:
     """A clock the engine wants running.
 
@@ -427,6 +440,10 @@ class Engine(Generic[S]):
     # moves the table asks about first, privately: (the question, its Yes button's label); for
     # actions without fields that end or change the game for everyone at one tap
     ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {}
+    # a player who leaves mid-game leaves their seat open for someone else to take over, with
+    # its cards and place (bot/tables/seats.py); False where the rules make that impossible
+    # (leaving ends the game): their Leave is applied at once
+    seat_takeover: ClassVar[bool] = True
 
     @classmethod
     def asked(cls, verb: str | None) -> type[Action] | None:
@@ -434,6 +451,9 @@ class Engine(Generic[S]):
         return next((a for a in cls.ask_first if a.verb == verb), None)
 
     scoring: ClassVar[str] = "sips"  # what /tally shows besides wins: "sips", "places", "points"
+    # a player's last move may be taken back by consent (bot/engines/takeback.py); False for
+    # a game played in real time, where there is no "last move" to wait on (Spit)
+    takebacks: ClassVar[bool] = True
     drinks: ClassVar[bool] = True  # False: nobody drinks in this game (the consent says so)
 
     @classmethod
@@ -549,6 +569,15 @@ class Engine(Generic[S]):
         game's replay shows them). ``None``: what each seat sees that the table does not."""
         return None
 
+    def marks(self, states: Sequence[S], events: Sequence[Sequence[Event]]) -> list[Mark]:
+        """Optional: where each hand, round, trick or row of a game begins, as its rules count
+        them, for a replay's jump menu. ``states[i]`` is the state after ``i`` steps
+        (``states[0]``: the deal), ``events[i]`` the events of step ``i``. At most one mark a
+        step, in step order, none at step 0 (the deal is always a place to jump to). Read from
+        the states and events alone: nothing is kept in the state for it. Default: none (the
+        menu offers evenly spaced steps)."""
+        return []
+
     def timers(self, state: S) -> list[Timer]:
         raise NotImplementedError
 
@@ -572,6 +601,12 @@ class Engine(Generic[S]):
     def is_active(self, state: S, seat: int) -> bool:
         """Whether ``seat`` still plays (has not left or been knocked out)."""
         return True
+
+    def may_take_over(self, state: S, seat: int) -> bool:
+        """Whether ``seat``, left now, may wait for someone to take it over
+        (:attr:`seat_takeover`); False: its Leave is applied at once (a seat that only owes
+        the end of the game, such as Black Death's loser)."""
+        return self.seat_takeover
 
     # -- storage --------------------------------------------------------------------------
     def to_dict(self, state: S) -> dict[str, Any]:

@@ -59,8 +59,9 @@ Decisions (where the rules file is silent):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from .base import (
@@ -76,6 +77,7 @@ from .base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     NotYourTurn,
     Outcome,
     Private,
@@ -508,11 +510,38 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         timer = self.clock(state)
         return [timer] if timer else []
 
+    def marks(
+        self, states: Sequence[BlackDeathState], events: Sequence[Sequence[Event]]
+    ) -> list[Mark]:
+        """After the deal, each pair thrown away ("Pair 12 of 28"), each player left safe with
+        no cards ("{p2} is safe"), and Death found ("{p1} holds Death")."""
+        pairs = len(black_death_deck()) // 2
+        out: list[Mark] = []
+        for step, (before, after) in enumerate(pairwise(states), start=1):
+            emptied = [
+                s
+                for s in range(after.players)
+                if before.hands[s] and not after.hands[s] and s not in after.left
+            ]
+            if after.loser is not None and before.loser is None:
+                out.append(Mark(step, f"{_p(after.loser)} holds Death"))
+            elif emptied:
+                out.append(Mark(step, f"{_p(emptied[0])} is safe"))
+            elif len(after.discarded) > len(before.discarded):
+                out.append(Mark(step, f"Pair {len(after.discarded)} of {pairs}"))
+        return out
+
     def is_over(self, state: BlackDeathState) -> bool:
         return state.phase == OVER
 
     def is_active(self, state: BlackDeathState, seat: int) -> bool:
         return seat not in state.left
+
+    def may_take_over(self, state: BlackDeathState, seat: int) -> bool:
+        """A seat with cards to take and give, while they are taken. A safe seat (no cards)
+        left stays safe, a win; once Death is found the game only waits on its loser's drink
+        (and the forfeit): a seat left then is not taken over, and the drink stays theirs."""
+        return state.phase == TAKE and bool(state.hands[seat])
 
     def _status(self, state: BlackDeathState, seat: int) -> str:
         if seat in state.safe_left:

@@ -50,8 +50,9 @@ Decisions, where the rules file is silent:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from .base import (
@@ -65,6 +66,7 @@ from .base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     NotYourTurn,
     Outcome,
     Results,
@@ -171,6 +173,11 @@ def _names(seats: list[int]) -> str:
     return and_list([_p(s) for s in seats])
 
 
+def _turn(turn: int, flips: int) -> str:
+    """``Turn 5``, or ``Turn 6, fight flip 2``: a flip as the log and the replay name it."""
+    return f"Turn {turn}" + (f", fight flip {flips}" if flips > 1 else "")
+
+
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -261,6 +268,17 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
     def is_active(self, state: GiveAndTakeState, seat: int) -> bool:
         return state.out_turn[seat] is None
 
+    def marks(
+        self, states: Sequence[GiveAndTakeState], events: Sequence[Sequence[Event]]
+    ) -> list[Mark]:
+        """Every cue turns a flip, a turn of its own ("Turn 5"; in a fight "Turn 6, fight flip
+        2", counting the turn's flips as the log does)."""
+        return [
+            Mark(step, _turn(after.turns, len(before.rounds) + 1))
+            for step, (before, after) in enumerate(pairwise(states), start=1)
+            if after.turns != before.turns
+        ]
+
     def is_over(self, state: GiveAndTakeState) -> bool:
         return state.phase == OVER
 
@@ -345,8 +363,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         shown = " \u00b7 ".join(
             f"{_p(d.seat)} {d.take.label}/{d.give.label} ({d.difference})" for d in duets(flip)
         )
-        label = f"Turn {s.turns}" + (f", fight flip {len(s.rounds)}" if len(s.rounds) > 1 else "")
-        events.append(Log(f"{label}: {shown}"))
+        events.append(Log(f"{_turn(s.turns, len(s.rounds))}: {shown}"))
         self._evaluate(s, events)
 
     def table_cards(self, s: GiveAndTakeState) -> list[Card]:

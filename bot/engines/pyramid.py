@@ -51,14 +51,15 @@ Decisions (where the rules file is silent):
   their exploration.
 - Results: the active seat(s) with the fewest sips taken win; if all active seats tie, draw;
   a lone remaining player (everyone else left) wins. Unlaid hand cards stay hidden even at the
-  end.
+  end (a finished game's replay shows them: :meth:`PyramidEngine.holdings`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from bot.engines.base import (
@@ -71,6 +72,7 @@ from bot.engines.base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     NotYourTurn,
     Option,
     Outcome,
@@ -1091,6 +1093,14 @@ class PyramidEngine(Engine[PyramidState]):
             out = (out | second | set(st.stock)) - shown
         return out
 
+    def holdings(self, state: PyramidState) -> Sequence[Sequence[Card]]:
+        """Each hand in slot order, but for a wrong card shown to everyone: after the look
+        nobody sees them, their owner included (a finished game's replay shows them)."""
+        return [
+            [c for c, shown in zip(hand, rev, strict=True) if c is not None and not shown]
+            for hand, rev in zip(state.hands, state.revealed, strict=True)
+        ]
+
     def _slots(self, st: PyramidState, seat: int, faces: bool) -> list[dict[str, Any]]:
         if not st.active[seat]:
             return []
@@ -1234,6 +1244,38 @@ class PyramidEngine(Engine[PyramidState]):
 
     def is_over(self, state: PyramidState) -> bool:
         return state.phase == OVER
+
+    def marks(
+        self, states: Sequence[PyramidState], events: Sequence[Sequence[Event]]
+    ) -> list[Mark]:
+        """Each pyramid card as it is turned, in its row ("6-row, card 3", "The top card"),
+        then each exploration ("{p1} explores") and each fresh start after a royal ("{p1}
+        explores, try 2")."""
+        out: list[Mark] = []
+        tries = 0
+        for step, (before, after) in enumerate(pairwise(states), start=1):
+            if after.index != before.index:
+                r = row_of(after.index)
+                if r == len(ROW_NAMES) - 1:
+                    out.append(Mark(step, "The top card", "The top"))
+                else:
+                    row = f"{ROW_NAMES[r]}-row"
+                    out.append(Mark(step, f"{row}, card {after.index - ROW_STARTS[r] + 1}", row))
+            elif after.explorer is not None and after.explorer != before.explorer:
+                tries = 1
+                part = f"{{p{after.explorer}}} explores"
+                out.append(Mark(step, part, part))
+            elif (
+                after.explorer is not None
+                and after.explorer == before.explorer
+                and after.ex_n != before.ex_n
+                and after.ex_row == 0
+                and not any(after.ex_turned)
+            ):
+                tries += 1
+                part = f"{{p{after.explorer}}} explores"
+                out.append(Mark(step, f"{part}, try {tries}", part))
+        return out
 
     def results(self, state: PyramidState) -> Results:
         st = state

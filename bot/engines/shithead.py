@@ -62,9 +62,9 @@ Decisions (where the rules file is silent):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from .base import (
@@ -77,6 +77,7 @@ from .base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     NotYourTurn,
     Option,
     Outcome,
@@ -764,6 +765,30 @@ class ShitheadEngine(Engine[ShitheadState]):
         if shithead is not None and s.shithead_finishes:
             events.append(Drink(shithead, 1, FINISH, "the shithead"))
         events.extend(Log(line) for line in res.summary)
+
+    def marks(
+        self, states: Sequence[ShitheadState], events: Sequence[Sequence[Event]]
+    ) -> list[Mark]:
+        """What the rules count: the start of play, each new pile (after a burn or a pick-up,
+        "Pile 4"), the draw pile running out, and each player going out. The piles belong to
+        the part the last of the others began (``Mark.part``)."""
+        out: list[Mark] = []
+        piles, part = 1, None
+        for step, (before, after) in enumerate(pairwise(states), start=1):
+            if before.pile and not after.pile:
+                piles += 1
+            label = None
+            if len(after.finished) > len(before.finished):
+                label = part = f"{_p(after.finished[-1])} is out"
+            elif before.draw and not after.draw:
+                label = part = "The draw pile runs out"
+            elif before.phase == CHOOSE and after.phase == PLAY:
+                label = part = "Play starts"
+            elif before.pile and not after.pile and after.phase == PLAY:
+                label = f"Pile {piles}"
+            if label is not None:
+                out.append(Mark(step, label, part))
+        return out
 
     def _standing(self, s: ShitheadState) -> list[int]:
         """Seated players best first: those out in order, then the rest by cards held."""

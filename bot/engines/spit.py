@@ -49,8 +49,9 @@ Decisions (where the rules file is silent):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from .base import (
@@ -64,6 +65,7 @@ from .base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     Option,
     Outcome,
     Results,
@@ -199,6 +201,7 @@ class SpitEngine(Engine[SpitState]):
     blurb = "The real-time card race for two: no turns, fastest hands win"
     min_players = 2
     max_players = 2
+    takebacks = False  # real time: both play at once, no move waits for the other
     options = (
         Option(
             "spit_seconds", 5, 3, 15, "Seconds to spit", "Seconds before a stalemate's spit comes"
@@ -216,6 +219,7 @@ class SpitEngine(Engine[SpitState]):
     actions = (Play, Spit)
     scoring = "sips"
     drinks = False  # the rules have no drinks in this one
+    seat_takeover = False  # a player who leaves ends the game: the other player wins
 
     # ----------------------------------------------------------------- setup
 
@@ -449,6 +453,18 @@ class SpitEngine(Engine[SpitState]):
     def timers(self, state: SpitState) -> list[Timer]:
         timer = self.clock(state)
         return [timer] if timer else []
+
+    def marks(self, states: Sequence[SpitState], events: Sequence[Sequence[Event]]) -> list[Mark]:
+        """Each spit, the opening one first ("Spit 1", "Spit 2"...), and each deck running out
+        ("{p0}'s deck runs out") when no spit emptied it."""
+        out: list[Mark] = []
+        for step, (before, after) in enumerate(pairwise(states), start=1):
+            emptied = [s for s in (0, 1) if before.decks[s] and not after.decks[s]]
+            if after.spits != before.spits:
+                out.append(Mark(step, f"Spit {after.spits}"))
+            elif emptied:
+                out.append(Mark(step, f"{_p(emptied[0])}'s deck runs out"))
+        return out
 
     def is_over(self, state: SpitState) -> bool:
         return state.phase == OVER

@@ -32,8 +32,9 @@ Decisions (where the rules file is silent):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from .base import (
@@ -43,6 +44,7 @@ from .base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     NotYourTurn,
     Option,
     Outcome,
@@ -431,6 +433,20 @@ class TarokEngine(Engine[TarokState]):
 
     def is_active(self, state: TarokState, seat: int) -> bool:
         return state.active[seat]
+
+    def marks(self, states: Sequence[TarokState], events: Sequence[Sequence[Event]]) -> list[Mark]:
+        """Each trick begins with its first card, counted within its hand as the rules count
+        hands ("Hand 2, trick 5")."""
+        out: list[Mark] = []
+        hand, trick = 0, 0
+        for step, (before, after) in enumerate(pairwise(states), start=1):
+            if before.trick or not after.trick:
+                continue
+            if after.hand_no != hand:
+                hand, trick = after.hand_no, 0
+            trick += 1
+            out.append(Mark(step, f"Hand {hand}, trick {trick}", f"Hand {hand}"))
+        return out
 
     def is_over(self, state: TarokState) -> bool:
         return state.over

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from .base import (
@@ -26,6 +27,7 @@ from .base import (
     IllegalAction,
     Leave,
     Log,
+    Mark,
     NotYourTurn,
     Option,
     Outcome,
@@ -114,6 +116,7 @@ class WarEngine(Engine[WarState]):
         ),
     )
     actions = (Flip, TakeDrink, Double)
+    seat_takeover = False  # a player who leaves ends the game: the other player wins
 
     # ----------------------------------------------------------------- setup
 
@@ -361,6 +364,14 @@ class WarEngine(Engine[WarState]):
                 lost[d.seat] += 1
         bold = sorted((s for s in (0, 1) if won[s] + lost[s]), key=lambda s: -(won[s] + lost[s]))
         return [f"{_names(s)} went double or nothing: won {won[s]}, lost {lost[s]}" for s in bold]
+
+    def marks(self, states: Sequence[WarState], events: Sequence[Sequence[Event]]) -> list[Mark]:
+        """Each hand begins at the step that turns its first cards ("Hand 3")."""
+        return [
+            Mark(step, f"Hand {before.hands_played + 1}")
+            for step, (before, after) in enumerate(pairwise(states), start=1)
+            if before.phase == FLIP and after.leaver is None
+        ]
 
     def hidden(self, state: WarState, viewer: int | None) -> Collection[Card]:
         """Nobody sees a pile, not even its owner."""

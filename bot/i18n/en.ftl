@@ -249,3 +249,13 @@ slash-no-channel = I can't find that channel: pick one from the list Discord off
 slash-wrong-channel = `{ $name }` can't be that kind of channel: pick one from the list Discord offers. Nothing was done.
 slash-unreadable = I couldn't read one of the values: type the command again. Nothing was done.
 slash-not-here = You can't use that command here.
+settings-thread = Play-by-play threads (`/settings thread`)
+settings-thread-value = { $on ->
+    [on] on: each game opens one for spectators
+   *[off] off
+}
+settings-thread-off = Play-by-play threads off (games under way keep theirs).
+settings-thread-on = Play-by-play threads on: games that start from now on open one.
+settings-thread-nowhere = Tables in threads, forum posts and voice chats get none.
+settings-this-channel = this channel
+settings-thread-missing = ⚠️ Not in { $where }: I'm missing { $missing } here. Someone who manages the channel can allow it for Barkeep in its settings (Permissions).

@@ -394,3 +394,17 @@ slash-no-channel = Jag hittar inte den kanalen: välj en i listan Discord visar.
 slash-wrong-channel = `{ $name }` kan inte vara den sortens kanal: välj en i listan Discord visar. Inget gjordes.
 slash-unreadable = Jag kunde inte läsa ett av värdena: skriv kommandot igen. Inget gjordes.
 slash-not-here = Du kan inte använda det kommandot här.
+settings-thread = Trådar med spelets gång (`/inställningar tråd`)
+settings-thread-value = { $on ->
+    [on] på: varje spel öppnar en för åskådare
+   *[off] av
+}
+settings-thread-off = Trådar med spelets gång av (spel som pågår behåller sina).
+settings-thread-on = Trådar med spelets gång på: spel som startar från och med nu öppnar en.
+settings-thread-nowhere = Bord i trådar, foruminlägg och röstkanalers chatt får ingen.
+settings-this-channel = den här kanalen
+settings-thread-missing = ⚠️ Inte i { $where }: jag saknar { $missing } här. Någon som hanterar kanalen kan tillåta det för Barkeep i kanalens inställningar (Behörigheter).
+cmd-settings-thread = tråd
+cmd-settings-thread-desc = En tråd med varje bords spelgång
+opt-settings-thread-on = på
+opt-settings-thread-on-desc = På: varje spel öppnar en offentlig tråd med sina drag och drinkar, för åskådare (av som standard)

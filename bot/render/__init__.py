@@ -46,7 +46,8 @@ The modules, one job each:
   put together from the parts below;
 - ``private.py``: the private views; ``threads.py``: the threads and channels tables live in;
   ``notices.py``: telling the players when a channel refuses the bot; ``restarts.py``: what the
-  messages show, stored and brought in line after a start;
+  messages show, stored and brought in line after a start; ``playbyplay.py``: the spectators'
+  play-by-play threads, kept from the action log;
 - ``core.py``: the memory and services those parts share (drawing once per version, the writer
   locks, the tasks a flush waits for);
 - ``writers.py``: a message's :class:`Writer` and a channel's :class:`ChannelWriter`;
@@ -70,6 +71,7 @@ from bot.render.budgets import (
 )
 from bot.render.core import (
     ANSWERING,
+    PACE,
     THREAD_ARCHIVED,
     THREAD_IS_LOCKED,
     UNKNOWN_CHANNEL,
@@ -116,6 +118,7 @@ __all__ = [
     "JOINED_KEPT",
     "NOT_IN_THREAD",
     "OLD_EDITS",
+    "PACE",
     "OLD_MESSAGE",
     "POSTING",
     "POST_ROUTE",

@@ -16,7 +16,7 @@ import time
 import weakref
 from collections.abc import Callable, Coroutine, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -27,6 +27,11 @@ from bot.render.turns import Turns
 from bot.render.writers import ChannelWriter, Writer
 from bot.tables import Change, Table, TableService, made_at
 from bot.ui.common import Screen, Shot, key_of
+
+if TYPE_CHECKING:
+    from bot.render.playbyplay import Follow
+
+PACE = 2.5  # seconds between two messages in one play-by-play thread (playbyplay.py)
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +189,13 @@ class RendererCore:
         # threads the bot joined (or asked to) since it started: the latest JOINED_KEPT
         self._joined: dict[int, None] = {}
         self._unlisted: dict[int, discord.Thread] = {}  # see seen_in
+        # play-by-play threads (playbyplay.py): when each server switched them on (None: off)
+        self.thread_since: Callable[[int], float | None] = lambda guild_id: None
+        self.thread_pace = PACE  # seconds between two messages in one thread
+        self._follows: dict[int, Follow] = {}  # table -> its thread, followed
+        self._no_thread: set[int] = set()  # playing tables known to have none
+        self._threads_loaded = False  # the last run's threads are read (resume_threads)
+        self._follow_later: dict[int, Table] = {}  # tables changed before that
         # channels that refuse the bot (notices.py)
         self._refused: dict[int, tuple[str, ...]] = {}  # table -> what its channel lacks (told)
         self._to_tell: dict[int, str] = {}  # table -> a notice for its next click

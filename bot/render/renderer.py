@@ -7,8 +7,9 @@ an edit that would change nothing is not sent. A table without a message finds i
 posted anew; an older copy of it is retired.
 
 :class:`Renderer` is put together here from its parts: the private views (private.py), the
-threads (threads.py), the notices for a channel that refuses the bot (notices.py) and what was
-shown, across restarts (restarts.py), over the memory they share (core.py).
+threads (threads.py), the notices for a channel that refuses the bot (notices.py), what was
+shown, across restarts (restarts.py), and the spectators' play-by-play threads (playbyplay.py),
+over the memory they share (core.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.render.core import (
     Shown,
 )
 from bot.render.notices import Notices
+from bot.render.playbyplay import PlayByPlay
 from bot.render.private import PrivateViews
 from bot.render.restarts import ENDED, Restarts
 from bot.render.threads import Threads
@@ -38,7 +40,7 @@ from bot.ui.common import Screen, moved_screen
 log = logging.getLogger(__name__)
 
 
-class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
+class Renderer(PrivateViews, Threads, Notices, Restarts, PlayByPlay, RendererCore):
     """Keeps every table's public message and its players' private views in step with the
     table, within Discord's rate limits (the package's docstring says how)."""
 
@@ -48,6 +50,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, RendererCore):
             self._note_change(table)
         self.request(table)
         self.refresh_private(table)
+        self.follow(table)
 
     def request(self, table: Table, *, at_once: bool = False, after: float = 0.0) -> None:
         """Bring the table's public message up to date soon (after the debounce; ``after``:

@@ -49,6 +49,13 @@ class SeatRow:
     # The clocks that were already running for this player when a clock last timed them out,
     # with no move of theirs since: the same absence, so they strike nothing.
     lapse: list[str] = field(default_factory=list)
+    # Take over a seat (bot/tables/seats.py): the moves played before this player took the
+    # seat (0: dealt in); the seat this player left is open (None: not), 0 they left, N they
+    # were put out after N timeouts in a row; who asks the host to take it.
+    held_from: int = 0
+    opened: int | None = None
+    asker_id: int | None = None
+    asker_name: str | None = None
 
 
 @dataclass
@@ -138,6 +145,13 @@ class GuildSettings:
     images: bool | None = None  # the tables' pictures and card emoji (None: on)
     four_colour: bool | None = None  # the four-colour deck (None: off)
     language: str | None = None  # public screens' language (bot/i18n; None: the server's own)
+    # when /settings thread was switched on (None: off): tables started since then open a
+    # play-by-play thread (bot/render/playbyplay.py)
+    thread_since: float | None = None
+
+    @property
+    def threads(self) -> bool:
+        return self.thread_since is not None
 
 
 @dataclass(frozen=True)
@@ -219,7 +233,8 @@ def _guild_settings(row: Row) -> GuildSettings:
         row["pings"] is None or bool(row["pings"]),  # not set: on
         _flag(row["images"]),
         _flag(row["four_colour"]),
-        row["language"],
+        language=row["language"],
+        thread_since=row["thread_since"],
     )
 
 

@@ -11,6 +11,10 @@ listeners (which render). Nothing is shown to anybody before it is committed.
 - :mod:`bot.tables.actions`: the action path (act, apply, commit, the one transaction, the
   ledger under each player's caps).
 - :mod:`bot.tables.lobby`: opening, joining, starting, leaving, removing, ending; consents.
+- :mod:`bot.tables.takeback`: taking a move back by consent (asked, agreed, run out);
+  :mod:`bot.tables.offers`: the offer and the request as a table holds them.
+- :mod:`bot.tables.seats`: a seat left open mid-game, and how it closes (the action path's part);
+  :mod:`bot.tables.takeover`: asking for it, the host's Allow, taking it over.
 - :mod:`bot.tables.clocks`: the clock loop, and the clocks standing still while nobody can click.
 - :mod:`bot.tables.service`: :class:`TableService`, the parts put together.
 """
@@ -23,10 +27,12 @@ from bot.tables.actions import (
     STRIKES_OUT,
     ActionPath,
     check_may_send,
+    timed_out,
 )
 from bot.tables.clocks import ALIVE_EVERY, ALIVE_META, Clocks
 from bot.tables.lobby import (
     CHANNEL_DELETED,
+    DEALT,
     LOBBIES_PER_HOST,
     REMOVED,
     THREAD_LOCKED,
@@ -54,12 +60,14 @@ from bot.tables.table import (
     made_at,
     message_link,
 )
+from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
 
 __all__ = [
     "BUSY",
     "ALIVE_EVERY",
     "ALIVE_META",
     "CHANNEL_DELETED",
+    "DEALT",
     "CLOCK_MOVED",
     "CLOCK_SKEW",
     "DISCORD_EPOCH_MS",
@@ -69,8 +77,11 @@ __all__ = [
     "LOBBY_CLOCK",
     "LOBBY_SECONDS",
     "LOG_LINES",
+    "NO_TAKEOVER",
+    "NOT_OPEN",
     "NOTE_LINES",
     "REMOVED",
+    "Seats",
     "RETRY_AT_MOST",
     "RETRY_FIRST",
     "STRIKES_OUT",
@@ -90,6 +101,7 @@ __all__ = [
     "check_may_end",
     "check_may_remove",
     "check_may_send",
+    "timed_out",
     "made_at",
     "message_link",
     "one_lobby",

@@ -18,14 +18,15 @@ from bot.store import (
     DrinkRow,
     GuildSettings,
     PlayerSettings,
-    ResultRow,
     Stale,
     Store,
     Tab,
     TimerRow,
     Tx,
 )
+from bot.tables import seats as opened
 from bot.tables.memory import TableMemory
+from bot.tables.offers import noted
 from bot.tables.table import (
     LOG_LINES,
     NOTE_LINES,
@@ -43,6 +44,12 @@ DOUBLE_TAP = "Already done: your first tap counted."
 CLOCK_MOVED = "Time ran out a moment ago: the clock already moved for you."
 STALE_TRIES = 2  # reads of a table another copy moved first, before a move gives up
 BUSY = "This table is busy elsewhere right now. Nothing was changed; please try again."
+
+
+def timed_out(seat: int | None) -> str:
+    """The table's line for a player put out for missing three turns in a row (the removal is
+    an action of its own: ``Leave(timeouts=...)``)."""
+    return f"{{p{seat}}} timed out three times in a row and is out."
 
 
 def check_may_send(table: Table, user_id: int, action: Action) -> None:
@@ -168,7 +175,21 @@ class ActionPath(TableMemory):
         engine = table.engine
         action = engine.parse(action)
         running = engine.timers(table.state) if timer is not None else []
-        state, events = engine.apply(table.state, seat, action)
+        state, steps, done = table.state, list[opened.Step](), list[Event]()
+        if timer is not None:  # the open seats it waits on close first (bot/tables/seats.py)
+            state, steps, done = opened.close_waited(engine, table, state, timer.seats)
+        made: Action | None = action
+        events: list[Event] = []
+        if seat is not None and isinstance(action, Leave) and opened.may_open(engine, state, seat):
+            state, steps, done = opened.vacate(engine, table, state, seat, None, self.clock.now())
+            made = None  # the seat opens: no Leave yet
+        else:
+            try:
+                state, events = engine.apply(state, seat, action)
+            except GameError:
+                if not steps:
+                    raise
+                made = None  # the seat's Leave ended what the clock waited for
         extra: list[tuple[int | None, int | None, Action]] = []
         if seat is not None:
             mover = table.user_at(seat)
@@ -177,7 +198,7 @@ class ActionPath(TableMemory):
                 mover.name = name
             if isinstance(action, Leave):
                 mover.left_at = self.clock.now()
-        elif timer is not None:
+        elif timer is not None and made is not None:
             for s in timer.seats:
                 row = table.user_at(s)
                 if row.left_at is not None:
@@ -192,7 +213,7 @@ class ActionPath(TableMemory):
                         extra.append((s, row.user_id, Leave(timeouts=row.strikes)))
                 row.lapse = [t.key for t in running if t.key != timer.key and s in t.seats]
         change = await self._commit(
-            table, state, events, seat, user_id, action, interaction_id, timer, extra
+            table, state, events, seat, user_id, made, interaction_id, timer, extra, (steps, done)
         )
         now = self.clock.now()
         for s in [seat] if seat is not None else timer.seats if timer is not None else []:
@@ -210,26 +231,41 @@ class ActionPath(TableMemory):
         interaction_id: int | None = None,
         fired: TimerRow | None = None,
         extra: list[tuple[int | None, int | None, Action]] | None = None,
+        pre: tuple[list[opened.Step], list[Event]] = ([], []),
     ) -> Change:
-        """Write the action(s), state, drinks, clocks and results in one transaction."""
+        """Write the action(s), state, drinks, clocks and results in one transaction. ``pre``:
+        (the moves, the events) of seats opened or closed before ``action``
+        (bot/tables/seats.py)."""
         engine, row = table.engine, table.row
         now = self.clock.now()
-        steps = [(seat, user_id, action, interaction_id, events)] if action is not None else []
+        steps: list[opened.Step] = list(pre[0])
+        if action is not None:
+            steps.append((seat, user_id, action, interaction_id, events))
+        events = [*pre[1], *events]
         for xs, xu, xa in extra or []:  # removals for three timeouts in a row
+            if isinstance(xa, Leave) and xs is not None and opened.may_open(engine, state, xs):
+                state, xsteps, xevents = opened.vacate(engine, table, state, xs, xa.timeouts, now)
+                steps += xsteps
+                events = [*events, *xevents]
+                continue
             try:
                 state, xevents = engine.apply(state, xs, xa)
             except GameError:
                 continue
             table.user_at(xs).left_at = now  # type: ignore[arg-type]
-            xevents = [Log(f"{{p{xs}}} timed out three times in a row and is out."), *xevents]
+            xevents = [Log(timed_out(xs)), *xevents]
             steps.append((xs, xu, xa, None, xevents))
             events = [*events, *xevents]
+        state, xsteps, xevents = opened.close_if_alone(engine, table, state)
+        steps += xsteps
+        events = [*events, *xevents]
         over = engine.is_over(state)
         host = table.seat_row(row.host_id)
         if not over and host is not None and host.left_at is not None and table.seated():
             heir = table.seated()[0]  # the host's powers pass on in seat order
             row.host_id = heir.user_id
             events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
+        events = noted(table, state, events, steps, over, now)  # take-backs
         async with self._or_forget(table):
             await self._write(table, state, events, steps, over, now, fired)
         table.state = state
@@ -300,10 +336,7 @@ class ActionPath(TableMemory):
                     await tx.set_timer_seats(table.id, key, list(t.seats))
             if over:
                 results = engine.results(state)
-                outcomes: dict[int, str | ResultRow] = {
-                    table.user_at(o.seat).user_id: ResultRow(o.result, o.place, o.points)
-                    for o in results.outcomes
-                }
+                outcomes = opened.outcomes(table, results)
                 await tx.add_results(table.id, row.guild_id, row.game, outcomes, now)
                 row.status, row.end_reason, row.ended_at = "ended", "game over", now
                 # the end screen's best moments, read with the COMMIT: still one trip

@@ -13,8 +13,9 @@ from typing import Any
 
 from bot.engines.base import Engine, GameError, Log
 from bot.store import Stale, Store, Tx
-from bot.tables.actions import ActionPath
+from bot.tables.offers import CLOCK as TAKE_BACK_CLOCK
 from bot.tables.table import LOBBY_CLOCK, LOBBY_SECONDS, Table
+from bot.tables.takeback import TakeBacks
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ def _seconds(text: str | None) -> float | None:
         return None
 
 
-class Clocks(ActionPath):
+class Clocks(TakeBacks):
     """The clock loop and its pauses. A clock fires under its table's lock, as a click would,
     and is deleted in the transaction that applies it."""
 
@@ -59,6 +60,7 @@ class Clocks(ActionPath):
         now = self.clock.now()
         if self._forgotten:
             await self._read_forgotten(now)
+        self._end_offers(now)  # take-backs no longer offered: their button goes
         due = sorted(
             (
                 t
@@ -77,6 +79,8 @@ class Clocks(ActionPath):
                 try:
                     if timer.key == LOBBY_CLOCK:
                         await self._close_lobby(table)
+                    elif timer.key == TAKE_BACK_CLOCK:
+                        await self._expire_take_back(table, timer)
                     else:
                         await self._apply(table, None, None, timer.action, None, timer)
                     fired += 1
@@ -100,6 +104,8 @@ class Clocks(ActionPath):
     def next_due(self) -> float | None:
         dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]
         dues += [at for _, at in self._forgotten.values()]
+        if (offers := self._offers_due()) is not None:
+            dues.append(offers)
         return min(dues) if dues else None
 
     async def resume_clocks(self) -> float:

@@ -29,6 +29,7 @@ CHANNEL_DELETED = "its channel was deleted"  # why a table closed (see close_whe
 THREAD_LOCKED = "its thread was locked"
 REMOVED = "Barkeep was removed from the server"
 LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
+DEALT = "Cards dealt."  # the table's first line, before the deal's own (Engine.opening)
 
 
 def one_lobby(mine: list[TableRow]) -> None:
@@ -226,7 +227,7 @@ class Lobby(ActionPath):
             row.status, row.started_at = "playing", self.clock.now()
             row.log = []  # the lobby's note (who was invited) is done with
             # every table shows the seed's SHA-256 in its footer: the log need not say it again
-            events: list[Event] = [Log("Cards dealt.")]
+            events: list[Event] = [Log(DEALT)]
             events += engine.opening(state)
             return await self._commit(table, state, events, None, None, None)
 

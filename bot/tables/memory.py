@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from bot.clock import SystemClock
+from bot.engines import takeback
 from bot.engines.base import Engine, Event, IllegalAction, StateError
 from bot.store import ResultRow, SeatRow, Store, TableRow, TimerRow, Tx
 from bot.tables.table import Change, Listener, Table, TableError
@@ -252,8 +253,5 @@ class TableMemory:
         if row is None:
             raise IllegalAction("no such table")
         engine = self.engines[row.game]
-        players = len([s for s in seats if s.seat is not None])
-        state = engine.new_game(players, row.seed, row.options)
-        for seat, action in actions:
-            state, _ = engine.apply(state, seat, action)
-        return state
+        players = len({s.seat for s in seats if s.seat is not None})  # a seat taken over: once
+        return takeback.replayed(engine, engine.new_game(players, row.seed, row.options), actions)

@@ -8,7 +8,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engines.base import Action, Engine, Event, GameError, Results, seed_hash
+from bot.engines import takeback
+from bot.engines.base import (
+    Action,
+    Engine,
+    Event,
+    GameError,
+    IllegalAction,
+    Results,
+    seed_hash,
+)
 from bot.store import DrinkRow, SeatRow, Tab, TableRow, TimerRow
 
 LOG_LINES = 8  # public log lines kept with a table
@@ -48,6 +57,33 @@ class NextGameOpen(TableError):
 
 
 @dataclass
+class Offer:
+    """Move ``seq`` by ``seat`` (``user_id``), made ``at``: its mover may ask to take it back
+    until ``at`` + :data:`SECONDS`, if it showed no card (:meth:`possible`, worked out once)."""
+
+    seq: int
+    seat: int
+    user_id: int
+    at: float
+    before: Any = field(repr=False)
+    after: Any = field(repr=False)
+    action: Action
+    events: list[Event] = field(repr=False)
+    _possible: bool | None = field(default=None, repr=False)
+
+    def possible(self, table: Table) -> bool:
+        if self._possible is None:
+            try:
+                takeback.check(
+                    table.engine, self.before, self.seat, self.action, self.after, self.events
+                )
+                self._possible = True
+            except IllegalAction:
+                self._possible = False
+        return self._possible
+
+
+@dataclass
 class Table:
     row: TableRow
     seats: list[SeatRow]  # everybody who sat down, in join order (left ones included)
@@ -66,6 +102,8 @@ class Table:
     # process (AlreadyMoved)
     moved: dict[int, tuple[Action | None, float, int]] = field(default_factory=dict, repr=False)
     held_since: float | None = field(default_factory=time.time, repr=False)
+    # the last move, while its mover may still ask to take it back (bot/tables/takeback.py)
+    offer: Offer | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.saved(self.seats)  # built from what the store holds
@@ -137,10 +175,20 @@ class Table:
         )
 
     def user_at(self, seat: int) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
+        """Who holds the engine seat now: its latest holder (a seat taken over has several
+        rows, in the order they took it; the last one holds it, or left it open)."""
+        return next(s for s in reversed(self.seats) if s.seat == seat)
 
     def seat_at(self, seat: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.seat == seat), None)
+        return next((s for s in reversed(self.seats) if s.seat == seat), None)
+
+    def open_seats(self) -> list[SeatRow]:
+        """The seats left open for someone to take over (bot/tables/seats.py), in seat order:
+        each one's row is its leaver's."""
+        rows = [s for s in self.seats if s.opened is not None and s.seat is not None]
+        return sorted(
+            (s for s in rows if self.user_at(s.seat or 0) is s), key=lambda s: s.seat or 0
+        )
 
     def view(self, seat: int | None = None) -> Any:
         """What ``seat`` (``None``: everyone) may see of the game now."""
@@ -150,7 +198,8 @@ class Table:
         return self.engine.results(self.state)
 
     def names(self) -> dict[str, str]:
-        """``{"p0": "Ana", ...}`` for formatting :class:`Log` lines."""
+        """``{"p0": "Ana", ...}`` for formatting :class:`Log` lines (each seat's latest
+        holder: the seats are in the order they were taken)."""
         return {f"p{s.seat}": s.name for s in self.seats if s.seat is not None}
 
     def deadline(self, key: str) -> float | None:
@@ -171,7 +220,19 @@ def message_link(row: TableRow) -> str:
 
 
 def _seat_key(s: SeatRow) -> tuple[Any, ...]:
-    return (s.name, s.seat, s.left_at, s.strikes, tuple(s.notes), s.removed, tuple(s.lapse))
+    return (
+        s.name,
+        s.seat,
+        s.left_at,
+        s.strikes,
+        tuple(s.notes),
+        s.removed,
+        tuple(s.lapse),
+        s.held_from,
+        s.opened,
+        s.asker_id,
+        s.asker_name,
+    )
 
 
 @dataclass

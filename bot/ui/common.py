@@ -29,7 +29,7 @@ from bot.art.looks import LOOKS
 from bot.engines.base import Action, AnyCard, Drink, literal, sips
 from bot.i18n import ENGLISH, game_title, t
 from bot.store import Tab, TableRow
-from bot.tables import Table, message_link
+from bot.tables import Table, message_link, seats
 from bot.ui.components import (
     LONE_SURROGATE,
     Button,
@@ -258,13 +258,94 @@ def form_button(
 
 
 def table_buttons(table: Table, seat_label: str = "My seat") -> list[Button]:
-    """The row every running table has: open your private view, the rules, leave, end."""
-    return [
-        platform(table, "seat", seat_label, emoji="\U0001f0cf"),
-        platform(table, "rules", "Rules"),
-        platform(table, "leave", "Leave"),
-        platform(table, "end", "End", "danger"),
-    ]
+    """The row every running table has: open your private view, the rules, leave, end; and
+    while a seat is open, **Take seat**, or the host's **Allow** / **No** to whoever asked
+    for it (in the place of Rules: /rules has them too)."""
+    mine = platform(table, "seat", seat_label, emoji="\U0001f0cf")
+    leave, end = platform(table, "leave", "Leave"), platform(table, "end", "End", "danger")
+    opened = table.open_seats() if table.status == "playing" else []
+    asked = next((s for s in opened if s.asker_id is not None), None)
+    if asked is not None:
+        arg = f"{asked.seat}.{asked.asker_id}"
+        allow = platform(table, "allow_seat", "Allow", "success", "\u2705", arg)
+        no = platform(table, "deny_seat", "No", "secondary", "\u2716\ufe0f", arg)
+        return [mine, leave, end, allow, no]
+    row = [mine, platform(table, "rules", "Rules"), leave, end]
+    if opened:
+        row.append(platform(table, "take_seat", "Take seat", "primary", "\U0001fa91"))
+    return row
+
+
+def seat_lines(table: Table) -> list[str]:
+    """A line per open seat: whose it is and until when, or who asks the host for it."""
+    if table.status != "playing":
+        return []
+    host = table.seat_row(table.row.host_id)
+    boss = f"**{escape(host.name)}**" if host is not None else "host"
+    out = []
+    for s in table.open_seats():
+        seat = s.seat or 0
+        whose = f"{name(table, seat)}'s seat"
+        if s.asker_id is not None:
+            who = escape(s.asker_name or "Someone")
+            out.append(f"\U0001fa91 **{who}** wants {whose}: {boss}, **Allow** or **No**?")
+            continue
+        due = [t.due_at for t in table.timers.values() if seat in t.seats]
+        until = f"before its clock runs out {countdown(min(due))}" if due else "before its turn"
+        why = " (timed out three times)" if s.opened else ""
+        out.append(f"\U0001fa91 {whose} is open{why}: **Take seat** {until}.")
+    return out
+
+
+def with_seats(table: Table, screen: Screen) -> Screen:
+    """A running table's screen with its open seats on top (:func:`seat_lines`), still within
+    a phone's screen: the oldest of its last field's lines (the latest news) make room first,
+    then its description's last lines."""
+    lines = seat_lines(table)
+    if not lines:
+        return screen
+    embed = discord.Embed.from_dict(screen.embed.to_dict())
+    body = (embed.description or "").split("\n") if embed.description else []
+    embed.description = "\n".join([*lines, *body])
+    while not fits(embed):
+        if embed.fields:
+            last = len(embed.fields) - 1
+            field = embed.fields[last]
+            kept = (field.value or "").split("\n")[1:]
+            if kept:
+                embed.set_field_at(last, name=field.name, value="\n".join(kept), inline=False)
+            else:
+                embed.remove_field(last)
+        elif body:
+            body.pop()
+            embed.description = "\n".join([*lines, *body])
+        else:
+            break
+    return Screen(embed, screen.rows, screen.content, screen.shot, screen.public)
+
+
+def seat_choice_screen(table: Table, host: bool, playing: bool) -> Screen:
+    """**Take seat** pressed where it needs a choice: which of several open seats, or, for the
+    host, closing one (its cards leave play as the rules say) or (not playing) sitting there."""
+    rows: list[Row] = []
+    for s in table.open_seats()[:5]:
+        seat = s.seat or 0
+        whose = f"{table.user_at(seat).name[:60]}'s seat"
+        row: list[Button] = []
+        if not (host and playing):
+            row.append(platform(table, "take_seat", f"Take {whose}", "primary", arg=f"{seat}.go"))
+        if host:
+            row.append(platform(table, "close_seat", f"Close {whose}", "danger", arg=str(seat)))
+        rows.append(row)
+    if host:
+        text = (
+            "Close a seat rather than wait for its clock? Its cards leave play as the rules say."
+            if playing
+            else "Take a seat yourself (you're the host: nobody needs to allow it), or close one."
+        )
+    else:
+        text = "Which seat? The host allows it (your own seat back needs nobody's OK)."
+    return Screen(discord.Embed(description=text, colour=GREY), rows)
 
 
 def name(table: Table, seat: int) -> str:
@@ -413,12 +494,14 @@ def lobby_screen(table: Table) -> Screen:
     return Screen(embed, lobby_rows(table))
 
 
-def drinks(table: Table, seat: int, n: int) -> str:
+def drinks(table: Table, seat: int, n: int, user_id: int | None = None) -> str:
     """A seat's ``n`` sips as the table shows them: "12 sips", or as they were counted when
     some were water (over the drinker's cap) or points (alcohol-free): "8 sips · 💧 4 water",
-    "⭐ 12 points". ``n`` is the game's own count, water and points included."""
+    "⭐ 12 points". ``n`` is the game's own count, water and points included. ``user_id``:
+    one who held the seat before (taken over) rather than its holder."""
     row = table.seat_at(seat)
-    shown = safety.tab_text(table.tabs.get(row.user_id), n) if row else None
+    who = user_id if user_id is not None else row.user_id if row else None
+    shown = safety.tab_text(table.tabs.get(who), n) if who is not None else None
     return shown or sips(n)
 
 
@@ -444,14 +527,20 @@ def drinks_lines(table: Table) -> str | None:
     parts = []
     given = given_tabs(ledger_drinks(table))
     soft = soft_finishes(table)
-    dealt = {s.seat: s for s in table.seats if s.seat is not None}
-    for seat, s in sorted(dealt.items()):  # in seat order
+    # in seat order; a seat taken over: who held it before, if they drank, then its holder
+    dealt = sorted((s for s in table.seats if s.seat is not None), key=lambda s: s.seat or 0)
+    for s in dealt:
+        seat = s.seat or 0
         tab = table.tabs.get(s.user_id) or Tab()
         n = tab.total
-        gave = f" (gave {given.get(seat, Tab()).total})" if given is not None else ""
-        text = drinks(table, seat, n) if n or s.user_id not in soft else ""
+        now = table.user_at(seat) is s
+        if not now and not n and s.user_id not in soft:
+            continue
+        gave = f" (gave {given.get(seat, Tab()).total})" if given is not None and now else ""
+        text = drinks(table, seat, n, s.user_id) if n or s.user_id not in soft else ""
         text = " · ".join(t for t in (text, soft.get(s.user_id, "")) if t)
-        parts.append((n + (s.user_id in soft), name(table, seat), text + gave))
+        who = name(table, seat) if now else f"**{escape(s.name)}**"
+        parts.append((n + (s.user_id in soft), who, text + gave))
     if not any(n for n, _, _ in parts) and given is None:
         return None
     if len(parts) <= DRINKS_APART:
@@ -571,6 +660,11 @@ def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen
         # ended by End, or by everyone leaving, before the game was: what the game's lines
         # show next is how it stood, never a result (End promised no winner)
         lines = [EARLY, *lines]
+    if gone := [s for s in table.seats if s.opened is not None and s.seat is not None]:
+        # left mid-game, their seat still open when the game ended: the game's lines show the
+        # seat as it stood, under their name
+        who = ", ".join(f"**{escape(s.name)}**" for s in gone)
+        lines = [*lines, f"\U0001fa91 Left, their seat still open: {who}"]
     reason = table.row.end_reason or ""
     footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + (
         "See /tally for the leaderboard."
@@ -616,15 +710,23 @@ def next_game_text(lobby: TableRow, host: str | None) -> str:
     )
 
 
-def confirm_screen(table: Table, what: str) -> Screen:
-    """The private question Leave (``what="leave"``) or End asks during play; or a game's
-    move it asks about first (:attr:`Engine.ask_first`, ``what`` its verb)."""
+def confirm_screen(table: Table, what: str, seat: int | None = None) -> Screen:
+    """The private question Leave (``what="leave"``, by ``seat``) or End asks during play; or
+    a game's move it asks about first (:attr:`Engine.ask_first`, ``what`` its verb)."""
     if (asked := table.engine.asked(what)) is not None:
         return _question(table, *table.engine.ask_first[asked], what)
-    if what == "leave":
+    engine = table.engine
+    if what == "leave" and seat is not None and seats.may_open(engine, table.state, seat):
+        text = (
+            f"Leave table #{table.id}? Your seat stays open for someone to take over (or you, "
+            "with **Take seat**, before its clock runs out). A drink you owe now is still yours."
+        )
+        label = "Yes, leave"
+    elif what == "leave":
+        never = "" if engine.seat_takeover else " Nobody takes over a seat in this game."
         text = (
             f"Leave table #{table.id}? You're out of this game for good, and a drink you owe "
-            "now is still yours."
+            f"now is still yours.{never}"
         )
         label = "Yes, leave"
     else:

@@ -24,8 +24,8 @@ CUSTOM_ID = r"(?P<game>[a-z]{1,20}):(?P<table>[0-9]{1,18}):(?P<verb>[a-z_]{1,20}
 CUSTOM_ID_RE = re.compile(CUSTOM_ID, re.ASCII)
 
 # The platform's verbs: the lobby (and the host's Remove a player), a player's private view,
-# the rules, forms, confirmations (of Leave and End during play), and Play again on a finished
-# table.
+# the rules, forms, confirmations (of Leave and End during play), Play again on a finished
+# table, and taking over an open seat (asking, the host's answer, closing it).
 PLATFORM_VERBS = frozenset(
     {
         "join",
@@ -37,8 +37,13 @@ PLATFORM_VERBS = frozenset(
         "consent",
         "form",
         "confirm",
+        "takeback",  # take-backs: ask, agree, say no (bot/ui/takeback.py)
         "again",
         "remove",
+        "take_seat",
+        "allow_seat",
+        "deny_seat",
+        "close_seat",
     }
 )
 

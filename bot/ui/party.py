@@ -133,6 +133,7 @@ def settings_screen(
     field("settings-water", water)
     field("settings-age", age)
     field("settings-pings", t(lang, "on" if g.turn_pings else "off"))
+    field("settings-thread", t(lang, "settings-thread-value", on="on" if g.threads else "off"))
     pictures = "off" if g.images is False else "four-colour" if g.four_colour else "standard"
     field("settings-images", t(lang, "settings-images-value", pictures=pictures))
     how = t(lang, "settings-language-value-auto") if g.language is None else ""

@@ -2,29 +2,42 @@
 and the /history list it starts from.
 
 The replay is rebuilt from the game's record (bot/replay.py: seed and moves; the seed is public
-once the game is over, so every hand may be shown). One screen per step: what that move did (the
-game's own log lines for it), who drank what then, each player's hand as it was (the cards they
-saw that the table did not), the table's picture as it was, and the controls: first, back,
-forward, last, and a jump to any part of the game.
+once the game is over, so every hand may be shown). One screen per step: where it is ("Hand 3 ·
+step 41 of 180"), what that move did (the game's own log lines for it), who drank what then,
+each player's hand as it was (the cards they saw that the table did not), the table's picture
+as it was, and the controls: first, back, forward, last, and a jump to any part of the game.
+
+The jump menu lists the deal, each part of the game its rules count (the engine's
+:meth:`~bot.engines.base.Engine.marks`: "Hand 3", "Hand 2, trick 5", "6-row, card 3", "Spit
+4"...) and the end. A select holds 25 options: when there are more marks than the 23 between
+the deal and the end, each larger part ("Hand 2") keeps a place and the rest of the room goes to
+the parts with the most marks, each part's marks in even runs shown as one place ("Hand 2,
+trick 5-8", the first of them being where it jumps); with more parts than room, runs of whole
+parts ("Hand 3-5"). A game without marks offers evenly spaced steps.
 """
 
 from __future__ import annotations
 
+import bisect
+import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.engines import ENGINES
-from bot.engines.base import Drink, Log, plural
-from bot.replay import Replayed
+from bot.engines.base import Drink, Log, Mark, plural
+from bot.replay import Replayed, holder_names
 from bot.store import TableRow
 from bot.ui import common
-from bot.ui.common import Button, Row, Screen, Select, SelectOption, say_names
+from bot.ui.common import Button, Row, Screen, Select, SelectOption, escape, say_names
 from bot.ui.components import custom_id
 
 REPLAY = "replay"  # the custom ids' first part: replay:<table>:<verb>[:<arg>] (cogs/history.py)
-JUMPS = 20  # places of the game the jump menu offers (Discord allows 25 options)
+JUMPS = 20  # evenly spaced places the jump menu offers for a game without marks
+OPTIONS = 25  # the most options a select holds (Discord's limit)
+DEAL, END = "The deal", "The end"
 HAND_CHARS = 100  # of one player's hand line
 
 
@@ -40,8 +53,21 @@ def replay_buttons(table_id: int) -> list[Button]:
     ]
 
 
-def _names(record: dict[str, Any]) -> dict[str, str]:
-    return {f"p{p['seat']}": p["name"] for p in record["players"]}
+def _names(record: dict[str, Any], step: int) -> dict[str, str]:
+    """Who sat in each seat at ``step`` (a seat taken over names that move's holder)."""
+    return {f"p{seat}": name for seat, name in holder_names(record, step).items()}
+
+
+def _takeovers(record: dict[str, Any], step: int) -> list[str]:
+    """The seats taken over just before move ``step``: "🪑 **Cy** takes **Bo**'s seat."."""
+    out = []
+    for p in record["players"]:
+        held = p.get("holders", [])
+        for before, h in zip(held, held[1:], strict=False):
+            if h["from"] + 1 == step:
+                who, whose = escape(h["name"]), escape(before["name"])
+                out.append(f"\U0001fa91 **{who}** takes **{whose}**'s seat.")
+    return out
 
 
 def _hands(replayed: Replayed, step: int, names: dict[str, str]) -> list[str]:
@@ -67,6 +93,41 @@ def _order(card: Any) -> tuple[int, int]:
     return card.sort_key if hasattr(card, "sort_key") else (ord(card.suit), card.rank)
 
 
+def _fitted(
+    head: str, said: list[str], drank: list[str], hands: list[str], totals: list[str], footer: str
+) -> list[str]:
+    """The stepper's lines, fitted to a phone with the footer below them. ``totals``: the
+    drinks so far, then the same with names cut short (empty: a game where nobody drinks).
+    What gives way first: the names in the totals, then the hands (the last one first), a
+    second drink of the step (the totals count it), the step's second log line, the rest of
+    the first cut short (a log line naming six players with long names); last, a cut "…"."""
+    said, drank, hands = list(said), list(drank), list(hands)
+    total = [f"**Drinks so far:** {totals[0]}"] if totals else []
+    while True:
+        lines = [head, *said, *drank, *([""] + hands if hands else []), *total]
+        text = "\n".join([*lines, footer])
+        if text.count("\n") < common.BODY_LINES and len(text) <= common.BODY_CHARS:
+            return lines
+        if total and totals[1] not in total[0]:
+            total = [f"**Drinks so far:** {totals[1]}"]
+        elif hands:
+            hands.pop()
+        elif len(drank) > 1:
+            drank.pop()
+        elif len(said) > 1:
+            said.pop()
+        elif said and not said[0].endswith("\u2026"):  # cut short, as plain text
+            plain = _plain(said[0])
+            said = [_cut(plain, max(len(plain) - (len(text) - common.BODY_CHARS), 40))]
+        else:
+            room = common.BODY_CHARS - len(footer) - 2
+            return ["\n".join(lines)[:room] + "\u2026"]
+
+
+def _short(names: dict[str, str], n: int = 10) -> dict[str, str]:
+    return {k: v if len(v) <= n else v[: n - 1] + "\u2026" for k, v in names.items()}
+
+
 def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     sips: dict[int, int] = {}
     for events in replayed.events_by_step[: step + 1]:
@@ -78,46 +139,141 @@ def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     return " · ".join(f"{say_names(f'{{p{s}}}', names)} {n}" for s, n in sorted(sips.items()))
 
 
-def _jumps(replayed: Replayed, table_id: int, names: dict[str, str]) -> Select | None:
+def jump_places(marks: Sequence[Mark], total: int) -> list[tuple[int, str]]:
+    """The jump menu's places, (step, label) in step order: the deal, the marks (shared out as
+    the module says when they don't all fit) and the end; for a game without marks,
+    :data:`JUMPS` evenly spaced steps."""
+    inner = [m for m in marks if 0 < m.step < total]
+    if not marks:
+        steps = sorted({round(i * total / (JUMPS - 1)) for i in range(JUMPS)} - {0, total})
+        inner = [Mark(step, f"Step {step}") for step in steps]
+    last = next((m.label for m in marks if m.step == total), None)
+    end = f"{last} · the end" if last is not None else END
+    return [(0, DEAL), *_places(inner), *([(total, end)] if total > 0 else [])]
+
+
+def _places(marks: list[Mark], room: int = OPTIONS - 2) -> list[tuple[int, str]]:
+    """``marks`` as at most ``room`` places, each a run of consecutive marks: (its first step,
+    its name)."""
+    if len(marks) <= room:
+        return [(m.step, m.label) for m in marks]
+    parts: list[list[Mark]] = []
+    for m in marks:
+        if parts and m.part is not None and parts[-1][0].part == m.part:
+            parts[-1].append(m)
+        else:
+            parts.append([m])
+    if len(parts) > room:  # runs of whole parts, named by the parts
+        return [
+            (
+                run[0][0].step,
+                span(run[0][0].part or run[0][0].label, run[-1][-1].part or run[-1][-1].label),
+            )
+            for run in _even(parts, room)
+        ]
+    shares = [1] * len(parts)  # a place for each part, the rest where the most marks share one
+    for _ in range(room - len(parts)):
+        i = max(range(len(parts)), key=lambda i: len(parts[i]) / shares[i])
+        shares[i] += 1
+    return [
+        (run[0].step, span(run[0].label, run[-1].label))
+        for part, n in zip(parts, shares, strict=True)
+        for run in _even(part, n)
+    ]
+
+
+def _even(items: list[Any], n: int) -> list[list[Any]]:
+    """``items`` cut into ``min(n, len(items))`` consecutive runs of sizes that differ by one at
+    most."""
+    n = min(n, len(items))
+    cuts = [round(i * len(items) / n) for i in range(n + 1)]
+    return [items[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+
+
+_NUMBER = re.compile(r"(\d+)")
+
+
+def span(first: str, last: str) -> str:
+    """One label for a run of places: ``"Hand 3-5"`` from "Hand 3" to "Hand 5", ``"Hand 2,
+    trick 5-8"``; where the two don't differ first in a number after the same words,
+    ``"Pile 12 – The draw pile runs out"``."""
+    if first == last:
+        return first
+    a, b = _NUMBER.split(first), _NUMBER.split(last)  # words, number, words, number...
+    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
+    if i is not None and i % 2 == 1 and "".join(a[:i]).strip():
+        return f"{''.join(a[:i])}{a[i]}-{b[i]}"
+    return f"{first} \u2013 {last}"
+
+
+def where(replayed: Replayed, step: int) -> str | None:
+    """The part of the game ``step`` is in: the last mark at or before it; the deal at step 0;
+    ``None`` before the first mark."""
+    marks = replayed.marks
+    i = bisect.bisect_right([m.step for m in marks], step)
+    return marks[i - 1].label if i else (DEAL if step == 0 else None)
+
+
+def heading(replayed: Replayed, step: int, names: dict[str, str]) -> str:
+    """The stepper's first line: "**Hand 3** · step 41 of 180", "**Step 2 of 180**" before the
+    first mark, and "· the end" at the last step."""
     total = len(replayed.steps)
-    if total < 3:
+    here = where(replayed, step)
+    count = f"step {step} of {total}"
+    if here is None:
+        head = f"**{count.capitalize()}**"
+    else:  # the place in bold, its names too (not bold within bold)
+        head = f"**{say_names(here, names).replace('**', '')}** · {count}"
+    return head + (" · the end" if step == total else "")
+
+
+def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select | None:
+    total = len(replayed.steps)
+    if total < 1:
         return None
-    marks = sorted({round(i * total / (JUMPS - 1)) for i in range(JUMPS)})
     options = []
-    for step in marks:
+    for step, label in jump_places(replayed.marks, total):
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
-        label = f"Move {step}" if step else "The deal"
-        text = _plain(say_names(logs[0], names)) if logs else ""
-        options.append(SelectOption(label, str(step), text[:100] or None))
-    return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to a move…")
+        names = _names(record, step)  # who held each seat then
+        text = _plain(say_names(" · ".join(logs), names))
+        name = _plain(say_names(label, names))
+        options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
+    return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to…")
+
+
+def _cut(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "\u2026"
 
 
 def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     """The replay at ``step`` (0: the deal, ``len(steps)``: the end)."""
     total = len(replayed.steps)
     step = max(0, min(step, total))
-    names = _names(record)
+    names = _names(record, step)
     table_id = int(record["table"])
     events = replayed.events_by_step[step]
-    said = [say_names(e.text, names) for e in events if isinstance(e, Log)]
+    said = _takeovers(record, step) + [
+        say_names(e.text, names) for e in events if isinstance(e, Log)
+    ]
     drank = [
         f"\U0001f37a {say_names(f'{{p{d.seat}}}', names)}: {plural(d.sips, 'sip')} ({d.reason})"
         for d in events
         if isinstance(d, Drink)
     ]
-    where = "The deal" if step == 0 else f"Move {step} of {total}"
-    top = [f"**{where}**" + (" · the end" if step == total else ""), *said[:2], *drank[:2]]
-    totals = f"**Drinks so far:** {_totals(replayed, step, names)}"
-    hands = _hands(replayed, step, names)[: common.BODY_LINES - len(top) - 2]
-    footer = f"Seed {record['seed']} · only you see this replay"
-    # a phone's screen: the hands that fit (each player's line, as many as the room allows)
-    while hands and len("\n".join([*top, "", *hands, totals, footer])) > common.BODY_CHARS:
-        hands.pop()
-    lines = [*top, *([""] + hands if hands else []), totals]
     game = ENGINES[record["game"]]
+    drinks = bool(replayed.ledger) or game.drinks_with(record["options"])
+    footer = f"Seed {record['seed']} · only you see this replay"
+    lines = _fitted(
+        heading(replayed, step, names),
+        said[:2],
+        drank[:2],
+        _hands(replayed, step, names),
+        [_totals(replayed, step, names), _totals(replayed, step, _short(names))] if drinks else [],
+        footer,
+    )
     embed = discord.Embed(
         title=f"\u23ea Replay · {game.title} · table #{table_id}",
-        description="\n".join(lines)[:4000],
+        description="\n".join(lines),
         colour=common.GREY,
     )
     embed.set_footer(text=footer)
@@ -130,7 +286,7 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         Button("Last", f"{last}.l", disabled=step == total, emoji="\u23ed\ufe0f"),
     ]
     rows: list[Row] = [controls]
-    if (jump := _jumps(replayed, table_id, names)) is not None:
+    if (jump := _jumps(replayed, table_id, record)) is not None:
         rows.append(jump)
     return Screen(embed, rows)
 

@@ -244,6 +244,13 @@ async def test_a_leaver_passes_their_cards_on_and_the_clock_finishes_the_drink(f
         res = await h.confirmed(leaver, msg, "leave")
         assert res.in_place
         known.note()
+        # the seat waits, its cards in play, for someone to take it over (issue 48)
+        assert f"\U0001fa91 **{leaver.name}**'s seat is open" in msg.text
+        assert table.state.hands[2] and "take_seat" in h.verbs(msg)
+        h.clock.advance(30)  # nobody takes it: its clock runs out, and the rules' leave
+        assert await h.service.fire_due() == 1
+        await h.rendered(lambda: f"Nobody took **{leaver.name}**'s seat in time." in msg.text)
+        known.note()
         assert f"**{leaver.name}**'s {cards} cards pass to" in msg.text or cards == 0
         assert f"\U0001f6aa **{leaver.name}** left" in msg.text
         while table.state.phase == "take":

@@ -389,6 +389,11 @@ async def scripted_game(
             assert {"answer", "refuse"} <= verbs, mine.rows  # in their current private view
 
     async def do(seat: int, action) -> None:
+        if table.user_at(seat).left_at is not None:
+            # put out on timeouts, their seat open for a take-over (issue 48): nobody moves
+            # for it, its clocks run out instead
+            await tick()
+            return
         await service.act(table.id, seat_user[seat], action)
         measure()
 

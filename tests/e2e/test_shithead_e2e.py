@@ -10,8 +10,9 @@ from itertools import combinations
 import pytest
 
 from bot.clock import ManualClock
+from bot.engines import takeback
 from bot.engines.base import Leave, Log
-from bot.engines.cards import ROMAN, TarotCard
+from bot.engines.cards import TarotCard
 from bot.engines.shithead import (
     DECK,
     ENGINE,
@@ -26,6 +27,7 @@ from bot.engines.shithead import (
 from bot.ui import shithead as ui
 from bot.ui.components import Ref, Select, custom_id
 from tests.e2e.conftest import Harness, open_table, seeded_harness
+from tests.engines.contract import named_in
 from tests.engines.test_shithead import make
 from tests.fakediscord import FakeMessage
 from tests.phone import HOST, assert_fits_phone, long_named_table, table_text
@@ -98,16 +100,6 @@ def _options(msg: FakeMessage, cid: str) -> list[str]:
     return [o["value"] for o in comp["options"]]
 
 
-def patterns(card: TarotCard) -> list[re.Pattern[str]]:
-    """How a card can appear in a message: its label, and the table's short form."""
-    if not card.is_major:
-        return [re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}")]
-    return [
-        re.compile(rf"(?<![IVX0-9]){re.escape(card.label)}"),
-        re.compile(rf"\u2728{ROMAN[card.rank]}(?![IVX])"),
-    ]
-
-
 async def leaks(h: Harness, table) -> list[str]:
     """Cards the rules keep from someone (hidden(state, viewer)) that a message showed them.
 
@@ -118,17 +110,17 @@ async def leaks(h: Harness, table) -> list[str]:
         actions = await q.actions(table.id)
     state = ENGINE.new_game(table.state.players, table.row.seed, table.row.options)
     public: set[TarotCard] = set()
-    for seat, action in actions:
-        state, events = ENGINE.apply(state, seat, action)
-        lines = [e.text for e in events if isinstance(e, Log)]
-        public |= {c for c in DECK for p in patterns(c) for line in lines if p.search(line)}
+    for step in takeback.replay(ENGINE, state, actions):
+        state = step.state
+        lines = [e.text for e in step.events if isinstance(e, Log)]
+        public |= {c for line in lines for c in named_in(line, DECK)}
     assert state == table.state
     seats = {s.user_id: s.seat for s in table.seats}
     found = []
     for audience, text in h.fake.everything_shown():
         viewer = seats.get(audience) if audience is not None else None
         for card in set(ENGINE.hidden(table.state, viewer)) - public:
-            if any(p.search(text) for p in patterns(card)):
+            if named_in(text, {card}):
                 found.append(f"{card.label} shown to {audience or 'everyone'}")
     return found
 
@@ -403,7 +395,8 @@ async def test_a_table_ended_early_names_no_winner_no_shithead_and_no_drink(stor
     await service.end(t.id, HOST, can_manage=False)
     text = table_text(t)
     assert "Ended early: no winner." in text and "Cards still held: **Player0" in text
-    assert "\U0001f6aa Left: **Player2" in text
+    # Player2 left; their seat was still open for a take-over when the table ended (issue 48)
+    assert "\U0001fa91 Left, their seat still open: **Player2" in text
     for said in ("wins", "shithead", "finishes their drink", "1st"):
         assert said not in text, said
     async with store.reading() as q:

@@ -298,19 +298,34 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     leaver = by_seat[table.view()["turn"]]
     res = await h.confirmed(leaver, msg, "leave")
     assert res.in_place
+    # their seat waits for someone to take it over (issue 48); nobody does: when its clock
+    # runs out the rules' leave takes the hand out of play
+    await h.rendered(lambda: f"\U0001fa91 **{leaver.name}**'s seat is open" in msg.text)
+    h.clock.advance(table.deadline(table.view()["clock"]) - h.clock.now())
+    await h.service.fire_due()
     await h.rendered(lambda: f"**{leaver.name}**: left ·" in msg.text, "the leaver on the table")
     assert leaks(h, table, start, held) == []
 
-    # nobody plays any more: the clock plays for them, and three timeouts in a row is out
-    while sum(table.view()["active"]) == 4:
+    # nobody plays any more: the clock plays for them, and three timeouts in a row is out: their
+    # seat opens for someone to take over (issue 48)
+    while not table.open_seats():
         for s, hand in enumerate(table.state.hands):
             held[s] += hand
         h.clock.advance(table.deadline(table.view()["clock"]) - h.clock.now())
         await h.service.fire_due()
-    await h.rendered(
-        lambda: "timed out three times" in msg.text and msg.text.count(": left ·") == 2,
-        "a player out on timeouts",
-    )
+    await h.rendered(lambda: "timed out three times" in msg.text, "a player out on timeouts")
+    # the others play on, nobody takes the seat: when its clock runs out, the rules' leave
+    while sum(table.view()["active"]) == 4:
+        for s, hand in enumerate(table.state.hands):
+            held[s] += hand
+        turn = table.view()["turn"]
+        if table.user_at(turn).left_at is not None:
+            h.clock.advance(table.deadline(table.view()["clock"]) - h.clock.now())
+            await h.service.fire_due()
+        else:
+            card = table.engine.legal_cards(table.state, turn)[0]
+            await h.service.act(table.id, table.user_at(turn).user_id, Play(card_id(card)))
+    await h.rendered(lambda: msg.text.count(": left ·") == 2, "a player out on timeouts")
     await h.bot.renderer.flush()
     assert leaks(h, table, start, held) == []
 

@@ -10,43 +10,37 @@ game ends.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
+import re
 from collections import Counter
-from enum import Enum
 from typing import Any
 
-from bot.engines import records
-from bot.engines.base import Action, Drink, Engine, Leave, Timeout
-from bot.engines.cards import Card, TarotCard
+from bot.engines import records, takeback
+from bot.engines.base import Action, Drink, Engine, Event, IllegalAction, Leave, Mark, Timeout
+from bot.engines.cards import ROMAN, Card, TarotCard
+from bot.engines.takeback import TakeBack, walk
 
 CARD_TYPES = (Card, TarotCard)
 
 
-def walk(view: Any, cards: set[Any], strings: set[str]) -> None:
-    """Collect every card object and every string anywhere in a view."""
-    kind = type(view)
-    if kind is str:
-        strings.add(view)
-    elif kind in (int, float, bool) or view is None:
-        return
-    elif kind is dict:
-        for k, v in view.items():
-            walk(k, cards, strings)
-            walk(v, cards, strings)
-    elif kind in (list, tuple, set, frozenset):
-        for v in view:
-            walk(v, cards, strings)
-    elif isinstance(view, CARD_TYPES):
-        cards.add(view)
-    elif isinstance(view, Action):
-        return  # moves carry numbers and words, never cards
-    elif dataclasses.is_dataclass(view) and not isinstance(view, type):
-        for f in dataclasses.fields(view):
-            walk(getattr(view, f.name), cards, strings)
-    elif isinstance(view, Enum):
-        strings.add(str(view.value))
+def card_patterns(card: Any) -> list[re.Pattern[str]]:
+    """How a card can appear in a message's text: its label ("10♥", "Q🍷", "XV The Devil"),
+    a tarot Major also in a table's short form (✨ and its numeral), and its emoji's name
+    (``<:bk_TH:...>``)."""
+    if isinstance(card, TarotCard) and card.is_major:
+        found = [
+            re.compile(rf"(?<![IVX0-9]){re.escape(card.label)}"),
+            re.compile(rf"\u2728{ROMAN[card.rank]}(?![IVX])"),
+        ]
+    else:
+        found = [re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}")]
+    return [*found, re.compile(rf"\bbk4?_{re.escape(card.code)}:")]
+
+
+def named_in(text: str, cards: set[Any]) -> set[Any]:
+    """The ``cards`` that ``text`` names (:func:`card_patterns`)."""
+    return {c for c in cards if any(p.search(text) for p in card_patterns(c))}
 
 
 def check_views(engine: Engine[Any], state: Any) -> None:
@@ -122,8 +116,11 @@ def playout(
     leave_chance: float = 0.002,
     timeout_chance: float = 0.2,
     deep: bool = True,
+    takeback_chance: float = 0.0,
 ) -> tuple[Any, list[tuple[int | None, dict[str, Any]]]]:
-    """Play at random to the end, checking the contract at every step. Returns (state, log)."""
+    """Play at random to the end, checking the contract at every step. Returns (state, log).
+    ``takeback_chance``: how often a player's move that may be taken back
+    (bot/engines/takeback.py) is taken back at once, a take-back entry in the log."""
     state = engine.new_game(players, seed, options or {})
     log: list[tuple[int | None, dict[str, Any]]] = []
     seen_keys: set[str] = set()
@@ -152,7 +149,7 @@ def playout(
             check_debts(engine, state)
         sample = deep or step % 25 == 0  # the deep playout checks every step, the others a sample
         before = dumped(engine, state) if sample else ""
-        new, _events = engine.apply(state, seat, action)
+        new, events = engine.apply(state, seat, action)
         if sample:
             assert dumped(engine, state) == before, f"apply mutated the state ({action})"
         if deep:  # a JSON round trip gives the same state, and so the same future
@@ -162,15 +159,29 @@ def playout(
         for t in engine.timers(state):
             seen_keys.add(t.key)
         log.append((seat, action.to_json()))
+        if (
+            takeback_chance
+            and rnd.random() < takeback_chance
+            and may_take_back(engine, state, seat, action, new, events)
+        ):
+            log.append((seat, TakeBack(len(log)).to_json()))
+            continue  # the state is as it was before the move
         state = new
     raise AssertionError(f"no end after {max_steps} actions ({players} players, seed {seed})")
 
 
+def may_take_back(
+    engine: Engine[Any], before: Any, seat: int | None, action: Action, after: Any, events: Any
+) -> bool:
+    try:
+        takeback.check(engine, before, seat, action, after, events)
+    except IllegalAction:
+        return False
+    return True
+
+
 def replay(engine: Engine[Any], players: int, seed: str, options: dict[str, Any], log: Any) -> Any:
-    state = engine.new_game(players, seed, options)
-    for seat, action in log:
-        state, _ = engine.apply(state, seat, action)
-    return state
+    return takeback.replayed(engine, engine.new_game(players, seed, options), log)
 
 
 def check_engine(
@@ -181,22 +192,62 @@ def check_engine(
         for n in range(seeds):
             seed = f"contract-{engine.name}-{players}-{n}"
             rnd = random.Random(seed)
-            state, log = playout(engine, players, seed, rnd, options=options, deep=n == 0)
+            state, log = playout(
+                engine, players, seed, rnd, options=options, deep=n == 0, takeback_chance=0.3
+            )
             # determinism: the same seed and log give the same game, from the stored JSON log
+            # (take-backs included: each returns the game to the state before its move)
             stored = json.loads(json.dumps(log))
             again = replay(engine, players, seed, options or {}, stored)
             assert dumped(engine, again) == dumped(engine, state)
-            # a state read back mid-game has the same future
+            # a state read back mid-game has the same future (read back between two moves,
+            # not between a move and its take-back: memory of the move before goes with it)
             mid = len(log) // 2
+            while mid < len(log) and takeback.is_take_back(stored[mid][1]):
+                mid += 1
             half = replay(engine, players, seed, options or {}, stored[:mid])
             half = engine.from_dict(json.loads(dumped(engine, half)))
-            rest = replay_from(engine, half, stored[mid:])
+            rest = replay_from(engine, half, stored[mid:], first=mid + 1)
             assert dumped(engine, rest) == dumped(engine, state)
             results = engine.results(state)
             assert sorted(o.seat for o in results.outcomes) == list(range(players))
 
 
-def replay_from(engine: Engine[Any], state: Any, log: Any) -> Any:
-    for seat, action in log:
-        state, _ = engine.apply(state, seat, action)
-    return state
+def replay_from(engine: Engine[Any], state: Any, log: Any, first: int = 1) -> Any:
+    """The state after ``log``, whose first entry is move number ``first``, from ``state``."""
+    return takeback.replayed(engine, state, log, first=first)
+
+
+def marked_game(
+    engine: Engine[Any],
+    players: int,
+    seed: str,
+    *,
+    options: dict[str, Any] | None = None,
+    avoid: tuple[type[Action], ...] = (),
+    timeout_chance: float = 0.1,
+) -> tuple[list[Any], list[list[Event]], list[Mark]]:
+    """A whole random game where nobody leaves and no move of ``avoid`` is made: every state
+    (``[0]`` the deal), every step's events, and the engine's marks over them, checked against
+    :meth:`Engine.marks`'s contract (steps 1 to the last, in order, one a step)."""
+    rnd = random.Random(seed)
+    state = engine.new_game(players, seed, options or {})
+    states, events = [state], [engine.opening(state)]
+    for _ in range(20_000):
+        if engine.is_over(state):
+            break
+        choices = [
+            (seat, a) for seat, a in moves(engine, state) if not isinstance(a, (Leave, *avoid))
+        ]
+        plays = [c for c in choices if c[0] is not None]
+        clocks = [c for c in choices if c[0] is None]
+        pick = clocks if clocks and (not plays or rnd.random() < timeout_chance) else plays
+        seat, action = rnd.choice(pick)
+        state, said = engine.apply(state, seat, action)
+        states.append(state)
+        events.append(said)
+    assert engine.is_over(state), f"{engine.name} did not end"
+    marks = engine.marks(states, events)
+    steps = [m.step for m in marks]
+    assert steps == sorted(set(steps)) and all(0 < n < len(states) for n in steps), steps
+    return states, events, marks

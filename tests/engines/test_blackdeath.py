@@ -36,6 +36,7 @@ from bot.engines.blackdeath import (
     pairs_phrase,
 )
 from bot.engines.cards import TarotCard, deal, shuffled
+from tests.engines.contract import marked_game
 
 DEATH = "M13"
 
@@ -750,3 +751,20 @@ def test_the_take_timeout_takes_the_position_the_tables_generator_picks_when_it_
     assert "{p1} ran out of time: a card is taken for them." in logs(events)
     assert Private(1, f"You drew {card.name}") in events
     assert Private(0, f"{{p1}} took {card.name} from you") in events
+
+
+def test_each_pair_thrown_each_player_left_safe_and_death_found_are_marked():
+    states, events, marks = marked_game(ENGINE, 4, "marks", avoid=(Forfeit,))
+    *taking, last = marks
+    assert last.label == f"{{p{states[-1].loser}}} holds Death"
+    assert states[last.step - 1].loser is None and states[last.step].loser is not None
+    for m in taking:
+        said = " ".join(e.text for e in events[m.step] if isinstance(e, Log))
+        if m.label.startswith("Pair "):  # "Pair 12 of 28": the 12th pair of the game is out
+            n, of = map(int, m.label.removeprefix("Pair ").split(" of "))
+            assert of == 28 and len(states[m.step].discarded) == n and "discards" in said
+        else:
+            assert m.label.endswith(" is safe") and "safe from Death" in said, m.label
+    assert any(m.label.endswith(" is safe") for m in taking)
+    takes = [n for n, said in enumerate(events) if any("discards a pair" in str(e) for e in said)]
+    assert takes and set(takes) <= {m.step for m in marks}  # no pair thrown goes unmarked

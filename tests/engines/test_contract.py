@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.engines import ENGINES
 from bot.engines.base import GameOver, IllegalAction, StateError, Timeout
-from tests.engines.contract import check_engine
+from tests.engines.contract import check_engine, playout
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
@@ -56,3 +58,24 @@ def test_a_finished_game_refuses_every_move(name):
         )
     with pytest.raises(GameOver):
         engine.apply(state, 0, {"type": "leave"})
+
+
+def test_moves_are_taken_back_in_the_contract_playouts():
+    """The contract's playouts take back moves where the rules allow it, and the replays of
+    :func:`check_engine` go through them: in most games some moves qualify."""
+    taken: dict[str, int] = {}
+    for name, engine in ENGINES.items():
+        for n in range(3):
+            seed = f"takebacks-{name}-{n}"
+            _, log = playout(
+                engine,
+                engine.min_players + 1 if engine.max_players > 2 else 2,
+                seed,
+                random.Random(seed),
+                deep=False,
+                takeback_chance=1.0,
+            )
+            taken[name] = taken.get(name, 0) + sum(a["type"] == "take_back" for _, a in log)
+    # Spit has none; in War every move turns a card or pours a drink
+    assert taken["spit"] == taken["war"] == 0
+    assert {name for name, n in taken.items() if n} >= {"pyramid", "shithead", "tarok"}, taken

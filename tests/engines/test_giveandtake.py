@@ -19,7 +19,7 @@ from bot.engines.giveandtake import (
     Played,
     difference,
 )
-from tests.engines.contract import check_engine, check_views
+from tests.engines.contract import check_engine, check_views, marked_game
 
 
 def cards(codes: str) -> list[Card]:
@@ -795,3 +795,16 @@ class WithoutLastCall(GiveAndTakeEngine):
 
 def test_the_engine_keeps_the_contract_in_long_random_games():
     check_engine(WithoutLastCall(), seeds=10)
+
+
+def test_each_flip_is_marked_as_the_log_names_it():
+    states, events, marks = marked_game(ENGINE, 3, "marks", avoid=(LastCall,))
+    flips = [
+        (step, e.text.split(":")[0])
+        for step, said in enumerate(events)
+        for e in said
+        if isinstance(e, Log) and e.text.startswith("Turn ")
+    ]
+    assert [(m.step, m.label) for m in marks] == flips
+    assert len(marks) == states[-1].turns
+    assert any(", fight flip 2" in m.label for m in marks)  # a fight's flips, counted

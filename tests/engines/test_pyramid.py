@@ -56,6 +56,7 @@ from bot.engines.pyramid import (
     question_mark,
     row_value,
 )
+from tests.engines.contract import marked_game
 
 ALL_CARDS = sorted(french_deck())
 DECK = frozenset(ALL_CARDS)
@@ -1913,3 +1914,26 @@ def test_a_host_who_left_the_game_asks_no_more_questions():
     with pytest.raises(GameError, match="still in the game"):
         ENGINE.apply(state, 1, Ask(seat=0, card=0))
     ENGINE.apply(state, 2, Ask(seat=0, card=0))  # the same question from a host still playing
+
+
+def test_each_turned_card_is_marked_in_its_row_then_each_exploration_and_fresh_start():
+    states, events, marks = marked_game(ENGINE, 3, "marks-3")
+    rows = [("6-row", 6), ("5-row", 5), ("4-row", 4), ("3-row", 3), ("2-row", 2)]
+    cards = [(f"{row}, card {n}", row) for row, size in rows for n in range(1, size + 1)]
+    assert [(m.label, m.part) for m in marks[:21]] == [*cards, ("The top card", "The top")]
+    for i, m in enumerate(marks[:21]):
+        said = [e.text for e in events[m.step] if isinstance(e, Log)]
+        assert states[m.step].index == i
+        assert any(f"Card {i + 1} of 21" in t or "the first card is" in t for t in said), said
+    explores = marks[21:]
+    assert explores and explores[0].label.endswith(" explores")
+    for m in explores:
+        e = states[m.step].explorer
+        assert m.part == f"{{p{e}}} explores" and m.label.startswith(m.part)
+        tries = [x for x in explores if x.part == m.part]
+        assert [x.label for x in tries] == [m.part] + [
+            f"{m.part}, try {n}" for n in range(2, len(tries) + 1)
+        ]
+        if m.label != m.part:  # a royal was turned: the explorer starts again from the 6-row
+            said = [x.text for x in events[m.step] if isinstance(x, Log)]
+            assert any("starts again" in t for t in said), said

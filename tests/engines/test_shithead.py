@@ -35,7 +35,7 @@ from bot.engines.shithead import (
     card_id,
     order,
 )
-from tests.engines.contract import check_views
+from tests.engines.contract import check_views, marked_game
 
 DECK = tarot_deck()
 FOOL = "M0"
@@ -986,3 +986,25 @@ def test_the_cards_of_a_player_who_left_stay_hidden_from_every_viewer_when_they_
     for viewer in (None, 0, 1, 2, 3):
         assert gone <= set(ENGINE.hidden(state, viewer)), viewer
     check_views(ENGINE, state)
+
+
+def test_the_start_each_new_pile_the_draw_pile_running_out_and_each_player_out_are_marked():
+    options = {"find_shithead": True}
+    states, events, marks = marked_game(ENGINE, 3, "marks-1", options=options, timeout_chance=0)
+    labels = [m.label for m in marks]
+    assert labels[0] == "Play starts" and states[marks[0].step - 1].phase == "choose"
+    assert labels.count("The draw pile runs out") == 1
+    out = [m.label for m in marks if m.label.endswith(" is out")]
+    assert out == [f"{{p{s}}} is out" for s in states[-1].finished]
+    new_piles = 0  # burned or picked up: the next card starts a new pile
+    for step, said in enumerate(events):
+        text = " ".join(e.text.lower() for e in said if isinstance(e, Log))
+        new_piles += "burned" in text or "picks up the pile" in text
+        mark = next((m for m in marks if m.step == step), None)
+        if mark is not None and mark.label.startswith("Pile "):
+            assert mark.label == f"Pile {new_piles + 1}" and states[step].pile == []
+        if mark is not None and mark.label == "The draw pile runs out":
+            assert not states[step].draw and states[step - 1].draw
+    assert sum(label.startswith("Pile ") for label in labels) > 3
+    parts = {m.part for m in marks}  # the piles belong to the part they are played in
+    assert parts == {"Play starts", "The draw pile runs out", *out}

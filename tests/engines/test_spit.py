@@ -43,7 +43,7 @@ from bot.engines.spit import (
     number,
     own_deck,
 )
-from tests.engines.contract import check_engine, check_views, playout, walk
+from tests.engines.contract import check_engine, check_views, marked_game, playout, walk
 
 EVERY_CARD = Counter(own_deck(0) + own_deck(1))
 
@@ -708,3 +708,24 @@ def test_the_play_clock_is_thirty_seconds_when_the_game_comes_from_new_game():
     (timer,) = ENGINE.timers(state)
     assert timer.key.startswith("idle:") and timer.seconds == 30
     assert ENGINE.view(state, None)["seconds"] == 30
+
+
+def test_each_spit_and_each_deck_running_out_are_marked():
+    found = False
+    for n in range(10):
+        states, events, marks = marked_game(ENGINE, 2, f"marks-{n}", timeout_chance=0.02)
+        spits = [m for m in marks if m.label.startswith("Spit ")]
+        assert [m.label for m in spits] == [f"Spit {k}" for k in range(1, len(spits) + 1)]
+        assert len(spits) == states[-1].spits
+        for m in spits:
+            said = [e.text for e in events[m.step] if isinstance(e, Log)]
+            assert any("spit! " in t.lower() and "stuck" not in t for t in said), said
+        for m in marks:
+            if not m.label.startswith("Spit "):
+                seat = int(m.label[2])
+                assert m.label == f"{{p{seat}}}'s deck runs out"
+                assert states[m.step - 1].decks[seat] and not states[m.step].decks[seat]
+                found = True
+        if found and len(spits) > 2:
+            return
+    raise AssertionError("no game with a deck running out between spits")

@@ -29,7 +29,7 @@ from bot.engines.tarok import (
     card_of,
     card_points,
 )
-from tests.engines.contract import check_views, playout
+from tests.engines.contract import check_views, marked_game, playout
 
 ALL_IDS = list(range(78))
 
@@ -660,3 +660,19 @@ def test_the_hand_of_a_player_who_left_is_hidden_from_every_viewer_when_they_lea
     for viewer in (None, 0, 1, 2):
         assert gone <= set(ENGINE.hidden(state, viewer)), viewer
     check_views(ENGINE, state)
+
+
+def test_each_trick_is_marked_at_its_first_card_counted_within_its_hand():
+    states, events, marks = marked_game(ENGINE, 3, "marks")
+    hands = sorted({s.hand_no for s in states})
+    assert len(hands) >= 2  # the count starts again with each hand
+    for hand in hands:
+        mine = [m for m in marks if m.part == f"Hand {hand}"]
+        assert [m.label for m in mine] == [
+            f"Hand {hand}, trick {n}" for n in range(1, len(mine) + 1)
+        ]
+    for m in marks:
+        assert states[m.step - 1].trick == [] and len(states[m.step].trick) == 1
+        assert m.part == f"Hand {states[m.step].hand_no}"
+    taken = [e for said in events for e in said if isinstance(e, Log) and "the trick" in e.text]
+    assert len(marks) == len(taken)  # every trick marked once, the game ending with a whole hand

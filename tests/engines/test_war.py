@@ -30,7 +30,7 @@ from bot.engines.base import (
 )
 from bot.engines.cards import Card, french_deck
 from bot.engines.war import ENGINE, Double, Flip, TakeDrink, WarEngine, WarState
-from tests.engines.contract import walk
+from tests.engines.contract import marked_game, walk
 
 ALL_CARDS = sorted(french_deck())
 ALL_CODES = sorted(c.code for c in ALL_CARDS)
@@ -609,3 +609,14 @@ def test_the_hidden_cards_are_both_whole_piles_for_every_viewer_when_a_hand_is_o
         assert set(hidden) == piles, viewer
         assert set(state.piles[0]) <= set(hidden) and set(state.piles[1]) <= set(hidden)
         assert not set(cards("2H", "9S")) & set(hidden)
+
+
+def test_each_hand_is_marked_where_its_first_cards_are_turned():
+    states, events, marks = marked_game(ENGINE, 2, "marks", timeout_chance=0.3)
+    assert [m.label for m in marks] == [f"Hand {n}" for n in range(1, len(marks) + 1)]
+    assert len(marks) == states[-1].hands_played
+    for m in marks:
+        said = [e.text for e in events[m.step] if isinstance(e, Log)]
+        assert any(t.startswith("{p0} turns") for t in said)  # the hand's first flip
+        assert not any(t.startswith("Save throw") for t in said)
+        assert states[m.step - 1].phase == "flip" and m.part is None

@@ -60,6 +60,7 @@ P_EMBED_LINKS = 1 << 14
 P_READ_MESSAGE_HISTORY = 1 << 16
 P_MANAGE_THREADS = 1 << 34
 P_SEND_MESSAGES_IN_THREADS = 1 << 38
+P_CREATE_PUBLIC_THREADS = 1 << 35
 THREAD_TYPES = (10, 11, 12)  # announcement, public and private threads
 P_ALL = (1 << 51) - 1
 P_EVERYONE = (
@@ -150,6 +151,8 @@ class FakeChannel:
     archived: bool = False  # a thread's (archive_thread)
     locked: bool = False
     joined: bool = False  # a thread's: the bot is one of its members (Join Thread)
+    owner_id: int | None = None  # a thread's creator (None: the server's owner)
+    auto_archive: int = 1440  # a thread's minutes without a message before Discord archives it
 
     def __int__(self) -> int:
         return self.id
@@ -1389,7 +1392,7 @@ class FakeDiscord:
                 "type": ch.type,
                 "name": ch.name,
                 "parent_id": str(ch.parent_id),
-                "owner_id": str(self._guild_of_id(ch.id).owner_id),
+                "owner_id": str(ch.owner_id or self._guild_of_id(ch.id).owner_id),
                 "last_message_id": None,
                 "rate_limit_per_user": 0,
                 "message_count": 0,
@@ -1399,7 +1402,7 @@ class FakeDiscord:
                 "guild_id": str(ch.guild_id),
                 "thread_metadata": {
                     "archived": ch.archived,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": ch.auto_archive,
                     "archive_timestamp": "2026-01-01T00:00:00+00:00",
                     "locked": ch.locked,
                 },
@@ -3064,6 +3067,11 @@ class FakeDiscord:
             ("PATCH", "/channels/{channel_id}", self._h_patch_channel),
             ("PUT", "/channels/{channel_id}/thread-members/@me", self._h_join_thread),
             ("GET", "/channels/{channel_id}/messages", self._h_history),
+            (
+                "POST",
+                "/channels/{channel_id}/messages/{message_id}/threads",
+                self._h_thread_from_message,
+            ),
             ("POST", "/channels/{channel_id}/messages", self._h_channel_post),
             (
                 "GET PATCH DELETE",
@@ -3869,6 +3877,49 @@ class FakeDiscord:
         if ch.archived and body.get("archived") is False:
             await self._unarchive(ch)
         return 200, self._channel_json(ch)
+
+    async def _h_thread_from_message(self, ctx: _Ctx) -> tuple[int, Any]:
+        """Start Thread from Message, as Discord does it: in a text channel a public thread (an
+        announcement channel: an announcement thread), whose id is the message's ("a message
+        can only have a single thread created from it": 160004 for a second), with the bot as
+        its creator and first member (THREAD_CREATE, ``newly_created``, with its ``member``).
+        It takes View Channel and Create Public Threads in the channel; threads, forum posts
+        and voice channels have none (50024)."""
+        ch = self._channel(ctx)
+        body = ctx.json or {}
+        if ch.type not in (0, 5):
+            return _error(400, 50024, "Cannot execute action on this channel type")
+        self._bot_may(ch, P_CREATE_PUBLIC_THREADS)
+        m = _by_snowflake(self.messages, ctx.params["message_id"])
+        if m is None or m.deleted or m.channel_id != ch.id or m.ephemeral:
+            return _error(404, 10008, "Unknown Message")
+        if m.id in self.channels:
+            return _error(400, 160004, "A thread has already been created for this message")
+        thread = FakeChannel(
+            m.id,
+            str(body.get("name", "")),
+            10 if ch.type == 5 else 11,
+            ch.guild_id,
+            parent_id=ch.id,
+            joined=True,
+            owner_id=self.bot_user.id,
+            auto_archive=body.get("auto_archive_duration") or 1440,
+        )
+        self.channels[thread.id] = thread
+        member = {
+            "id": str(thread.id),
+            "user_id": str(self.bot_user.id),
+            "join_timestamp": _iso(),
+            "flags": 1,
+        }
+        data = dict(self._channel_json(thread), member=member)
+        await self._dispatch("THREAD_CREATE", dict(data, newly_created=True), I_GUILDS)
+        return 201, data
+
+    def thread_of(self, message: FakeMessage | int) -> FakeChannel | None:
+        """The thread started from a message, if any (its id is the message's)."""
+        ch = self.channels.get(_id_of(message))
+        return ch if ch is not None and ch.type in THREAD_TYPES else None
 
     async def _h_join_thread(self, ctx: _Ctx) -> tuple[int, Any]:
         """Join Thread: the bot becomes one of the thread's members, while it is open."""

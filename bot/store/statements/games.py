@@ -50,6 +50,7 @@ _TABLE_DRINKS = (
     "SELECT guild_id, user_id, game, table_id, seq, amount, kind, giver_id, reason, at,"
     " counted_as FROM drinks WHERE table_id = ? ORDER BY id"
 )
+_TABLE_DRINKS_AFTER = _TABLE_DRINKS.replace("table_id = ?", "table_id = ? AND seq > ?")
 
 
 class GameStatements(TxCore):
@@ -216,7 +217,8 @@ class GameStatements(TxCore):
     async def save_seat(self, s: SeatRow) -> None:
         self._write(
             "UPDATE seats SET name = ?, seat = ?, left_at = ?, strikes = ?, notes = ?, removed = ?,"
-            " lapse = ? WHERE table_id = ? AND user_id = ?",
+            " lapse = ?, held_from = ?, opened = ?, asker_id = ?, asker_name = ?"
+            " WHERE table_id = ? AND user_id = ?",
             (
                 s.name,
                 s.seat,
@@ -225,6 +227,10 @@ class GameStatements(TxCore):
                 _dumps(s.notes),
                 int(s.removed),
                 _dumps(s.lapse),
+                s.held_from,
+                s.opened,
+                s.asker_id,
+                s.asker_name,
                 s.table_id,
                 s.user_id,
             ),
@@ -321,11 +327,26 @@ class GameStatements(TxCore):
         )
         return [(r[0], json.loads(r[1])) for r in rows]
 
-    async def actions_with_seq(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
-        """The action log with each move's number: (seq, seat, action), in order. The number
-        is what the table's drinks point at (``DrinkRow.seq``); a game record needs both."""
+    async def last_action(
+        self, table_id: int
+    ) -> tuple[int, int | None, int | None, dict[str, Any], float] | None:
+        """The action log's last entry: (seq, seat, user, action, when), or None."""
+        row = await self._one(
+            "SELECT seq, seat, user_id, action, at FROM actions WHERE table_id = ?"
+            " ORDER BY seq DESC LIMIT 1",
+            (table_id,),
+        )
+        return (row[0], row[1], row[2], json.loads(row[3]), row[4]) if row else None
+
+    async def actions_with_seq(
+        self, table_id: int, after: int = 0
+    ) -> list[tuple[int, int | None, dict[str, Any]]]:
+        """The action log with each move's number: (seq, seat, action), in order (``after``:
+        only the moves numbered higher). The number is what the table's drinks point at
+        (``DrinkRow.seq``); a game record needs both."""
         rows = await self._all(
-            "SELECT seq, seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            "SELECT seq, seat, action FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq",
+            (table_id, after),
         )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
@@ -355,6 +376,11 @@ class GameStatements(TxCore):
 
     async def table_drinks(self, table_id: int) -> list[DrinkRow]:
         return [DrinkRow(*r) for r in await self._all(_TABLE_DRINKS, (table_id,))]
+
+    async def table_drinks_after(self, table_id: int, seq: int) -> list[DrinkRow]:
+        """The table's drinks of the moves numbered above ``seq``, in the order written."""
+        rows = await self._all(_TABLE_DRINKS_AFTER, (table_id, seq))
+        return [DrinkRow(*r) for r in rows]
 
     def table_drinks_when_committed(self, table_id: int) -> Callable[[], list[DrinkRow]]:
         """A table's drinks as this transaction leaves them, read in its last trip (with the
@@ -406,6 +432,13 @@ class GameStatements(TxCore):
         self._write(
             "UPDATE timers SET seats = ? WHERE table_id = ? AND key = ?",
             (_dumps(seats), table_id, key),
+        )
+
+    async def set_timer_action(self, table_id: int, key: str, action: dict[str, Any]) -> None:
+        """What a running clock stands for (a take-back request's answers so far)."""
+        self._write(
+            "UPDATE timers SET action = ? WHERE table_id = ? AND key = ?",
+            (_dumps(action), table_id, key),
         )
 
     async def move_timer(self, table_id: int, key: str, due_at: float) -> None:

@@ -93,6 +93,31 @@ class MessageStatements(TxCore):
             (table_id, user_id, token),
         )
 
+    # -- play-by-play threads (bot/render/playbyplay.py) ---------------------------------
+    async def set_play_thread(
+        self, table_id: int, thread_id: int | None, step: int, done: bool = False
+    ) -> None:
+        """The table's play-by-play thread (None: it has none) and the last step posted there
+        (-1: none yet); ``done``: its end is posted too (or there is no thread)."""
+        self._write(
+            "INSERT INTO play_threads (table_id, thread_id, step, done) VALUES (?,?,?,?)"
+            " ON CONFLICT (table_id) DO UPDATE SET thread_id = excluded.thread_id,"
+            " step = excluded.step, done = excluded.done",
+            (table_id, thread_id, step, int(done)),
+        )
+
+    async def play_threads(self) -> list[tuple[int, int | None, int, bool]]:
+        """The play-by-play threads still followed or decided: (table, thread, last step
+        posted, done) of every open table that has a row, and of every ended one whose end
+        is not posted yet."""
+        rows = await self._all(
+            "SELECT p.table_id, p.thread_id, p.step, p.done FROM play_threads p"
+            " JOIN tables t ON t.id = p.table_id"
+            f" WHERE (t.status != 'ended' OR p.done = 0){self._store.owned('t.guild_id')}"
+            " ORDER BY p.table_id"
+        )
+        return [(r[0], r[1], r[2], bool(r[3])) for r in rows]
+
     # -- what the table messages show (bot/render) ---------------------------------------
     async def set_origin(self, table_id: int, app_id: int, token: str, at: float) -> None:
         """The interaction that opened the table: its token finds the message it posted."""

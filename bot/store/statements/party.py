@@ -105,12 +105,13 @@ class PartyStatements(TxCore):
     async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
         self._write(
             "INSERT INTO guild_settings (guild_id, default_cap, water_every, min_age,"
-            " turn_pings, pings, images, four_colour, language, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " turn_pings, pings, images, four_colour, thread_since, language, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
             " default_cap = excluded.default_cap, water_every = excluded.water_every,"
             " min_age = excluded.min_age, turn_pings = excluded.turn_pings,"
             " pings = excluded.pings, images = excluded.images,"
-            " four_colour = excluded.four_colour, language = excluded.language,"
+            " four_colour = excluded.four_colour, thread_since = excluded.thread_since,"
+            " language = excluded.language,"
             " updated_at = excluded.updated_at",
             (
                 g.guild_id,
@@ -121,6 +122,7 @@ class PartyStatements(TxCore):
                 int(g.turn_pings),
                 _int(g.images),
                 _int(g.four_colour),
+                g.thread_since,
                 g.language,
                 at,
             ),
@@ -211,8 +213,11 @@ class PartyStatements(TxCore):
         never dealt goes), tables they hosted lose the host, and "ended by Ana" loses the name
         (log lines name players through their seat, ``{pN}``). The action logs stay as they are,
         tied to the anonymous seat. Call only when no unfinished table holds their seat."""
+        # "gone": the seat's holders made anonymous before (a seat taken over has several)
         seats = await self._all(
-            "SELECT table_id, seat, name FROM seats WHERE guild_id = ? AND user_id = ?",
+            "SELECT table_id, seat, name, (SELECT COUNT(*) FROM seats o WHERE o.table_id ="
+            " s.table_id AND o.seat = s.seat AND o.user_id < 0) AS gone FROM seats s"
+            " WHERE s.guild_id = ? AND s.user_id = ?",
             (guild_id, user_id),
         )
         tables = sorted({r["table_id"] for r in seats})
@@ -249,7 +254,7 @@ class PartyStatements(TxCore):
                 self._write(
                     "UPDATE seats SET user_id = ?, name = ?, notes = '[]'"
                     " WHERE table_id = ? AND user_id = ?",
-                    (-(r["seat"] + 1), f"Seat {r['seat'] + 1}", tid, user_id),
+                    (-(r["seat"] + 1) - 100 * r["gone"], f"Seat {r['seat'] + 1}", tid, user_id),
                 )
         for tid in tables:
             self._write(
