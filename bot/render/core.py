@@ -16,7 +16,7 @@ import time
 import weakref
 from collections.abc import Callable, Coroutine, Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -28,10 +28,23 @@ from bot.render.writers import ChannelWriter, Writer
 from bot.tables import Change, Table, TableService, made_at
 from bot.ui.common import Screen, Shot, key_of
 
-if TYPE_CHECKING:
-    from bot.render.playbyplay import Follow
-
 PACE = 2.5  # seconds between two messages in one play-by-play thread (playbyplay.py)
+
+
+@dataclass
+class Follow:
+    """A table whose play-by-play this process posts: its newest copy, its thread, the last
+    step posted, and the game replayed as far as its lines are worked out."""
+
+    table: Table
+    thread_id: int | None = None  # None: being started
+    step: int = -1  # the last step posted (-1: none yet; 0: the deal)
+    state: Any = None  # the game after step ``computed`` (None: not replayed in this process)
+    computed: int = -1
+    pending: list[tuple[int, list[str]]] = field(default_factory=list)  # worked out, not posted
+    part: int = 0  # lines of the first pending step posted already (a step split in two)
+    last_post: float = float("-inf")  # loop time of the last message
+
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
@@ -41,7 +40,13 @@ import discord
 from bot.config import PERMISSIONS, THREAD_PERMISSIONS
 from bot.engines import takeback
 from bot.render.budgets import POST_ROUTE
-from bot.render.core import THREAD_ARCHIVED, THREAD_IS_LOCKED, UNKNOWN_CHANNEL, RendererCore
+from bot.render.core import (
+    THREAD_ARCHIVED,
+    THREAD_IS_LOCKED,
+    UNKNOWN_CHANNEL,
+    Follow,
+    RendererCore,
+)
 from bot.render.permissions import THREAD_SEND, bot_permissions, named
 from bot.replay import RecordRefused, deal, play
 from bot.tables import Table
@@ -79,21 +84,6 @@ def has_threads(channel: object) -> bool:
     """Whether Discord lets a thread start from a message in ``channel``: a text or
     announcement channel (not a thread, a forum post, or a voice channel's chat)."""
     return isinstance(channel, discord.TextChannel)
-
-
-@dataclass
-class Follow:
-    """A table whose play-by-play this process posts: its newest copy, its thread, the last
-    step posted, and the game replayed as far as its lines are worked out."""
-
-    table: Table
-    thread_id: int | None = None  # None: being started
-    step: int = -1  # the last step posted (-1: none yet; 0: the deal)
-    state: Any = None  # the game after step ``computed`` (None: not replayed in this process)
-    computed: int = -1
-    pending: list[tuple[int, list[str]]] = field(default_factory=list)  # worked out, not posted
-    part: int = 0  # lines of the first pending step posted already (a step split in two)
-    last_post: float = float("-inf")  # loop time of the last message
 
 
 class PlayByPlay(RendererCore):
