@@ -22,6 +22,7 @@ import discord
 
 from bot.engines.base import GameError
 from bot.host import Host
+from bot.i18n import language_of, render, speaking
 from bot.render import Writer
 from bot.store import COMMITTED, Stale, TableRow
 from bot.tables import BUSY, Elsewhere, Table, made_at
@@ -90,9 +91,9 @@ async def _run(work: Work) -> Reply:
     try:
         return await work()
     except Elsewhere as err:  # with a way out from here: the other table's Leave or End
-        return Reply.text(str(err), from_here(err.table, err.verb))
-    except GameError as err:
-        return Reply.text(str(err))
+        return Reply.text(render(str(err)), from_here(err.table, err.verb))
+    except GameError as err:  # a refusal: in the clicker's language (bot/i18n render)
+        return Reply.text(render(str(err)))
     except Stale as err:  # another copy of the bot moved the table first: nothing was written
         log.info("an interaction met a table moved elsewhere: %s", err)
         return Reply.text(BUSY)
@@ -122,8 +123,10 @@ async def answer(
     of the clicked one, and is deleted if the answer turns out private (a refusal)."""
     client: Host = interaction.client
     mine = client.begin_answer(interaction.id)
+    # what is drawn for this answer speaks the clicker's language (a table's screen says its own)
     try:
-        return await _answer(interaction, work, public)
+        with speaking(language_of(interaction.locale)):
+            return await _answer(interaction, work, public)
     finally:
         if mine:
             client.end_answer(interaction.id)

@@ -26,7 +26,7 @@ from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
 from bot.gamecog import OPENINGS, GameCog
 from bot.host import Host
-from bot.i18n import language_of
+from bot.i18n import SPEAKERS, language_of
 from bot.i18n.commands import CommandTranslator
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
@@ -231,6 +231,9 @@ class Barkeep(commands.Bot):
         if meta.get("locked"):
             await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_LOCKED)
 
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        SPEAKERS.guild_locale(after.id, after.preferred_locale)  # a new primary language
+
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted); not an outage, which discord.py
         reports as the server being unavailable."""
@@ -252,6 +255,8 @@ class Barkeep(commands.Bot):
         Any interaction, slash commands too, tells the renderer which thread it came from (one
         Discord does not announce to the bot is known by its interactions alone)."""
         self.renderer.seen_in(interaction.channel)
+        SPEAKERS.heard(interaction.user.id, interaction.locale)  # their screens in their language
+        SPEAKERS.guild_locale(interaction.guild_id, interaction.guild_locale)
         if interaction.type not in (
             discord.InteractionType.component,
             discord.InteractionType.modal_submit,
@@ -422,6 +427,7 @@ class Barkeep(commands.Bot):
         turn pings Discord refused to delete there go now (:meth:`TurnPings.retry`). A server
         missing altogether is one that removed the bot: see
         :meth:`close_tables_of_servers_left`."""
+        SPEAKERS.guild_locale(guild.id, guild.preferred_locale)  # its tables' language
         await self.tables_loaded()
         self.pings.retry(guild.id)
         places = {
@@ -448,6 +454,7 @@ class Barkeep(commands.Bot):
         """Added to a server (again, maybe: the turn pings Discord refused to delete while the
         bot was out go now)."""
         log.info("added to server %s (%s)", guild.name, guild.id)
+        SPEAKERS.guild_locale(guild.id, guild.preferred_locale)
         await self.tables_loaded()
         self.pings.retry(guild.id)
 

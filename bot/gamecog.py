@@ -23,7 +23,7 @@ from bot.answer import STALE, Reply, answer, can_moderate, reply_text, too_late
 from bot.engines.base import Action, GameError, Private, literal
 from bot.games import GAMES, Game
 from bot.host import Host
-from bot.i18n import language_of, t
+from bot.i18n import SPEAKERS, language_of, speaking, t
 from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
     NO_TAKEOVER,
@@ -118,16 +118,24 @@ class GameCog(commands.Cog):
         return self.engine.name
 
     def public(self, table: Table) -> Screen:
-        screen: Screen = self.ui.public(table)
-        return takeback.public(table, screen, self.service.clock.now())
+        with speaking(SPEAKERS.table(table.row.guild_id)):  # the server's language
+            screen: Screen = self.ui.public(table)
+            return takeback.public(table, screen, self.service.clock.now())
 
     def private(self, table: Table, seat: int) -> Screen:
-        screen: Screen = self.ui.private(table, seat)
-        return takeback.private(table, seat, screen, self.service.clock.now())
+        reader = table.user_at(seat).user_id
+        with speaking(SPEAKERS.reader(reader, table.row.guild_id)):  # the player's own
+            screen: Screen = self.ui.private(table, seat)
+            return takeback.private(table, seat, screen, self.service.clock.now())
 
     def screen(self, table: Table) -> Screen:
-        """The public table message as it should look now. A game that was dealt ends with
-        a **Play again** button (the game's own end screen, the platform's button)."""
+        """The public table message as it should look now, in the server's language. A game
+        that was dealt ends with a **Play again** button (the game's own end screen, the
+        platform's button)."""
+        with speaking(SPEAKERS.table(table.row.guild_id)):
+            return self._screen(table)
+
+    def _screen(self, table: Table) -> Screen:
         if table.status == "lobby":
             return common.lobby_screen(table)
         if table.state is None:  # ended before the deal

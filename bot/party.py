@@ -62,6 +62,7 @@ class Party:
         """Keep every server's settings in memory, for what is shown without a query."""
         async with self.store.reading() as q:
             self._guilds = {g.guild_id: g for g in await q.all_guild_settings()}
+            i18n.SPEAKERS.load({g: s.language for g, s in self._guilds.items() if s.language})
             players = await q.looks()
             self._house = await q.house_rules()
         LOOKS.load(
@@ -75,8 +76,8 @@ class Party:
     def language(self, guild_id: int | None, locale: Any = None) -> str:
         """The language a server's public screens speak: its ``/settings language``, else its
         own ``locale`` (the guild's preferred locale) when Barkeep speaks it, else English."""
-        chosen = self.guild(guild_id).language if guild_id else None
-        return chosen if chosen in i18n.LANGUAGES else i18n.language_of(locale)
+        i18n.SPEAKERS.guild_locale(guild_id, locale)
+        return i18n.SPEAKERS.table(guild_id)
 
     # -- players -----------------------------------------------------------------------------
     async def standing(self, guild_id: int, user_id: int) -> Standing:
@@ -141,6 +142,7 @@ class Party:
             settings = replace(await tx.guild_settings(guild_id), **changes)
             await tx.save_guild_settings(settings, self.clock.now())
         self._guilds[guild_id] = settings
+        i18n.SPEAKERS.choose(guild_id, settings.language)
         LOOKS.set_guild(guild_id, Look(settings.images, settings.four_colour))
         return settings
 

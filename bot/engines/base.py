@@ -38,8 +38,9 @@ from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 from bot.engines import records
 from bot.engines.cards import Card, TarotCard
 from bot.engines.records import StateError
+from bot.engines.words import MSG, msg
 
-__all__ = ["StateError"]
+__all__ = ["MSG", "StateError", "msg"]
 
 S = TypeVar("S")
 AnyCard = Card | TarotCard

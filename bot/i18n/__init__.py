@@ -20,7 +20,11 @@ line to :data:`LANGUAGES`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import json
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -29,6 +33,8 @@ from babel import Locale
 from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import FluentParser, ast
+
+from bot.engines.words import MSG
 
 
 @dataclass(frozen=True)
@@ -56,19 +62,24 @@ def language_of(locale: Any) -> str:
 
 
 class Catalog:
-    """One language's messages. A catalog that does not parse whole is refused at once."""
+    """One language's messages, from its files. A file that does not parse whole, or a message
+    written twice, is refused at once."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: str, texts: dict[str, str]) -> None:
         self.code = code
-        body = FluentParser().parse(text).body
-        junk = [entry for entry in body if isinstance(entry, ast.Junk)]
-        if junk:
-            raise ValueError(
-                f"bot/i18n/{code}.ftl does not parse: {(junk[0].content or '')[:80]!r}"
-            )
-        self.ids = frozenset(e.id.name for e in body if isinstance(e, ast.Message))
         self.bundle = FluentBundle([code], use_isolating=False)  # no bidi marks in Discord text
-        self.bundle.add_resource(FluentResource(text))
+        ids: set[str] = set()
+        for name, text in texts.items():
+            body = FluentParser().parse(text).body
+            junk = [entry for entry in body if isinstance(entry, ast.Junk)]
+            if junk:
+                raise ValueError(f"{name} does not parse: {(junk[0].content or '')[:80]!r}")
+            mine = {e.id.name for e in body if isinstance(e, ast.Message)}
+            if mine & ids:
+                raise ValueError(f"{name} says again: {sorted(mine & ids)[:5]}")
+            ids |= mine
+            self.bundle.add_resource(FluentResource(text))
+        self.ids = frozenset(ids)
 
     def has(self, key: str) -> bool:
         return key in self.ids
@@ -85,8 +96,18 @@ class Catalog:
 
 @functools.cache
 def catalog(code: str) -> Catalog:
-    text = resources.files("bot.i18n").joinpath(f"{code}.ftl").read_text(encoding="utf-8")
-    return Catalog(code, text)
+    """A language's catalog: ``bot/i18n/<code>.ftl`` and the files of ``bot/i18n/<code>/``
+    (each game's and the table's own words, one file each)."""
+    root = resources.files("bot.i18n")
+    files = [root.joinpath(f"{code}.ftl")]
+    folder = root.joinpath(code)
+    if folder.is_dir():
+        files += sorted(
+            (f for f in folder.iterdir() if f.name.endswith(".ftl")), key=lambda f: f.name
+        )
+    return Catalog(
+        code, {f"bot/i18n/{code}/{f.name}": f.read_text(encoding="utf-8") for f in files}
+    )
 
 
 def t(lang: str, key: str, /, **args: Any) -> str:
@@ -137,3 +158,109 @@ def command(lang: str, path: str) -> str:
         key = "cmd-" + "-".join(parts[: i + 1])
         words.append(catalog(lang).format(key, {}) if has(lang, key) else word)
     return t(lang, "command", name=" ".join(words))
+
+
+# -- the language a screen is drawn in ---------------------------------------------------------
+#
+# A screen is drawn in one language: the table's for its public message, the reader's for a
+# private view or an answer. Whoever draws a screen says which (``with speaking(lang):``); the
+# UI modules then ask for their words with :func:`tr`, and engine lines (:func:`render`) come out
+# in that language, without a language passed through every function.
+
+_speaking: ContextVar[str] = ContextVar("barkeep_language", default=ENGLISH)
+
+
+def current() -> str:
+    """The language of the screen being drawn now (English where nobody said)."""
+    return _speaking.get()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Draw what is inside in ``lang``."""
+    token = _speaking.set(lang if lang in LANGUAGES else ENGLISH)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def tr(key: str, /, **args: Any) -> str:
+    """Message ``key`` in the language of the screen being drawn (:func:`speaking`)."""
+    return t(current(), key, **args)
+
+
+# -- engine lines: messages written as data ------------------------------------------------------
+#
+# Engines are pure and know no language: a line of theirs (a Log, a Private, a drink's reason, a
+# refusal) is a message written as data, ``bot.engines.base.msg(key, **args)``: the key and its
+# arguments in one string, decoded here in the reader's language. An argument may itself be such
+# a message (a card's name, a reason inside a line); a line is one message (compose with
+# arguments, never by gluing two). A plain string (a line stored before, a player's own words)
+# is shown as it is.
+
+
+def render(text: str, lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: :func:`current`): a message written as data decoded and
+    worded; anything else as it is. ``{p0}`` and friends are left for the names."""
+    if not text.startswith(MSG):
+        return text
+    lang = lang or current()
+    key, _, raw = text[1:].partition(MSG)
+    args = json.loads(raw) if raw else {}
+    worded = {
+        k: render(v, lang) if isinstance(v, str) and v.startswith(MSG) else v
+        for k, v in args.items()
+    }
+    return t(lang, key, **worded)
+
+
+def english(text: str) -> str:
+    """An engine line in English (tests, logs)."""
+    return render(text, ENGLISH)
+
+
+# -- who speaks what -------------------------------------------------------------------------------
+
+
+class Speakers:
+    """Who speaks what, for the screens drawn away from any click (a table's message, a
+    player's private view kept up to date): a server's chosen language (``/settings language``),
+    its own locale (as Discord says it), and each player's (the locale of their latest
+    interaction; until they click, their server's)."""
+
+    def __init__(self) -> None:
+        self.chosen: dict[int, str] = {}
+        self.locales: dict[int, str] = {}
+        self.users: dict[int, str] = {}
+
+    def load(self, chosen: dict[int, str]) -> None:
+        self.chosen = {g: lang for g, lang in chosen.items() if lang in LANGUAGES}
+
+    def choose(self, guild_id: int, lang: str | None) -> None:
+        if lang in LANGUAGES:
+            self.chosen[guild_id] = lang
+        else:
+            self.chosen.pop(guild_id, None)
+
+    def guild_locale(self, guild_id: int | None, locale: Any) -> None:
+        if guild_id is not None and locale is not None:
+            self.locales[guild_id] = language_of(locale)
+
+    def heard(self, user_id: int, locale: Any) -> None:
+        if locale is not None:
+            self.users[user_id] = language_of(locale)
+
+    def table(self, guild_id: int | None) -> str:
+        """A server's public language: its choice, else its own locale's, else English."""
+        if guild_id is None:
+            return ENGLISH
+        return self.chosen.get(guild_id) or self.locales.get(guild_id, ENGLISH)
+
+    def reader(self, user_id: int | None, guild_id: int | None) -> str:
+        """A player's own language, as their latest interaction said it (else their server's)."""
+        own = self.users.get(user_id) if user_id is not None else None
+        return own or self.table(guild_id)
+
+
+SPEAKERS = Speakers()

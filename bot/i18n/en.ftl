@@ -259,3 +259,54 @@ settings-thread-on = Play-by-play threads on: games that start from now on open 
 settings-thread-nowhere = Tables in threads, forum posts and voice chats get none.
 settings-this-channel = this channel
 settings-thread-missing = ⚠️ Not in { $where }: I'm missing { $missing } here. Someone who manages the channel can allow it for Barkeep in its settings (Permissions).
+
+## Cards named in a sentence (bot/engines/cards.py ``said``)
+
+card-french = { $rank ->
+    [11] Jack
+    [12] Queen
+    [13] King
+    [14] Ace
+   *[other] { $rank }
+} of { $suit ->
+    [C] clubs
+    [D] diamonds
+    [H] hearts
+   *[S] spades
+}
+card-tarot = the { $rank ->
+    [11] Page
+    [12] Knight
+    [13] Queen
+    [14] King
+   *[other] { $rank }
+} of { $suit ->
+    [B] Beers
+    [L] Lagers
+    [W] Wines
+   *[S] Spirits
+}
+card-major = { $n ->
+    [0] The Drunken Fool
+    [1] The Magician
+    [2] The High Priestess
+    [3] The Empress
+    [4] The Emperor
+    [5] The Hierophant
+    [6] The Lovers
+    [7] The Chariot
+    [8] Strength
+    [9] The Hermit
+    [10] The Wheel of Fortune
+    [11] Justice
+    [12] The Hanged Man
+    [13] Death
+    [14] Temperance
+    [15] The Devil
+    [16] The Tower
+    [17] The Star
+    [18] The Moon
+    [19] The Sun
+    [20] Judgement ("Last Call")
+   *[21] The World
+}

@@ -408,3 +408,54 @@ cmd-settings-thread = tråd
 cmd-settings-thread-desc = En tråd med varje bords spelgång
 opt-settings-thread-on = på
 opt-settings-thread-on-desc = På: varje spel öppnar en offentlig tråd med sina drag och drinkar, för åskådare (av som standard)
+
+## Kort i en mening (bot/engines/cards.py ``said``)
+
+card-french = { $suit ->
+    [C] klöver
+    [D] ruter
+    [H] hjärter
+   *[S] spader
+} { $rank ->
+    [11] knekt
+    [12] dam
+    [13] kung
+    [14] ess
+   *[other] { $rank }
+}
+card-tarot = { $rank ->
+    [11] page
+    [12] riddare
+    [13] drottning
+    [14] kung
+   *[other] { $rank }
+} av { $suit ->
+    [B] öl
+    [L] lager
+    [W] vin
+   *[S] sprit
+}
+card-major = { $n ->
+    [0] The Drunken Fool
+    [1] The Magician
+    [2] The High Priestess
+    [3] The Empress
+    [4] The Emperor
+    [5] The Hierophant
+    [6] The Lovers
+    [7] The Chariot
+    [8] Strength
+    [9] The Hermit
+    [10] The Wheel of Fortune
+    [11] Justice
+    [12] The Hanged Man
+    [13] Death
+    [14] Temperance
+    [15] The Devil
+    [16] The Tower
+    [17] The Star
+    [18] The Moon
+    [19] The Sun
+    [20] Judgement ("Last Call")
+   *[21] The World
+}

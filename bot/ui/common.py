@@ -27,7 +27,7 @@ from bot import safety
 from bot.art import emoji
 from bot.art.looks import LOOKS
 from bot.engines.base import Action, AnyCard, Drink, literal, sips
-from bot.i18n import ENGLISH, game_title, t
+from bot.i18n import ENGLISH, game_title, render, t
 from bot.store import Tab, TableRow
 from bot.tables import Table, message_link, seats
 from bot.ui.components import (
@@ -361,7 +361,9 @@ def say(template: str, table: Table) -> str:
 
 
 def say_names(template: str, names: dict[str, str]) -> str:
-    """:func:`say` with the names given (``{"p0": "Ana", ...}``): a replay's, say."""
+    """:func:`say` with the names given (``{"p0": "Ana", ...}``): a replay's, say. An engine
+    line written as data (``base.msg``) is first worded in the language being drawn."""
+    template = render(template)
 
     def fill(m: re.Match[str]) -> str:
         if m[1] is None:  # a doubled brace: literal text (base.literal)
