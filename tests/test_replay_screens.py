@@ -31,7 +31,7 @@ async def test_every_step_of_a_whole_game_draws_and_fits_a_phone(store, service,
         back, forward = (screens.step_of(Ref.parse(c).arg) for c in ids[1:3])
         assert (back, forward) == (max(0, step - 1), min(total, step + 1))
         head = screen.embed.description.splitlines()[0]
-        assert head == screens.heading(replayed, step, screens._names(record)), (game, step)
+        assert head == screens.heading(replayed, step, screens._names(record, step)), (game, step)
         assert f"tep {step} of {total}" in head and head.endswith(" · the end") == (step == total)
         (jump,) = [row for row in screen.rows if not isinstance(row, list)]
         values = [int(o.value) for o in jump.options]
