@@ -1,0 +1,97 @@
+# The platform's screens, every game alike (bot/ui/common.py, takeback.py, replay.py,
+# playbyplay.py; cogs/history.py; the renderer's notices in bot/render/). Table numbers and
+# seeds are passed as text (never grouped as numbers).
+
+## Buttons
+
+screens-join = Join
+screens-leave = Leave
+screens-start = Start
+screens-rules = Rules
+screens-end = End
+screens-remove = Remove a player
+screens-my-seat = My seat
+screens-allow = Allow
+screens-no = No
+screens-take-seat = Take seat
+screens-again = Play again
+screens-refresh = Refresh
+
+## Words
+
+screens-someone = Someone
+screens-the-host = host
+# "A, B and C"
+screens-and = { $rest } and { $last }
+screens-not-sure = Not sure? Just ignore this.
+screens-latest = Latest
+
+## The lobby
+
+screens-lobby-title = { $game } · table #{ $table }
+screens-lobby-text = Press **{ $join }** to take a seat ({ $count } players). The host presses **{ $start }** when everyone is in. Unstarted, the table closes { $clock }.
+screens-lobby-players = Players ({ $n }/{ $most })
+screens-lobby-player = { $n }. { $who }{ $host ->
+    [yes] {" "}(host)
+   *[no] {""}
+}
+screens-lobby-nobody = Nobody yet.
+screens-lobby-options = Table options
+screens-lobby-invited = Invited
+screens-lobby-seed = Seed SHA-256 { $hash } (the seed is shown when the table ends)
+screens-lobby-responsibly = Drink responsibly. { $limits } sets your cap for tonight, or alcohol-free mode.
+screens-invite = 🔁 Again from table #{ $table }: { $who }, press **{ screens-join }**.
+screens-next-game = { $who } already opened the next game: table #{ $table }{ $link }. Press **{ $join }** there.
+screens-remove-ask = Remove a player from table #{ $table }? They can't join this table again.
+screens-remove-nobody = There is nobody else at the table to remove.
+screens-remove-pick = Who leaves the table?
+
+## Open seats
+
+screens-seat-asked = **{ $who }** wants { $whose }'s seat: { $host }, **{ $allow }** or **{ $no }**?
+screens-seat-open = { $whose }'s seat is open{ $why ->
+    [timed-out] {" "}(timed out three times)
+   *[left] {""}
+}: **{ $take }** { $until ->
+    [clock] before its clock runs out { $clock }
+   *[turn] before its turn
+}.
+screens-take-whose = Take { $whose }'s seat
+screens-close-whose = Close { $whose }'s seat
+screens-seat-close-ask = Close a seat rather than wait for its clock? Its cards leave play as the rules say.
+screens-seat-host-ask = Take a seat yourself (you're the host: nobody needs to allow it), or close one.
+screens-seat-which = Which seat? The host allows it (your own seat back needs nobody's OK).
+
+## Questions
+
+screens-leave-open = Leave table #{ $table }? Your seat stays open for someone to take over (or you, with **{ $take }**, before its clock runs out). A drink you owe now is still yours.
+screens-leave-out = Leave table #{ $table }? You're out of this game for good, and a drink you owe now is still yours.{ $takeover ->
+    [no] {" "}Nobody takes over a seat in this game.
+   *[yes] {""}
+}
+screens-leave-yes = Yes, leave
+screens-end-ask = End table #{ $table } for everyone? The game stops here with no winner; the sips so far stay on the tab.
+screens-end-yes = Yes, end it
+
+## The end screen
+
+screens-ended-title = { $game } · table #{ $table } is over
+screens-ended-closed = The table closed.
+screens-ended-early = Ended early: no winner.
+screens-ended-gone = Left, their seat still open: { $who }
+screens-ended-tally = See { $tally } for the leaderboard.
+screens-ended-seed = Seed (re-deal and check): { $seed } · { $rest }
+screens-gave = (gave { $n })
+screens-finish-points = { $star } finish alcohol-free
+screens-finish-water = { $water } finish as water
+screens-biggest = Biggest drink: { $who }, { $amount } ({ $why })
+screens-most-given = Most given: { $who }, { $amount }
+
+## Old copies and private views
+
+screens-moved-back = Table #{ $table } moved: use `{ $command }` to bring it back here.
+screens-moved = Table #{ $table } moved down here: { $link }
+screens-view-retired = Your cards and buttons moved to your newest private message below.
+screens-view-expired = This view has stopped updating (Discord lets a bot update a message like this for 15 minutes). Tap **{ $refresh }** for a fresh one.
+screens-view-timed-out = You're out of table #{ $table }: you missed three turns in a row.
+screens-view-left = You left table #{ $table }. Thanks for playing!

@@ -1,0 +1,96 @@
+# Plattformens skärmar, likadana i alla spel (bot/ui/common.py, takeback.py, replay.py,
+# playbyplay.py; cogs/history.py; meddelandena i bot/render/). Bordsnummer och frön skickas
+# som text (grupperas aldrig som tal).
+
+## Knappar
+
+screens-join = Gå med
+screens-leave = Lämna
+screens-start = Starta
+screens-rules = Regler
+screens-end = Avsluta
+screens-remove = Ta bort en spelare
+screens-my-seat = Min plats
+screens-allow = Tillåt
+screens-no = Nej
+screens-take-seat = Ta plats
+screens-again = Spela igen
+screens-refresh = Uppdatera
+
+## Ord
+
+screens-someone = Någon
+screens-the-host = värden
+screens-and = { $rest } och { $last }
+screens-not-sure = Osäker? Strunta bara i det här.
+screens-latest = Senaste
+
+## Lobbyn
+
+screens-lobby-title = { $game } · bord #{ $table }
+screens-lobby-text = Tryck på **{ $join }** för att ta en plats ({ $count } spelare). Värden trycker på **{ $start }** när alla är med. Startar ingen stängs bordet { $clock }.
+screens-lobby-players = Spelare ({ $n }/{ $most })
+screens-lobby-player = { $n }. { $who }{ $host ->
+    [yes] {" "}(värd)
+   *[no] {""}
+}
+screens-lobby-nobody = Ingen än.
+screens-lobby-options = Bordets inställningar
+screens-lobby-invited = Inbjudna
+screens-lobby-seed = Frö SHA-256 { $hash } (fröet visas när bordet är slut)
+screens-lobby-responsibly = Drick ansvarsfullt. { $limits } sätter ditt tak för kvällen, eller alkoholfritt läge.
+screens-invite = 🔁 Igen från bord #{ $table }: { $who }, tryck på **{ screens-join }**.
+screens-next-game = { $who } har redan öppnat nästa spel: bord #{ $table }{ $link }. Tryck på **{ $join }** där.
+screens-remove-ask = Ta bort en spelare från bord #{ $table }? Hen kan inte gå med vid det här bordet igen.
+screens-remove-nobody = Det finns ingen annan vid bordet att ta bort.
+screens-remove-pick = Vem ska lämna bordet?
+
+## Lediga platser
+
+screens-seat-asked = **{ $who }** vill ta platsen efter { $whose }: { $host }, **{ $allow }** eller **{ $no }**?
+screens-seat-open = Platsen efter { $whose } är ledig{ $why ->
+    [timed-out] {" "}(tiden gick ut tre gånger)
+   *[left] {""}
+}: **{ $take }** { $until ->
+    [clock] innan klockan går ut { $clock }
+   *[turn] innan det är platsens tur
+}.
+screens-take-whose = Ta platsen efter { $whose }
+screens-close-whose = Stäng platsen efter { $whose }
+screens-seat-close-ask = Stänga en plats i stället för att vänta ut klockan? Dess kort lämnar spelet som reglerna säger.
+screens-seat-host-ask = Ta en plats själv (du är värd: ingen behöver tillåta det), eller stäng en.
+screens-seat-which = Vilken plats? Värden tillåter det (din egen plats tillbaka behöver ingens okej).
+
+## Frågor
+
+screens-leave-open = Lämna bord #{ $table }? Din plats står ledig så att någon kan ta över (eller du, med **{ $take }**, innan klockan går ut). En drink du är skyldig nu är fortfarande din.
+screens-leave-out = Lämna bord #{ $table }? Du är ute ur det här spelet för gott, och en drink du är skyldig nu är fortfarande din.{ $takeover ->
+    [no] {" "}Ingen tar över en plats i det här spelet.
+   *[yes] {""}
+}
+screens-leave-yes = Ja, lämna
+screens-end-ask = Avsluta bord #{ $table } för alla? Spelet slutar här utan vinnare; klunkarna hittills står kvar på notan.
+screens-end-yes = Ja, avsluta
+
+## Slutskärmen
+
+screens-ended-title = { $game } · bord #{ $table } är slut
+screens-ended-closed = Bordet stängdes.
+screens-ended-early = Avslutat i förtid: ingen vinnare.
+screens-ended-gone = Lämnade, platsen står fortfarande ledig: { $who }
+screens-ended-tally = Se { $tally } för topplistan.
+screens-ended-seed = Frö (ge om och kontrollera): { $seed } · { $rest }
+screens-gave = (gav { $n })
+screens-finish-points = { $star } botten upp alkoholfritt
+screens-finish-water = { $water } botten upp som vatten
+screens-biggest = Största drinken: { $who }, { $amount } ({ $why })
+screens-most-given = Gav mest: { $who }, { $amount }
+
+## Gamla kopior och privata vyer
+
+screens-moved-back = Bord #{ $table } har flyttat: skriv `{ $command }` för att hämta tillbaka det hit.
+screens-moved = Bord #{ $table } har flyttat hit ner: { $link }
+screens-view-retired = Dina kort och knappar har flyttat till ditt nyaste privata meddelande här nedanför.
+screens-view-expired = Den här vyn uppdateras inte längre (Discord låter en bot uppdatera ett sådant meddelande i 15 minuter). Tryck på **{ $refresh }** för att få en ny.
+screens-view-timed-out = Du är ute ur bord #{ $table }: du missade tre turer i rad.
+screens-view-left = Du lämnade bord #{ $table }. Tack för att du spelade!
