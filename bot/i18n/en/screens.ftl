@@ -95,3 +95,17 @@ screens-view-retired = Your cards and buttons moved to your newest private messa
 screens-view-expired = This view has stopped updating (Discord lets a bot update a message like this for 15 minutes). Tap **{ $refresh }** for a fresh one.
 screens-view-timed-out = You're out of table #{ $table }: you missed three turns in a row.
 screens-view-left = You left table #{ $table }. Thanks for playing!
+
+## Take-backs (bot/ui/takeback.py)
+
+takeback-button = Take back
+takeback-button-whose = Take back ({ $who })
+takeback-agree = Agree
+takeback-asked = { $who } asks to take back the last move{ $how ->
+    [aside] {" "}{ $move }
+   *[said] : { $move }
+}.{ $agree ->
+    [yes] {" "}{ $waiting }: agree?
+   *[no] {""}
+} { $clock }
+takeback-waiting = You asked to take back your move: waiting for { $waiting }.

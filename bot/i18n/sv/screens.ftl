@@ -94,3 +94,17 @@ screens-view-retired = Dina kort och knappar har flyttat till ditt nyaste privat
 screens-view-expired = Den här vyn uppdateras inte längre (Discord låter en bot uppdatera ett sådant meddelande i 15 minuter). Tryck på **{ $refresh }** för att få en ny.
 screens-view-timed-out = Du är ute ur bord #{ $table }: du missade tre turer i rad.
 screens-view-left = Du lämnade bord #{ $table }. Tack för att du spelade!
+
+## Ångra (bot/ui/takeback.py)
+
+takeback-button = Ångra
+takeback-button-whose = Ångra ({ $who })
+takeback-agree = Ja
+takeback-asked = { $who } vill ångra senaste draget{ $how ->
+    [aside] {" "}{ $move }
+   *[said] : { $move }
+}.{ $agree ->
+    [yes] {" "}{ $waiting }: okej?
+   *[no] {""}
+} { $clock }
+takeback-waiting = Du har bett om att få ångra ditt drag: väntar på { $waiting }.
