@@ -109,3 +109,62 @@ takeback-asked = { $who } asks to take back the last move{ $how ->
    *[no] {""}
 } { $clock }
 takeback-waiting = You asked to take back your move: waiting for { $waiting }.
+
+## Replays (bot/ui/replay.py): private, the reader's language
+
+replay-button = Replay
+replay-record-button = Record
+replay-title = Replay · { $game } · table #{ $table }
+replay-footer = Seed { $seed } · only you see this replay
+replay-heading = **{ $place }** · step { $step } of { $total }{ $end ->
+    [yes] {" "}· the end
+   *[no] {""}
+}
+replay-heading-step = **Step { $step } of { $total }**{ $end ->
+    [yes] {" "}· the end
+   *[no] {""}
+}
+replay-deal = The deal
+replay-end = The end
+replay-place-end = { $place } · the end
+replay-step = Step { $step }
+replay-jump = Jump to…
+replay-first = First
+replay-back = Back
+replay-next = Next
+replay-last = Last
+replay-takeover = **{ $who }** takes **{ $whose }**'s seat.
+replay-drank = { $who }: { $amount } ({ $why })
+replay-drinks-so-far = **Drinks so far:** { $totals }
+replay-no-drinks = No drinks yet.
+
+## /history (bot/ui/replay.py, cogs/history.py)
+
+history-title = Games in { $guild }
+history-mine = **Your last games here**
+history-mine-none = None yet: start one with a game's `/… start`.
+history-server = **Lately in this server**
+history-server-none = No game has ended here yet.
+history-footer = Replays show every hand: the seed is public once a game is over.
+history-pick = Replay a game…
+history-just-now = just now
+history-minutes-ago = { $n ->
+    [one] { $n } minute ago
+   *[other] { $n } minutes ago
+}
+history-hours-ago = { $n ->
+    [one] { $n } hour ago
+   *[other] { $n } hours ago
+}
+history-days-ago = { $n ->
+    [one] { $n } day ago
+   *[other] { $n } days ago
+}
+history-this-server = this server
+history-no-server = Games are played in servers: try this in one.
+history-unknown = I can't find that game in this server.
+history-not-over = That game isn't over yet: its replay comes at the end.
+history-never-dealt = That table closed before the cards were dealt: no game to show.
+history-pruned = This game's record is no longer kept: records are kept 30 days, and the last 100 games of a server.
+history-broken = This game's record can't be replayed, sorry.
+history-record = The record of table #{ $table }: its seed, options and every move. `python -m bot.replay` re-deals it and checks every card and drink.

@@ -108,3 +108,62 @@ takeback-asked = { $who } vill ångra senaste draget{ $how ->
    *[no] {""}
 } { $clock }
 takeback-waiting = Du har bett om att få ångra ditt drag: väntar på { $waiting }.
+
+## Repriser (bot/ui/replay.py): privat, läsarens språk
+
+replay-button = Repris
+replay-record-button = Protokoll
+replay-title = Repris · { $game } · bord #{ $table }
+replay-footer = Frö { $seed } · bara du ser den här reprisen
+replay-heading = **{ $place }** · steg { $step } av { $total }{ $end ->
+    [yes] {" "}· slut
+   *[no] {""}
+}
+replay-heading-step = **Steg { $step } av { $total }**{ $end ->
+    [yes] {" "}· slut
+   *[no] {""}
+}
+replay-deal = Given
+replay-end = Slutet
+replay-place-end = { $place } · slut
+replay-step = Steg { $step }
+replay-jump = Hoppa till…
+replay-first = Första
+replay-back = Bakåt
+replay-next = Nästa
+replay-last = Sista
+replay-takeover = **{ $who }** tar över platsen efter **{ $whose }**.
+replay-drank = { $who }: { $amount } ({ $why })
+replay-drinks-so-far = **Druckit hittills:** { $totals }
+replay-no-drinks = Inga drinkar än.
+
+## /historik (bot/ui/replay.py, cogs/history.py)
+
+history-title = Spel på { $guild }
+history-mine = **Dina senaste spel här**
+history-mine-none = Inga än: starta ett med ett spels `/… starta`.
+history-server = **Senast på den här servern**
+history-server-none = Inget spel har tagit slut här än.
+history-footer = Repriser visar alla händer: fröet blir offentligt när ett spel är slut.
+history-pick = Se en repris…
+history-just-now = nyss
+history-minutes-ago = { $n ->
+    [one] för { $n } minut sedan
+   *[other] för { $n } minuter sedan
+}
+history-hours-ago = { $n ->
+    [one] för { $n } timme sedan
+   *[other] för { $n } timmar sedan
+}
+history-days-ago = { $n ->
+    [one] för { $n } dag sedan
+   *[other] för { $n } dagar sedan
+}
+history-this-server = den här servern
+history-no-server = Spelen spelas på servrar: prova det här på en.
+history-unknown = Jag hittar inte det spelet på den här servern.
+history-not-over = Det spelet är inte slut än: reprisen kommer när det är över.
+history-never-dealt = Det bordet stängdes innan korten delades ut: det finns inget spel att visa.
+history-pruned = Det här spelets protokoll sparas inte längre: protokoll sparas i 30 dagar, och en servers senaste 100 spel.
+history-broken = Det här spelets protokoll går tyvärr inte att spela upp.
+history-record = Protokollet för bord #{ $table }: fröet, inställningarna och varje drag. `python -m bot.replay` ger om det och kontrollerar varje kort och drink.
