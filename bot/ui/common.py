@@ -289,7 +289,7 @@ def seat_lines(table: Table) -> list[str]:
         seat = s.seat or 0
         whose = name(table, seat)
         if s.asker_id is not None:
-            who = f"**{escape(s.asker_name)}**" if s.asker_name else tr("screens-someone")
+            who = escape(s.asker_name or tr("screens-someone"))
             out.append(
                 "\U0001fa91 "
                 + tr(
@@ -630,7 +630,9 @@ def moments(table: Table) -> list[str]:
     if given := given_tabs(drunk):
         giver, counted = max(given.items(), key=lambda kv: kv[1].total)  # the first of equals
         amount = safety.tab_text(counted, counted.total) or tr("sips", n=counted.total)
-        lines.append("\U0001f381 " + tr("screens-most-given", who=name(table, giver), amount=amount))
+        lines.append(
+            "\U0001f381 " + tr("screens-most-given", who=name(table, giver), amount=amount)
+        )
     if table.state is not None:
         highlights = table.engine.highlights(table.state, [d for d, _ in drunk])
         lines += [f"\u2728 {say(h, table)}" for h in highlights]
@@ -737,7 +739,11 @@ def invite_note(table: Table, host_id: int) -> str | None:
     ]
     if not names:
         return None
-    who = names[0] if len(names) == 1 else msg("screens-and", rest=", ".join(names[:-1]), last=names[-1])
+    who = (
+        names[0]
+        if len(names) == 1
+        else msg("screens-and", rest=", ".join(names[:-1]), last=names[-1])
+    )
     return msg("screens-invite", table=str(table.id), who=who)
 
 
@@ -895,7 +901,6 @@ def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int
 def latest_title() -> str:
     """The name of a table's field of latest lines ("Latest"), in the language drawn."""
     return tr("screens-latest")
-
 
 
 def rules_embed(lang: str, game: str, text: str) -> discord.Embed:

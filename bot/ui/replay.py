@@ -302,9 +302,7 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     controls: Row = [
         Button(tr("replay-first"), f"{first}.f", disabled=step == 0, emoji="\u23ee\ufe0f"),
         Button(tr("replay-back"), back, "primary", disabled=step == 0, emoji="\u25c0\ufe0f"),
-        Button(
-            tr("replay-next"), forward, "primary", disabled=step == total, emoji="\u25b6\ufe0f"
-        ),
+        Button(tr("replay-next"), forward, "primary", disabled=step == total, emoji="\u25b6\ufe0f"),
         Button(tr("replay-last"), f"{last}.l", disabled=step == total, emoji="\u23ed\ufe0f"),
     ]
     rows: list[Row] = [controls]

@@ -168,3 +168,29 @@ history-never-dealt = That table closed before the cards were dealt: no game to 
 history-pruned = This game's record is no longer kept: records are kept 30 days, and the last 100 games of a server.
 history-broken = This game's record can't be replayed, sorry.
 history-record = The record of table #{ $table }: its seed, options and every move. `python -m bot.replay` re-deals it and checks every card and drink.
+
+## The renderer's notices (bot/render/): what stops a table's updates
+
+# permissions, as a channel's settings name them
+screens-perm-view_channel = View Channel
+screens-perm-send_messages = Send Messages
+screens-perm-send_messages_in_threads = Send Messages in Threads
+screens-perm-embed_links = Embed Links
+screens-perm-create_public_threads = Create Public Threads
+screens-start-warning = Heads up: I'm missing { $missing } in <#{ $channel }>. Table #{ $table } plays, but turn pings can't show, and it stops updating by itself (when a clock runs out) 15 minutes after the last click. Someone who manages the channel can allow it for Barkeep in the channel's settings (Permissions).
+screens-refused-unseen = I can't update table #{ $table }: I can't see <#{ $channel }>. In a private thread, add me to it (mention me there); elsewhere, someone who manages the channel can allow me { $view } in its settings (Permissions). Then a tap on one of its buttons, or `{ $command }`, brings the table back.
+screens-missing = I'm missing { $missing } in <#{ $channel }>
+screens-missing-one = I'm missing a permission in <#{ $channel }> ({ $needed })
+screens-refused = I can't update table #{ $table }: { $lacks }. Someone who manages the channel can allow it for Barkeep in the channel's settings (Permissions); then a tap on one of its buttons, or `{ $command }`, brings the table back.
+screens-no-thread = No play-by-play thread for table #{ $table }: I'm missing { $missing } in <#{ $channel }>. The game goes on as usual; someone who manages the channel can allow it for Barkeep in the channel's settings (Permissions).
+screens-not-in-thread = I'm not in this private thread: I can't ping whose turn it is, and table #{ $table } stops updating by itself (when a clock runs out) 15 minutes after the last click. Add me to the thread: mention { $me } in it.
+screens-hidden-parent = I can't see { $parent }, so I can't join this thread: I can't ping whose turn it is, and table #{ $table } stops updating by itself (when a clock runs out) 15 minutes after the last click. Someone who manages { $parent } can allow me { $what } there, in the channel's settings (Permissions).
+screens-cant-join = I can't join this thread: I can't ping whose turn it is, and table #{ $table } stops updating by itself (when a clock runs out) 15 minutes after the last click. In a private thread, add me to it: mention { $me } in it; elsewhere, someone who manages the channel can allow me { $view } in its settings (Permissions).
+screens-reopened = Table #{ $table } is still on, so I reopened this thread.
+screens-shut = This thread was archived, and Discord won't let me reopen it: I closed table #{ $table } rather than let its clocks play on where nobody sees them.{ $remedy }
+screens-shut-remedy = So that the next table here carries on, someone who manages { $parent } can allow me { $missing } there, in the channel's settings (Permissions).
+
+## The play-by-play thread (bot/ui/playbyplay.py): public, the server's language
+
+playbyplay-thread = Table #{ $table } · { $game }
+playbyplay-header = **Play-by-play of table #{ $table }** ({ $game }): { $who }. Every move and drink shows here as it happens; the table is the message above.

@@ -167,3 +167,29 @@ history-never-dealt = Det bordet stängdes innan korten delades ut: det finns in
 history-pruned = Det här spelets protokoll sparas inte längre: protokoll sparas i 30 dagar, och en servers senaste 100 spel.
 history-broken = Det här spelets protokoll går tyvärr inte att spela upp.
 history-record = Protokollet för bord #{ $table }: fröet, inställningarna och varje drag. `python -m bot.replay` ger om det och kontrollerar varje kort och drink.
+
+## Meddelandena från bot/render/: det som stoppar ett bords uppdateringar
+
+# behörigheterna, som en kanals inställningar kallar dem
+screens-perm-view_channel = Visa kanal
+screens-perm-send_messages = Skicka meddelanden
+screens-perm-send_messages_in_threads = Skicka meddelanden i trådar
+screens-perm-embed_links = Bädda in länkar
+screens-perm-create_public_threads = Skapa offentliga trådar
+screens-start-warning = Obs: jag saknar { $missing } i <#{ $channel }>. Bord #{ $table } går att spela, men turpingar kan inte visas, och bordet slutar uppdatera sig självt (när en klocka går ut) 15 minuter efter senaste trycket. Någon som hanterar kanalen kan tillåta det för Barkeep i kanalens inställningar (Behörigheter).
+screens-refused-unseen = Jag kan inte uppdatera bord #{ $table }: jag ser inte <#{ $channel }>. Är det en privat tråd, lägg till mig i den (nämn mig där); annars kan någon som hanterar kanalen ge mig { $view } i dess inställningar (Behörigheter). Sedan tar ett tryck på en av bordets knappar, eller `{ $command }`, tillbaka bordet.
+screens-missing = Jag saknar { $missing } i <#{ $channel }>
+screens-missing-one = Jag saknar en behörighet i <#{ $channel }> ({ $needed })
+screens-refused = Jag kan inte uppdatera bord #{ $table }: { $lacks }. Någon som hanterar kanalen kan tillåta det för Barkeep i kanalens inställningar (Behörigheter); sedan tar ett tryck på en av bordets knappar, eller `{ $command }`, tillbaka bordet.
+screens-no-thread = Ingen tråd med spelets gång för bord #{ $table }: jag saknar { $missing } i <#{ $channel }>. Spelet fortsätter som vanligt; någon som hanterar kanalen kan tillåta det för Barkeep i kanalens inställningar (Behörigheter).
+screens-not-in-thread = Jag är inte med i den här privata tråden: jag kan inte pinga den som har turen, och bord #{ $table } slutar uppdatera sig självt (när en klocka går ut) 15 minuter efter senaste trycket. Lägg till mig i tråden: nämn { $me } i den.
+screens-hidden-parent = Jag ser inte { $parent }, så jag kan inte gå med i den här tråden: jag kan inte pinga den som har turen, och bord #{ $table } slutar uppdatera sig självt (när en klocka går ut) 15 minuter efter senaste trycket. Någon som hanterar { $parent } kan ge mig { $what } där, i kanalens inställningar (Behörigheter).
+screens-cant-join = Jag kan inte gå med i den här tråden: jag kan inte pinga den som har turen, och bord #{ $table } slutar uppdatera sig självt (när en klocka går ut) 15 minuter efter senaste trycket. Är det en privat tråd, lägg till mig i den: nämn { $me } i den; annars kan någon som hanterar kanalen ge mig { $view } i dess inställningar (Behörigheter).
+screens-reopened = Bord #{ $table } pågår fortfarande, så jag öppnade tråden igen.
+screens-shut = Den här tråden arkiverades, och Discord låter mig inte öppna den igen: jag stängde bord #{ $table } hellre än att låta dess klockor gå vidare där ingen ser dem.{ $remedy }
+screens-shut-remedy = För att nästa bord här ska kunna fortsätta kan någon som hanterar { $parent } ge mig { $missing } där, i kanalens inställningar (Behörigheter).
+
+## Tråden med spelets gång (bot/ui/playbyplay.py): offentlig, serverns språk
+
+playbyplay-thread = Bord #{ $table } · { $game }
+playbyplay-header = **Spelets gång vid bord #{ $table }** ({ $game }): { $who }. Varje drag och drink syns här när det händer; bordet är meddelandet ovanför.
