@@ -177,6 +177,11 @@ def _p(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
+def rank_plural(rank: int) -> str:
+    """``"Queens"``, ``"7s"`` (``"drottningar"``, ``"sjuor"``), as data."""
+    return msg("blackdeath-rank-plural", rank=rank)
+
+
 def _and(items: list[str]) -> str:
     """Words in a list, as data: ``"2s, Queens and Kings"`` (``och`` in Swedish). Each item is a
     message of its own, so the list is built of messages too: a comma chain, then "and"."""
@@ -194,9 +199,13 @@ def _commas(items: list[str]) -> str:
 def pairs_phrase(ranks: list[int]) -> str:
     """``"a pair of Queens"``; ``"3 pairs: 2s, Queens (two pairs)"`` for several (as data)."""
     if len(ranks) == 1:
-        return msg("blackdeath-a-pair", rank=ranks[0])
+        return msg("blackdeath-a-pair", ranks=rank_plural(ranks[0]))
     items = [
-        msg("blackdeath-ranks", rank=rank, two="yes" if ranks.count(rank) == 2 else "no")
+        msg(
+            "blackdeath-ranks",
+            ranks=rank_plural(rank),
+            two="yes" if ranks.count(rank) == 2 else "no",
+        )
         for rank in sorted(set(ranks))
     ]
     return msg("blackdeath-pairs", n=len(ranks), ranks=_and(items))
@@ -245,7 +254,9 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         for seat in range(players):
             ranks = discard_pairs(state, seat)
             if ranks:
-                state.deal_log.append(msg("blackdeath-discards", who=_p(seat), pairs=pairs_phrase(ranks)))
+                state.deal_log.append(
+                    msg("blackdeath-discards", who=_p(seat), pairs=pairs_phrase(ranks))
+                )
         holders = self.holders(state)
         if len(holders) == 1:  # about 1 deal in 16,000 for two players
             events: list[Event] = []
@@ -640,9 +651,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         elif state.choice == "finish" and state.phase == OVER:
             lines.append(msg("blackdeath-end-finished", who=_p(loser)))
         elif state.forfeit is not None:
-            lines.append(
-                msg("blackdeath-end-forfeit", who=_p(loser), text=literal(state.forfeit))
-            )
+            lines.append(msg("blackdeath-end-forfeit", who=_p(loser), text=literal(state.forfeit)))
         else:
             lines.append(msg("blackdeath-end-holds", who=_p(loser)))
         return Results(outcomes, lines)
