@@ -28,6 +28,7 @@ import discord
 
 from bot.engines import ENGINES
 from bot.engines.base import Drink, Log, Mark, plural
+from bot.i18n import render
 from bot.replay import Replayed, holder_names
 from bot.store import TableRow
 from bot.ui import common
@@ -143,6 +144,8 @@ def jump_places(marks: Sequence[Mark], total: int) -> list[tuple[int, str]]:
     """The jump menu's places, (step, label) in step order: the deal, the marks (shared out as
     the module says when they don't all fit) and the end; for a game without marks,
     :data:`JUMPS` evenly spaced steps."""
+    # worded first (an engine's marks are messages as data): runs are named from their words
+    marks = [Mark(m.step, render(m.label), m.part and render(m.part)) for m in marks]
     inner = [m for m in marks if 0 < m.step < total]
     if not marks:
         steps = sorted({round(i * total / (JUMPS - 1)) for i in range(JUMPS)} - {0, total})
@@ -235,7 +238,7 @@ def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select 
     for step, label in jump_places(replayed.marks, total):
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
         names = _names(record, step)  # who held each seat then
-        text = _plain(say_names(" · ".join(logs), names))
+        text = _plain(" · ".join(say_names(line, names) for line in logs))  # each a message
         name = _plain(say_names(label, names))
         options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
     return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to…")
