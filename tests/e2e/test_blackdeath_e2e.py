@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import pytest
 
 from bot.clock import ManualClock
-from bot.engines.base import IllegalAction
-from bot.engines.blackdeath import ENGINE, SetForfeit
+from bot.engines.base import IllegalAction, msg
+from bot.engines.blackdeath import DEATH_FOUND, ENGINE, SetForfeit, pairs_phrase
+from bot.i18n import english
 from bot.tables import Table
 from bot.ui import blackdeath as ui
 from bot.ui import common
@@ -100,8 +101,9 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
 
     # the deal: every player's thrown pairs, publicly, and whose turn it is to take from whom
     st = table.state
-    assert st.deal_log and all(line.count("discards") == 1 for line in st.deal_log)
-    for line in st.deal_log:
+    deal = [english(line) for line in st.deal_log]
+    assert deal and all(line.count("discards") == 1 for line in deal)
+    for line in deal:
         seat = int(line[2])
         assert f"**{users[seat].name}** discards " + line.split(" discards ")[1] in msg.text
     taker, offerer = users[st.taker], users[st.offerer]
@@ -361,8 +363,9 @@ async def test_an_offer_of_one_card_says_last_card_not_1_cards(store, clock):
 async def test_once_death_is_found_the_table_drops_the_take_clock_and_says_it_once(store, clock):
     service, t = await long_named_table(store, clock, "blackdeath", 3, "found")
     t.state = losing(3, 1)
-    found = "Only Death is left, and {p1} holds it! Finish your drink or take a forfeit?"
-    t.row.log = ["{p0} discards a pair of 3s", found]  # as the engine logged it
+    found = msg(DEATH_FOUND, who="{p1}")
+    pair = msg("blackdeath-discards", who="{p0}", pairs=pairs_phrase([3]))
+    t.row.log = [pair, found]  # as the engine logged it
     text = table_text(t)
     assert "to take a card" not in text  # the footer's take clock: over
     assert text.count("Only Death is left") == 1  # the turn line, not Latest again

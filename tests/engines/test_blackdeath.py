@@ -536,7 +536,9 @@ def test_a_loser_who_leaves_before_drinking_is_charged_a_finish(forfeit_first):
     assert not any("ran out of time" in line for line in said)
     results = ENGINE.results(state)
     assert results.outcomes == [Outcome(0, "won"), Outcome(1, "lost"), Outcome(2, "won")]
-    assert [english(line) for line in results.summary] == ["{p1} held Death and left: their drink is finished for them."]
+    assert [english(line) for line in results.summary] == [
+        "{p1} held Death and left: their drink is finished for them."
+    ]
 
 
 # ------------------------------------------------------------------ leaving
@@ -785,5 +787,9 @@ def test_each_pair_thrown_each_player_left_safe_and_death_found_are_marked():
         else:
             assert m.label.endswith(" is safe") and "safe from Death" in said, m.label
     assert any(m.label.endswith(" is safe") for m in taking)
-    takes = [n for n, said in enumerate(events) if any(isinstance(e, Log) and "discards a pair" in english(e.text) for e in said)]
+    takes = [
+        n
+        for n, said in enumerate(events)
+        if any(isinstance(e, Log) and "discards a pair" in english(e.text) for e in said)
+    ]
     assert takes and set(takes) <= {m.step for m in marks}  # no pair thrown goes unmarked
