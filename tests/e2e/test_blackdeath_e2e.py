@@ -10,7 +10,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.engines.base import IllegalAction, msg
 from bot.engines.blackdeath import DEATH_FOUND, ENGINE, SetForfeit, pairs_phrase
-from bot.i18n import english
+from bot.i18n import english, speaking
 from bot.tables import Table
 from bot.ui import blackdeath as ui
 from bot.ui import common
@@ -331,20 +331,23 @@ def test_positions_are_buttons_five_to_a_row_and_a_select_past_twenty():
     assert [o.value for o in select.options] == [str(p) for p in range(1, 24)]
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("players", [3, 5, 6, 10])
-async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
-    """At most 12 lines and 600 characters in play, with 12-character names, clocks playing
-    every move (issue 8). Past five players the table is compact: two players to a line."""
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players, lang):
+    """At most 12 lines and 600 characters in play, in English and in Swedish, with
+    12-character names, clocks playing every move (issue 8). Past five players the table is
+    compact: two players to a line."""
     service, t = await long_named_table(store, clock, "blackdeath", players, f"phone-{players}")
     sizes = []
     while t.status == "playing":
-        text = table_text(t)
+        with speaking(lang):
+            text = table_text(t)
         sizes.append((len(text.splitlines()), len(text)))
         clock.advance(100)
         await service.fire_due()
     assert len(sizes) > 5
     most = (max(lines for lines, _ in sizes), max(n for _, n in sizes))
-    print(f"Black Death, {players} players: at most {most[0]} lines, {most[1]} characters")
+    print(f"Black Death ({lang}), {players} players: at most {most[0]} lines, {most[1]} characters")
     assert most[0] <= 12 and most[1] <= 600, most
 
 

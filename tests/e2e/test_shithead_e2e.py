@@ -24,7 +24,8 @@ from bot.engines.shithead import (
     code,
     order,
 )
-from bot.i18n import english
+from bot.i18n import english, speaking
+from bot.tables import Table
 from bot.ui import shithead as ui
 from bot.ui.components import Ref, Select, custom_id
 from tests.e2e.conftest import Harness, open_table, seeded_harness
@@ -282,16 +283,21 @@ async def test_six_players_fit_a_phone_and_the_fool_names_a_major(fake, tmp_path
         await h.stop_bot()
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
-    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
-    every move of a whole game with every house rule on (played until the shithead is found):
-    everyone plays their lowest cards (the Fool at once), and every 23rd move from the 2nd the
-    clock runs out instead (the first of them while choosing)."""
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players, lang):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), in English and in
+    Swedish, measured after every move of a whole game with every house rule on (played until
+    the shithead is found): everyone plays their lowest cards (the Fool at once), and every 23rd
+    move from the 2nd the clock runs out instead (the first of them while choosing)."""
+
+    def text(t: Table) -> str:
+        with speaking(lang):
+            return table_text(t)
 
     seed = f"phone-{players}"
     service, t = await long_named_table(store, clock, "shithead", players, seed, OPTIONS)
-    shown, moves, timeouts = [table_text(t)], 0, 0
+    shown, moves, timeouts = [text(t)], 0, 0
     while t.status == "playing":
         moves += 1
         assert moves < 2000
@@ -306,9 +312,10 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
                     await service.act(t.id, 100 + seat, action)
                     break
         if t.status == "playing":
-            shown.append(table_text(t))
+            shown.append(text(t))
     assert t.view()["over"] and timeouts >= 2
-    assert_fits_phone(shown, f"Shithead, {players} players: {moves} moves, {timeouts} timeouts")
+    what = f"Shithead ({lang}), {players} players: {moves} moves, {timeouts} timeouts"
+    assert_fits_phone(shown, what)
 
 
 def _reachable(screen, tid: int) -> set[tuple[int, ...]]:
