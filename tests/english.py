@@ -1,8 +1,9 @@
 """Finding English left in what a Swedish player was shown (issue 46's check).
 
 A word counts as English when it is one of :data:`ENGLISH`: common English words that are not
-Swedish words too ("drink", "last", "press", "trick" and "hand" are Swedish as well, and are not
-listed). What the cards show in every language (labels such as "Q🍷", the tarot's Major names such as
+Swedish words too ("drink", "last", "press", "trick", "hand" and "given", the deal, are Swedish as
+well, and are not listed). A word is all its letters, å, ä and ö too ("tvåor" holds no "or").
+What the cards show in every language (labels such as "Q🍷", the tarot's Major names such as
 "The Devil", printed on the cards) is removed first, and so are the players' names, Discord
 mentions, emoji and commands as typed.
 """
@@ -18,7 +19,7 @@ ENGLISH = frozenset(
     """
     the you your you're yours with drinks sips sip wins won winner press presses cards card
     seat seats table tables game games player players waiting wait waits takes take gives give
-    given pile piles nobody everyone next first left out draws drew draw plays played play
+    pile piles nobody everyone next first left out draws drew draw plays played play
     open opens closed round rounds time seconds only can't don't isn't it's this that there
     here who what when their them they have has not yet of to it an or are was were will
     would can could should must no yes now again over ends ended end starts started start's
@@ -27,7 +28,7 @@ ENGLISH = frozenset(
     something lost lose loses loser higher lower highest lowest high low double nothing
     """.split()
 )
-WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|')*")  # letters in a row (any alphabet's), and '
 MENTION = re.compile(r"<[@#:!&a-zA-Z0-9_]*>|`[^`]*`")  # mentions, emoji, commands as typed
 SEED = re.compile(r"\b[0-9a-f]{16,}\b")
 FILE = re.compile(r"\S+\.(?:png|json|txt)\b")  # an attachment's file name (table-<key>.png)
