@@ -19,6 +19,7 @@ parts ("Hand 3-5"). A game without marks offers evenly spaced steps.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 import time
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ import discord
 
 from bot.engines import ENGINES
 from bot.engines.base import Drink, Log, Mark, plural
+from bot.i18n import render
 from bot.replay import Replayed, holder_names
 from bot.store import TableRow
 from bot.ui import common
@@ -142,7 +144,8 @@ def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
 def jump_places(marks: Sequence[Mark], total: int) -> list[tuple[int, str]]:
     """The jump menu's places, (step, label) in step order: the deal, the marks (shared out as
     the module says when they don't all fit) and the end; for a game without marks,
-    :data:`JUMPS` evenly spaced steps."""
+    :data:`JUMPS` evenly spaced steps. Labels in the language drawn."""
+    marks = [_worded(m) for m in marks]
     inner = [m for m in marks if 0 < m.step < total]
     if not marks:
         steps = sorted({round(i * total / (JUMPS - 1)) for i in range(JUMPS)} - {0, total})
@@ -150,6 +153,12 @@ def jump_places(marks: Sequence[Mark], total: int) -> list[tuple[int, str]]:
     last = next((m.label for m in marks if m.step == total), None)
     end = f"{last} · the end" if last is not None else END
     return [(0, DEAL), *_places(inner), *([(total, end)] if total > 0 else [])]
+
+
+def _worded(mark: Mark) -> Mark:
+    """A mark with its label and part in the language drawn (an engine's are data)."""
+    part = render(mark.part) if mark.part is not None else None
+    return dataclasses.replace(mark, label=render(mark.label), part=part)
 
 
 def _places(marks: list[Mark], room: int = OPTIONS - 2) -> list[tuple[int, str]]:
@@ -211,7 +220,7 @@ def where(replayed: Replayed, step: int) -> str | None:
     ``None`` before the first mark."""
     marks = replayed.marks
     i = bisect.bisect_right([m.step for m in marks], step)
-    return marks[i - 1].label if i else (DEAL if step == 0 else None)
+    return render(marks[i - 1].label) if i else (DEAL if step == 0 else None)
 
 
 def heading(replayed: Replayed, step: int, names: dict[str, str]) -> str:
@@ -235,7 +244,7 @@ def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select 
     for step, label in jump_places(replayed.marks, total):
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
         names = _names(record, step)  # who held each seat then
-        text = _plain(say_names(" · ".join(logs), names))
+        text = _plain(" · ".join(say_names(line, names) for line in logs))  # each worded
         name = _plain(say_names(label, names))
         options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
     return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to…")
