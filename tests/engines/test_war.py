@@ -34,6 +34,7 @@ from bot.engines.war import ENGINE, Double, Flip, TakeDrink, WarEngine, WarState
 from bot.engines.words import key_of
 from bot.i18n import english
 from tests.engines.contract import marked_game, walk
+from tests.refusals import refusal
 
 ALL_CARDS = sorted(french_deck())
 ALL_CODES = sorted(c.code for c in ALL_CARDS)
@@ -397,17 +398,17 @@ def test_stale_timeout_refused():
     state = make(["2H"], ["9S"])
     old = ENGINE.timers(state)[0].action
     state, _ = play(state, (0, FLIP))
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with refusal(IllegalAction, "That clock has already stopped."):
         ENGINE.apply(state, None, old)
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with refusal(IllegalAction, "That clock has already stopped."):
         ENGINE.apply(state, None, {"type": "timeout", "key": "choice:7"})
-    with pytest.raises(IllegalAction, match="That is not a move in this game."):
+    with refusal(IllegalAction, "That is not a move in this game."):
         ENGINE.apply(state, None, {"type": "timeout"})
     choice = ENGINE.timers(state)[0].action
-    with pytest.raises(IllegalAction, match="Only the table's clock can do that."):
+    with refusal(IllegalAction, "Only the table's clock can do that."):
         ENGINE.apply(state, 1, choice)
     state, _ = play(state, (0, DRINK_A))
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with refusal(IllegalAction, "That clock has already stopped."):
         ENGINE.apply(state, None, choice)
 
 
@@ -417,11 +418,11 @@ def test_stale_timeout_refused():
 def test_unknown_action_refused():
     state = make()
     for action in ({"type": "peek"}, {}, {"type": None}, {"type": "flip", "card": "AS"}):
-        with pytest.raises(IllegalAction, match="That is not a move in this game."):
+        with refusal(IllegalAction, "That is not a move in this game."):
             ENGINE.apply(state, 0, action)
-    with pytest.raises(IllegalAction, match="You are not seated at this table."):
+    with refusal(IllegalAction, "You are not seated at this table."):
         ENGINE.apply(state, 2, FLIP)
-    with pytest.raises(IllegalAction, match="A player must make that move."):
+    with refusal(IllegalAction, "A player must make that move."):
         ENGINE.apply(state, None, FLIP)
 
 
@@ -461,7 +462,7 @@ def test_leave_ends_game_other_player_wins(leaver, in_choice):
 def test_no_moves_after_game_over():
     state, _ = play(make(), (0, LEAVE))
     for seat, action in ((0, FLIP), (1, LEAVE), (1, DRINK_A), (None, Timeout("flip:1"))):
-        with pytest.raises(GameOver, match="This game is over."):
+        with refusal(GameOver, "This game is over."):
             ENGINE.apply(state, seat, action)
 
 
