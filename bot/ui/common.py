@@ -741,6 +741,7 @@ def confirm_screen(table: Table, what: str, seat: int | None = None) -> Screen:
 
 
 def _question(table: Table, text: str, label: str, what: str) -> Screen:
+    text, label = render(text), render(label)  # a game's message as data (Engine.ask_first)
     embed = discord.Embed(description=f"{text}\nNot sure? Just ignore this.", colour=GREY)
     return Screen(embed, [[platform(table, "confirm", label, "danger", arg=what)]])
 
@@ -841,7 +842,8 @@ def fold(lines: list[str]) -> list[str]:
             runs[-1][1] += 1
         else:
             runs.append([line, 1])
-    return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
+    # a line as data is worded before its count goes on (names still {p0}: say fills them)
+    return [line if n == 1 else f"{render(line)} (\u00d7{n})" for line, n in runs]
 
 
 def latest_lines(table: Table, lines: list[str], most: int = 3) -> list[str]:

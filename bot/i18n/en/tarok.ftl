@@ -113,3 +113,14 @@ tarok-you = You: **{ $points ->
 }** (+{ $gained } this hand) · hand { $hand }
 tarok-hand-title = Your hand · { game-tarok-title } · table #{ $id }
 tarok-hand-footer = Only you can see this. Majors 30, the Devil 50, the Fool 0 · K 25, Q 20, Kn 15, P 10, 1-10 face value
+
+## The table's picture (bot/art/tarok.py): the font draws no accents
+
+tarok-art-left = { $who } (left)
+tarok-art-trick = Trick
+tarok-art-last-trick = Last trick
+tarok-art-over = Game over
+tarok-art-caption = { $pile ->
+    [0] Deck empty
+   *[other] Deck { $pile }
+} · { $who } to play

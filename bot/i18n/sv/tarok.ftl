@@ -92,3 +92,14 @@ tarok-wait = Inte din tur än: dina kort lyser upp när det är det.
 tarok-you = Du: **{ NUMBER($points, useGrouping: 0) } poäng** (+{ $gained } denna giv) · giv { $hand }
 tarok-hand-title = Din hand · { game-tarok-title } · bord #{ $id }
 tarok-hand-footer = Bara du ser detta. Arkanakort 30, The Devil 50, The Drunken Fool 0 · K 25, Q 20, Kn 15, P 10, 1-10 sitt nummer
+
+## Bordets bild (bot/art/tarok.py): typsnittet ritar inga accenter (å, ä, ö blir a, a, o)
+
+tarok-art-left = { $who } (lämnat)
+tarok-art-trick = Stick
+tarok-art-last-trick = Förra sticket
+tarok-art-over = Spelet är slut
+tarok-art-caption = { $pile ->
+    [0] Draghögen slut
+   *[other] Draghög { $pile }
+} · { $who } spelar
