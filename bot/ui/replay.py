@@ -235,7 +235,7 @@ def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select 
     for step, label in jump_places(replayed.marks, total):
         logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
         names = _names(record, step)  # who held each seat then
-        text = _plain(say_names(" · ".join(logs), names))
+        text = _plain(" · ".join(say_names(line, names) for line in logs))  # each worded
         name = _plain(say_names(label, names))
         options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
     return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to…")
