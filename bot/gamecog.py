@@ -23,7 +23,7 @@ from bot.answer import STALE, Reply, answer, can_moderate, reply_text, too_late
 from bot.engines.base import Action, GameError, Private, literal
 from bot.games import GAMES, Game
 from bot.host import Host
-from bot.i18n import SPEAKERS, language_of, speaking, t
+from bot.i18n import SPEAKERS, language_of, render, speaking, t
 from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
     NO_TAKEOVER,
@@ -692,7 +692,7 @@ class GameCog(commands.Cog):
                 )
             except GameError as err:  # it changed under the question
                 return Reply("update", _plain(str(err)))
-            label = self.engine.ask_first[asked][1]
+            label = render(self.engine.ask_first[asked][1])  # "Yes, last call"
             return Reply("update", _screen(f"Done: {label.removeprefix('Yes, ')}."))
         try:
             if what == "leave":

@@ -70,7 +70,7 @@ tally-forfeits = { $n ->
    *[other] { $n } forfeits
 }
 tally-given = gave { $n }
-tally-best-place = best place { ordinal }, average { $average }
+tally-best-place = best place { $ordinal }, average { $average }
 tally-best-score = best score { points }
 tally-title = 🍻 The tally at { $guild }: { $period }
 tally-this-server = this server

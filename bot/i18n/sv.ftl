@@ -202,7 +202,7 @@ tally-forfeits = { $n ->
    *[other] { $n } panter
 }
 tally-given = gav { $n }
-tally-best-place = bästa plats { ordinal }, snitt { $average }
+tally-best-place = bästa plats { $ordinal }, snitt { $average }
 tally-best-score = bästa resultat { points }
 tally-title = 🍻 Notan på { $guild }: { $period }
 tally-this-server = den här servern
