@@ -26,7 +26,7 @@ from bot.host import Host
 from bot.i18n import SPEAKERS, language_of, speaking, t
 from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
-    NO_TAKEOVER,
+    no_takeover,
     AlreadyMoved,
     Change,
     NextGameOpen,
@@ -617,7 +617,7 @@ class GameCog(commands.Cog):
         host pressing: a private choice first (``arg``: "<seat>.go", that choice made)."""
         user = interaction.user
         if not self.engine.seat_takeover:
-            raise TableError(NO_TAKEOVER.format(title=self.engine.title))
+            raise TableError(no_takeover(self.game))
         opened = table.open_seats() if table.status == "playing" else []
         seat_no, chosen = _seat_arg(arg)
         if seat_no is None:

@@ -19,3 +19,12 @@ def msg(key: str, /, **args: str | int) -> str:
     may be a message of its own (``msg("war-lost", card=card.said)``); ``{p0}``... stand for the
     players' names as ever. A line is one message: compose with arguments, never glue two."""
     return f"{MSG}{key}{MSG}{json.dumps(args, ensure_ascii=False, sort_keys=True)}"
+
+
+def unpack(text: str) -> tuple[str, dict[str, str | int]] | None:
+    """A message written as data as its key and arguments (``None``: plain text, not one)."""
+    if not text.startswith(MSG):
+        return None
+    key, _, raw = text[1:].partition(MSG)
+    args: dict[str, str | int] = json.loads(raw) if raw else {}
+    return key, args

@@ -60,7 +60,7 @@ from bot.tables.table import (
     made_at,
     message_link,
 )
-from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
+from bot.tables.takeover import NOT_OPEN, Seats, no_takeover
 
 __all__ = [
     "BUSY",
@@ -77,7 +77,7 @@ __all__ = [
     "LOBBY_CLOCK",
     "LOBBY_SECONDS",
     "LOG_LINES",
-    "NO_TAKEOVER",
+    "no_takeover",
     "NOT_OPEN",
     "NOTE_LINES",
     "REMOVED",

@@ -16,6 +16,7 @@ from bot.engines.base import (
     GameError,
     IllegalAction,
     Results,
+    msg,
     seed_hash,
 )
 from bot.store import DrinkRow, SeatRow, Tab, TableRow, TimerRow
@@ -52,7 +53,7 @@ class NextGameOpen(TableError):
     hosted by ``host`` (their name as seated; None if the host has no seat there yet)."""
 
     def __init__(self, lobby: TableRow, host: str | None) -> None:
-        super().__init__(f"The next game is already open: table #{lobby.id}.")
+        super().__init__(msg("table-next-open", id=str(lobby.id)))
         self.lobby, self.host = lobby, host
 
 
@@ -210,6 +211,11 @@ class Table:
 def made_at(snowflake: int) -> float:
     """When Discord made what this id names (its ids carry their creation time)."""
     return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def titled(game: str) -> str:
+    """A game's name as words as data (``game-<name>-title``), for a line about a table."""
+    return msg(f"game-{game}-title")
 
 
 def message_link(row: TableRow) -> str:
