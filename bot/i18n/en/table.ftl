@@ -125,3 +125,90 @@ table-from-here = { $verb ->
     [end] End
    *[leave] Leave
 } table #{ $id }
+
+## Clicks and commands on tables (bot/gamecog.py, cogs/table.py)
+
+table-elsewhere = That button belongs to a table in another channel.
+table-not-here = I can't deal here: I don't know this server. Ask a moderator to invite me again (see the README), then try once more.
+table-not-in-server = Tables live in server channels: try this in a server.
+table-thread-locked = This thread is locked: Discord lets nobody press a table's buttons here. Open one in an open thread or channel.
+table-closed-undealt = The table closed before the cards were dealt.
+table-easy = Easy there: you opened { $n } tables in the last minute. You can open another { $when }.
+table-again-players-only = Only the players of table #{ $id } can open its next game. `{ $command }` opens one of your own.
+table-write-again = Write it again
+table-you-wrote = { $said }
+    You wrote: { $wrote }
+table-in = You're in at table #{ $id }.
+table-in-welcome = You're in at table #{ $id }. Have fun, and drink water too!
+table-you-left = You left table #{ $id }. Thanks for playing!
+table-you-left-open = You left table #{ $id }. Your seat is open: **Take seat** on the table takes it back while nobody else has.
+table-you-ended = You ended table #{ $id }.
+table-nothing-to-write = There is nothing to write now.
+table-removed-answer = { $name } is off table #{ $id }.
+table-no-open-seat = No seat is open at this table now.
+table-seat-asked = Asked: the host decides on the table. You'll see it there.
+table-seat-in = You're in at table #{ $id }: press **My seat**.
+table-seat-closed-answer = Closed: its cards leave play as the rules say.
+table-ended-already = Table #{ $id } has already ended.
+table-yes = Yes,
+table-done = Done: { $what }.
+table-not-playing-at = You're not playing at table #{ $id }.
+table-left-already = You already left table #{ $id }.
+table-none-here = You're not at a table in this server. Start one with { $hints }.
+table-in-other-channel = Your table #{ $id } is in { $channel }: use `{ $command }` there.
+table-just-posted = Table #{ $id } was just posted again: { $link }
+
+## Party safety (bot/safety.py): a player's private notes, the table's notes on a drink
+
+table-cap-reached = { $icon } That's { sips } tonight, { $whose ->
+    [own] your cap
+   *[server] this server's cap
+}. From now on your drinks count as water; the game goes on just the same. /limits shows where you stand.
+table-cap-near = Heads-up: { $at } of { sips } tonight ({ $whose ->
+    [own] your cap
+   *[server] this server's cap
+}). After that your drinks count as water, and the game goes on just the same. /limits to see or change it.
+table-water-reminder = { $icon } { sips } tonight: a good moment for a glass of water.
+table-note-water = { $whole ->
+    [yes] { $icon } water
+   *[no] { $icon } { $n } as water
+}
+table-note-points = { $finish ->
+    [yes] { $icon } alcohol-free
+   *[no] { $icon } { points }
+}
+table-note-both = { $water }, { $points }
+table-note-named = { $who }: { $note }
+table-notes = { $first }; { $rest }
+table-noted = { $line } · { $notes }
+table-game-off = { $game } is switched off in this channel by the server's settings. { $where ->
+    [elsewhere] It's on in { $channels }.
+    [server] It's switched off in this whole server.
+   *[here] Try another channel.
+}
+
+## Turn pings (bot/pings.py): public, the server's language
+
+table-ping = { $mentions } your turn at table #{ $id } ({ $game }){ $link }
+
+## Settings refused (bot/party.py)
+
+table-cap-range = A cap is 1 to { sips }.
+table-cap-both = Set a cap or clear it, not both at once.
+table-mode = The mode is sips or alcohol-free.
+table-water-range = A water reminder comes every 1 to { sips }.
+table-language-unknown = Barkeep doesn't speak that language yet.
+table-age-long = Keep the age line under { $n } characters.
+table-erase-playing = Table #{ $id } isn't over yet and still holds your seat (or you host it): erase your history once it has ended.
+
+## House rules (bot/house.py): /settings house, refused
+
+table-house-none = { $game } has no options to set.
+table-house-form = Write each rule as name=value, e.g. { $example }.
+table-house-unknown = { $game } has no option { $name }: it takes { $takes }.
+table-house-on-off = { $name } is on or off.
+table-house-whole = { $name } is a whole number: { $takes }.
+
+## The bot's own answers (bot/app.py)
+
+table-no-game = That game isn't dealt here any more.

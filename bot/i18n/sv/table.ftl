@@ -125,3 +125,90 @@ table-from-here = { $verb ->
     [end] Avsluta
    *[leave] Lämna
 } bord #{ $id }
+
+## Klick och kommandon vid borden (bot/gamecog.py, cogs/table.py)
+
+table-elsewhere = Den knappen hör till ett bord i en annan kanal.
+table-not-here = Jag kan inte dela ut här: jag känner inte till den här servern. Be en moderator bjuda in mig igen (se README), och försök sedan en gång till.
+table-not-in-server = Borden finns i serverns kanaler: prova det här på en server.
+table-thread-locked = Tråden är låst: Discord låter ingen trycka på ett bords knappar här. Öppna ett i en öppen tråd eller kanal.
+table-closed-undealt = Bordet stängdes innan korten delades ut.
+table-easy = Lugn i stormen: du har öppnat { $n } bord den senaste minuten. Du kan öppna ett till { $when }.
+table-again-players-only = Bara spelarna vid bord #{ $id } kan öppna nästa spel där. `{ $command }` öppnar ett eget.
+table-write-again = Skriv igen
+table-you-wrote = { $said }
+    Du skrev: { $wrote }
+table-in = Du är med vid bord #{ $id }.
+table-in-welcome = Du är med vid bord #{ $id }. Ha kul, och drick vatten också!
+table-you-left = Du lämnade bord #{ $id }. Tack för att du spelade!
+table-you-left-open = Du lämnade bord #{ $id }. Din plats är ledig: **Ta plats** på bordet tar tillbaka den så länge ingen annan har gjort det.
+table-you-ended = Du avslutade bord #{ $id }.
+table-nothing-to-write = Det finns inget att skriva nu.
+table-removed-answer = { $name } är borttagen från bord #{ $id }.
+table-no-open-seat = Ingen plats är ledig vid bordet nu.
+table-seat-asked = Frågat: värden bestämmer på bordet. Du ser det där.
+table-seat-in = Du är med vid bord #{ $id }: tryck på **Min plats**.
+table-seat-closed-answer = Stängd: korten går ur spelet som reglerna säger.
+table-ended-already = Bord #{ $id } är redan avslutat.
+table-yes = Ja,
+table-done = Klart: { $what }.
+table-not-playing-at = Du spelar inte vid bord #{ $id }.
+table-left-already = Du har redan lämnat bord #{ $id }.
+table-none-here = Du sitter inte vid något bord på den här servern. Starta ett med { $hints }.
+table-in-other-channel = Ditt bord #{ $id } finns i { $channel }: använd `{ $command }` där.
+table-just-posted = Bord #{ $id } lades upp igen alldeles nyss: { $link }
+
+## Festsäkerhet (bot/safety.py): en spelares privata notiser, bordets notiser om en drink
+
+table-cap-reached = { $icon } Nu är det { sips } i kväll, { $whose ->
+    [own] ditt tak
+   *[server] serverns tak
+}. Från och med nu räknas dina drinkar som vatten; spelet fortsätter precis som vanligt. /gränser visar var du står.
+table-cap-near = Obs: { $at } av { sips } i kväll ({ $whose ->
+    [own] ditt tak
+   *[server] serverns tak
+}). Sedan räknas dina drinkar som vatten, och spelet fortsätter precis som vanligt. /gränser visar eller ändrar det.
+table-water-reminder = { $icon } { sips } i kväll: ett bra tillfälle för ett glas vatten.
+table-note-water = { $whole ->
+    [yes] { $icon } vatten
+   *[no] { $icon } { $n } som vatten
+}
+table-note-points = { $finish ->
+    [yes] { $icon } alkoholfritt
+   *[no] { $icon } { points }
+}
+table-note-both = { $water }, { $points }
+table-note-named = { $who }: { $note }
+table-notes = { $first }; { $rest }
+table-noted = { $line } · { $notes }
+table-game-off = { $game } är avstängt i den här kanalen av serverns inställningar. { $where ->
+    [elsewhere] Det är på i { $channels }.
+    [server] Det är avstängt på hela servern.
+   *[here] Prova en annan kanal.
+}
+
+## Turpingar (bot/pings.py): offentliga, på serverns språk
+
+table-ping = { $mentions } din tur vid bord #{ $id } ({ $game }){ $link }
+
+## Inställningar som nekas (bot/party.py)
+
+table-cap-range = Ett tak är 1 till { sips }.
+table-cap-both = Sätt ett tak eller ta bort det, inte båda på en gång.
+table-mode = Läget är klunkar eller alkoholfritt.
+table-water-range = En vattenpåminnelse kommer var 1 till { sips }.
+table-language-unknown = Barkeep kan inte det språket än.
+table-age-long = Håll åldersraden under { $n } tecken.
+table-erase-playing = Bord #{ $id } är inte slut än och har fortfarande din plats (eller så är du värd): radera din historik när det är avslutat.
+
+## Husregler (bot/house.py): /inställningar husregler, nekade
+
+table-house-none = { $game } har inga inställningar att ändra.
+table-house-form = Skriv varje regel som namn=värde, till exempel { $example }.
+table-house-unknown = { $game } har ingen inställning som heter { $name }: det finns { $takes }.
+table-house-on-off = { $name } är på eller av.
+table-house-whole = { $name } är ett heltal: { $takes }.
+
+## Botens egna svar (bot/app.py)
+
+table-no-game = Det spelet delas inte ut här längre.
