@@ -301,11 +301,10 @@ def game_allowed(
     return True
 
 
-def not_here(game: str, rules: list[tuple[int, bool]]) -> str:
+def not_here(title: str, rules: list[tuple[int, bool]]) -> str:
     """The answer to ``/<game> start`` where the server's settings switched the game off (words
-    as data)."""
+    as data; ``title``: the game's name, maybe words as data too)."""
     elsewhere = [f"<#{c}>" for c, on in rules if on and c != 0]
-    title = msg(f"game-{game}-title")
     if dict(rules).get(0, True) and not elsewhere:
         return msg("table-game-off", game=title, where="here")
     if elsewhere:

@@ -119,7 +119,7 @@ class Lobby(ActionPath):
             def allowed(rules: list[GameRule]) -> None:
                 pairs = [(r.channel_id, r.enabled) for r in rules]
                 if not safety.game_allowed(pairs, channel_id, parent_id):
-                    raise TableError(safety.not_here(game, pairs))
+                    raise TableError(safety.not_here(titled(game, engine.title), pairs))
 
             if rematch_of is not None:
                 tx.check_rematch(rematch_of, NextGameOpen)
@@ -215,11 +215,16 @@ class Lobby(ActionPath):
             players = table.seated()
             engine = table.engine
             if engine.host_plays and table.seat_row(user_id) not in players:
-                raise TableError(msg("table-host-deals", game=titled(engine.name)))
+                raise TableError(msg("table-host-deals", game=titled(engine.name, engine.title)))
             if len(players) < engine.min_players:
                 need = engine.min_players - len(players)
                 raise TableError(
-                    msg("table-too-few", game=titled(engine.name), n=engine.min_players, need=need)
+                    msg(
+                        "table-too-few",
+                        game=titled(engine.name, engine.title),
+                        n=engine.min_players,
+                        need=need,
+                    )
                 )
             state = engine.new_game(len(players), table.row.seed, table.row.options)
             for i, s in enumerate(players):

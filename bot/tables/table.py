@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import i18n
 from bot.engines import takeback
 from bot.engines.base import (
     Action,
@@ -213,9 +214,11 @@ def made_at(snowflake: int) -> float:
     return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
-def titled(game: str) -> str:
-    """A game's name as words as data (``game-<name>-title``), for a line about a table."""
-    return msg(f"game-{game}-title")
+def titled(game: str, title: str | None = None) -> str:
+    """A game's name as words as data (``game-<name>-title``), for a line about a table; a
+    game the catalogs don't name (a test's) goes by ``title``, else its name."""
+    key = f"game-{game}-title"
+    return msg(key) if i18n.has(i18n.ENGLISH, key) else title or game
 
 
 def message_link(row: TableRow) -> str:
