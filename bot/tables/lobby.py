@@ -30,10 +30,12 @@ CHANNEL_DELETED = "its channel was deleted"  # why a table closed (see close_whe
 THREAD_DELETED = "its thread was deleted"
 THREAD_LOCKED = "its thread was locked"
 REMOVED = "Barkeep was removed from the server"
+THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # bot/render/threads.py
 CLOSED = {  # the table's last line for each (the stored end reason stays as above)
     CHANNEL_DELETED: msg("table-closed-channel-deleted"),
     THREAD_DELETED: msg("table-closed-thread-deleted"),
     THREAD_LOCKED: msg("table-closed-thread-locked"),
+    THREAD_SHUT: msg("table-closed-thread-shut"),
     REMOVED: msg("table-closed-removed"),
 }
 LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
@@ -329,7 +331,8 @@ class Lobby(ActionPath):
                 continue
             async with self.lock(table.id):
                 if table.status != "ended" and self._tables.get(table.id) is table:
-                    changes.append(await self._end(table, f"closed: {why}", CLOSED[why]))
+                    line = CLOSED.get(why) or msg("table-closed", why=why)  # said as given
+                    changes.append(await self._end(table, f"closed: {why}", line))
         return changes
 
     async def _end(self, table: Table, reason: str, line: str) -> Change:

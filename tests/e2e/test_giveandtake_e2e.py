@@ -10,6 +10,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.engines.giveandtake import ENGINE, Go
+from bot.i18n import english
 from bot.tables import DOUBLE_TAP, Change, TableError
 from bot.ui import giveandtake as ui
 from tests.e2e.conftest import Harness, open_table, seeded_harness
@@ -300,7 +301,7 @@ async def test_a_double_tap_on_go_in_a_fight_flips_once_and_the_second_press_is_
         assert flipped.in_place and "**Ana** cues turn 3" in msg.text
         # her own first tap did it: said so (the engine's words, "Turn 2 is already cued.",
         # are for a press whose flip somebody else's cue or the clock made)
-        assert refused.ephemeral and refused.message.text == DOUBLE_TAP
+        assert refused.ephemeral and refused.message.text == english(DOUBLE_TAP)
         assert h.custom_id(msg, "go") == f"giveandtake:{tid}:go:3"
         h.assert_clean()
     finally:
