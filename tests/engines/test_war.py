@@ -389,17 +389,17 @@ def test_stale_timeout_refused():
     state = make(["2H"], ["9S"])
     old = ENGINE.timers(state)[0].action
     state, _ = play(state, (0, FLIP))
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, old)
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, {"type": "timeout", "key": "choice:7"})
-    with pytest.raises(IllegalAction, match="That is not a move in this game."):
+    with pytest.raises(IllegalAction, match="table-not-a-move"):
         ENGINE.apply(state, None, {"type": "timeout"})
     choice = ENGINE.timers(state)[0].action
-    with pytest.raises(IllegalAction, match="Only the table's clock can do that."):
+    with pytest.raises(IllegalAction, match="table-clock-only"):
         ENGINE.apply(state, 1, choice)
     state, _ = play(state, (0, DRINK_A))
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, choice)
 
 
@@ -409,11 +409,11 @@ def test_stale_timeout_refused():
 def test_unknown_action_refused():
     state = make()
     for action in ({"type": "peek"}, {}, {"type": None}, {"type": "flip", "card": "AS"}):
-        with pytest.raises(IllegalAction, match="That is not a move in this game."):
+        with pytest.raises(IllegalAction, match="table-not-a-move"):
             ENGINE.apply(state, 0, action)
-    with pytest.raises(IllegalAction, match="You are not seated at this table."):
+    with pytest.raises(IllegalAction, match="table-not-seated"):
         ENGINE.apply(state, 2, FLIP)
-    with pytest.raises(IllegalAction, match="A player must make that move."):
+    with pytest.raises(IllegalAction, match="table-player-only"):
         ENGINE.apply(state, None, FLIP)
 
 
@@ -453,7 +453,7 @@ def test_leave_ends_game_other_player_wins(leaver, in_choice):
 def test_no_moves_after_game_over():
     state, _ = play(make(), (0, LEAVE))
     for seat, action in ((0, FLIP), (1, LEAVE), (1, DRINK_A), (None, Timeout("flip:1"))):
-        with pytest.raises(GameOver, match="This game is over."):
+        with pytest.raises(GameOver, match="table-game-over"):
             ENGINE.apply(state, seat, action)
 
 
