@@ -24,6 +24,7 @@ from bot.burst import Burst
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
+from bot.engines.base import msg
 from bot.gamecog import OPENINGS, GameCog
 from bot.host import Host
 from bot.i18n import SPEAKERS, language_of
@@ -31,12 +32,16 @@ from bot.i18n.commands import CommandTranslator
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import PACE, TOKEN_BUDGET, Renderer
-from bot.slash import ODD, Tree, error_text, odd_ids
+from bot.slash import Tree, error_text, odd_ids
 from bot.store import PostgresStore, Store, TableRow
-from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_LOCKED, TableService
+from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_DELETED, THREAD_LOCKED, TableService
 from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
+
+# answers to a click (words as data: worded in the clicker's language by bot.answer)
+NO_GAME = msg("table-no-game")
+ODD = msg("slash-odd")  # a click whose payload the bot can't read
 
 RECORDS_PRUNED_EVERY = 86400.0  # seconds
 RECORDS_FIRST_PRUNED = 600.0  # seconds after a start: not while the open tables load
@@ -217,9 +222,7 @@ class Barkeep(commands.Bot):
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread deleted, or gone with its channel (discord.py reports each of those too)."""
-        await self.close_tables(
-            lambda row: row.channel_id == payload.thread_id, "its thread was deleted"
-        )
+        await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_DELETED)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A moderator locked a table's thread (closed or not): its tables close rather than
@@ -281,7 +284,7 @@ class Barkeep(commands.Bot):
             return
         cog = self.games.get(ref.game)
         if cog is None:
-            await answer(interaction, reply_text("That game isn't dealt here any more."))
+            await answer(interaction, reply_text(NO_GAME))
             return
         await cog.on_component(interaction, ref, values)
 

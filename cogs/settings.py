@@ -228,11 +228,14 @@ class Settings(commands.Cog):
         title = game_title(lang, game.value)
 
         async def change() -> str:
-            options = house.parse(GAMES[game.value].engine, rules) if rules else {}
+            engine = GAMES[game.value].engine
+            options = house.parse(engine, rules) if rules else {}
             await self.bot.party.set_house(interaction.guild_id, game.value, options)
             if not options:
                 return t(lang, "settings-house-cleared", game=title)
-            return t(lang, "settings-house-set", game=title, rules=house.said(options))
+            return t(
+                lang, "settings-house-set", game=title, rules=house.said(options, engine, lang)
+            )
 
         await self._show(interaction, change)
 

@@ -27,3 +27,12 @@ def key_of(text: str) -> str | None:
     if not text.startswith(MSG):
         return None
     return text[1:].partition(MSG)[0]
+
+
+def unpack(text: str) -> tuple[str, dict[str, str | int]] | None:
+    """A message written as data as its key and arguments (``None``: plain text, not one)."""
+    if not text.startswith(MSG):
+        return None
+    key, _, raw = text[1:].partition(MSG)
+    args: dict[str, str | int] = json.loads(raw) if raw else {}
+    return key, args

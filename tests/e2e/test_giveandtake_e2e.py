@@ -302,7 +302,7 @@ async def test_a_double_tap_on_go_in_a_fight_flips_once_and_the_second_press_is_
         assert flipped.in_place and "**Ana** cues turn 3" in msg.text
         # her own first tap did it: said so (the engine's words, "Turn 2 is already cued.",
         # are for a press whose flip somebody else's cue or the clock made)
-        assert refused.ephemeral and refused.message.text == DOUBLE_TAP
+        assert refused.ephemeral and refused.message.text == english(DOUBLE_TAP)
         assert h.custom_id(msg, "go") == f"giveandtake:{tid}:go:3"
         h.assert_clean()
     finally:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.engines.spit import SpitEngine
-from bot.i18n import LANGUAGES, speaking
+from bot.i18n import LANGUAGES, english, speaking
 from bot.tables import DOUBLE_TAP
 from bot.ui import common
 from bot.ui import spit as ui
@@ -175,11 +175,11 @@ async def test_the_public_table_is_short_and_has_spit(harness: Harness):
     await h.answered(a, b)
     assert a.in_place and b.in_place and a.message.id == b.message.id == panel.id
     tops = [r.shown["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
-    assert tops.count(f"\u26a0\ufe0f {DOUBLE_TAP}") == 1, tops
+    assert tops.count(f"\u26a0\ufe0f {english(DOUBLE_TAP)}") == 1, tops
     assert "spit" not in h.verbs(panel)  # the fresh panel: already said
     # on the public table, a refusal is still a private answer of its own
     res = await h.click(ana, msg, "spit")
-    assert res.type == 4 and res.ephemeral and res.message.text == DOUBLE_TAP
+    assert res.type == 4 and res.ephemeral and res.message.text == english(DOUBLE_TAP)
     await h.click(bo, msg, "spit")
     await h.rendered(lambda: "No turns" in msg.text, "the game to start")
     desc = msg.current["embeds"][0]["description"]

@@ -13,7 +13,7 @@ import pytest
 from bot.engines.base import Leave
 from bot.engines.cards import TarotCard
 from bot.engines.tarok import ENGINE, Play, card_id
-from bot.i18n import speaking
+from bot.i18n import english, speaking
 from bot.tables import DOUBLE_TAP
 from bot.ui.common import body_text
 from tests.e2e.conftest import seeded_harness
@@ -292,7 +292,7 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     await h.answered(a, b)
     assert a.in_place and b.in_place
     tops = [r.shown["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
-    assert tops.count(f"\u26a0\ufe0f {DOUBLE_TAP}") == 1  # not "It's not your turn."
+    assert tops.count(f"\u26a0\ufe0f {english(DOUBLE_TAP)}") == 1  # not "It's not your turn."
     assert len(table.state.trick) == 1
 
     # the next player leaves mid-trick from the table: their hand goes out of play unseen

@@ -623,7 +623,7 @@ def test_a_safe_host_who_left_before_death_was_found_writes_no_forfeit_and_keeps
     state, events = play(state, (1, Forfeit()))
     assert (state.phase, state.writer) == ("forfeit", 2)
     assert "{p2} writes {p1}'s forfeit." in logs(events)
-    with refused("no longer playing"):
+    with pytest.raises(IllegalAction, match="table-no-longer-playing"):
         ENGINE.apply(state, 0, SetForfeit("Dance"))
     state, _ = play(state, (2, SetForfeit("Dance")))
     outcomes = ENGINE.results(state).outcomes

@@ -458,7 +458,7 @@ def test_a_player_who_is_out_cannot_play_but_a_host_who_is_out_still_directs():
     state, _ = play(state, (0, Go()), (0, Pile(take=True)))  # seat 1 is out
     cued, logs = play(state, (1, Go()))  # seat 1 as the host: seat 0 captures
     assert "3, 2, 1, Go!" in logs and cued.phase == "pile" and cued.capturer == 0
-    with refused(IllegalAction, "no longer playing"):
+    with pytest.raises(IllegalAction, match="table-no-longer-playing"):
         play(cued, (1, Pile(take=True)))
     called, logs = play(cued, (1, LastCall()))
     assert "Last call! The host ends the game." in logs and ENGINE.is_over(called)

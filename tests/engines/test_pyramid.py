@@ -401,7 +401,7 @@ def test_look_deadline_stops_new_looks_and_lets_current_looks_run():
     with pytest.raises(GameError, match="The time to look is over."):
         act(state, 1, Peek())  # who never looked has lost the chance
     assert Peek() not in ENGINE.legal_actions(state, 1)
-    with pytest.raises(GameError, match="already stopped"):
+    with pytest.raises(GameError, match="table-clock-stopped"):
         fire(state, "look")
     state, ev = fire(state, "peek:0")
     assert state.phase == "claim" and state.index == 0
@@ -409,7 +409,7 @@ def test_look_deadline_stops_new_looks_and_lets_current_looks_run():
     assert f"Every look is over: the first card is {state.pyramid[0].label}" in logs(ev)[-1]
     assert "peek:0" not in keys(state)
     assert not in_json(ENGINE.view(state, 0), hand0)
-    with pytest.raises(GameError, match="already stopped"):
+    with pytest.raises(GameError, match="table-clock-stopped"):
         fire(state, "peek:0")
     with pytest.raises(GameError):
         act(state, 1, Peek())
@@ -592,13 +592,13 @@ def test_lay_refusals():
     with pytest.raises(GameError, match="passed"):
         act(state, 1, Lay(slot=1))
     state, _ = act(state, 2, Leave())
-    with pytest.raises(GameError, match="no longer playing"):
+    with pytest.raises(GameError, match="table-no-longer-playing"):
         act(state, 2, Lay(slot=1))
-    with pytest.raises(GameError, match="not a move"):
+    with pytest.raises(GameError, match="table-not-a-move"):
         act(state, 0, {"type": "fly"})
-    with pytest.raises(GameError, match="not seated"):
+    with pytest.raises(GameError, match="table-not-seated"):
         act(state, 7, Pass())
-    with pytest.raises(GameError, match="A player must"):
+    with pytest.raises(GameError, match="table-player-only"):
         ENGINE.apply(state, None, {"type": "pass"})
 
 
@@ -1484,7 +1484,7 @@ def test_leaving_removes_the_hand_from_play():
     check_conservation(state)
     state = to_explore(state)
     assert state.explorer == 0 and state.explorers == [1]
-    with pytest.raises(GameError, match="no longer playing"):
+    with pytest.raises(GameError, match="table-no-longer-playing"):
         act(state, 2, Leave())
 
 
@@ -1514,9 +1514,9 @@ def test_game_ends_below_two_players():
     assert state.phase == "over" and ENGINE.is_over(state)
     assert ENGINE.timers(state) == [] and ENGINE.legal_actions(state, 0) == []
     assert ENGINE.results(state).outcomes == [Outcome(0, "won"), Outcome(1, "left")]
-    with pytest.raises(GameOver, match="This game is over."):
+    with pytest.raises(GameOver, match="table-game-over"):
         act(state, 0, Pass())
-    with pytest.raises(GameOver, match="This game is over."):
+    with pytest.raises(GameOver, match="table-game-over"):
         act(state, 0, Leave())
 
 
@@ -1548,15 +1548,15 @@ def test_queued_explorer_who_leaves_is_skipped():
 
 def test_timeout_refusals():
     state = arrange(3)
-    with pytest.raises(GameError, match="already stopped"):
+    with pytest.raises(GameError, match="table-clock-stopped"):
         fire(state, "claim:5")
-    with pytest.raises(GameError, match="already stopped"):
+    with pytest.raises(GameError, match="table-clock-stopped"):
         fire(state, "look")
-    with pytest.raises(GameError, match="not a move"):
+    with pytest.raises(GameError, match="table-not-a-move"):
         ENGINE.apply(state, None, {"type": "timeout", "key": None})
-    with pytest.raises(GameError, match="not a move"):
+    with pytest.raises(GameError, match="table-not-a-move"):
         ENGINE.apply(state, None, {"type": "timeout"})
-    with pytest.raises(GameError, match="Only the table's clock"):
+    with pytest.raises(GameError, match="table-clock-only"):
         act(state, 0, Timeout("claim:0"))
 
 

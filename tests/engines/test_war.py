@@ -34,7 +34,6 @@ from bot.engines.war import ENGINE, Double, Flip, TakeDrink, WarEngine, WarState
 from bot.engines.words import key_of
 from bot.i18n import english
 from tests.engines.contract import marked_game, walk
-from tests.refusals import refusal
 
 ALL_CARDS = sorted(french_deck())
 ALL_CODES = sorted(c.code for c in ALL_CARDS)
@@ -398,17 +397,17 @@ def test_stale_timeout_refused():
     state = make(["2H"], ["9S"])
     old = ENGINE.timers(state)[0].action
     state, _ = play(state, (0, FLIP))
-    with refusal(IllegalAction, "That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, old)
-    with refusal(IllegalAction, "That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, {"type": "timeout", "key": "choice:7"})
-    with refusal(IllegalAction, "That is not a move in this game."):
+    with pytest.raises(IllegalAction, match="table-not-a-move"):
         ENGINE.apply(state, None, {"type": "timeout"})
     choice = ENGINE.timers(state)[0].action
-    with refusal(IllegalAction, "Only the table's clock can do that."):
+    with pytest.raises(IllegalAction, match="table-clock-only"):
         ENGINE.apply(state, 1, choice)
     state, _ = play(state, (0, DRINK_A))
-    with refusal(IllegalAction, "That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, choice)
 
 
@@ -418,11 +417,11 @@ def test_stale_timeout_refused():
 def test_unknown_action_refused():
     state = make()
     for action in ({"type": "peek"}, {}, {"type": None}, {"type": "flip", "card": "AS"}):
-        with refusal(IllegalAction, "That is not a move in this game."):
+        with pytest.raises(IllegalAction, match="table-not-a-move"):
             ENGINE.apply(state, 0, action)
-    with refusal(IllegalAction, "You are not seated at this table."):
+    with pytest.raises(IllegalAction, match="table-not-seated"):
         ENGINE.apply(state, 2, FLIP)
-    with refusal(IllegalAction, "A player must make that move."):
+    with pytest.raises(IllegalAction, match="table-player-only"):
         ENGINE.apply(state, None, FLIP)
 
 
@@ -462,7 +461,7 @@ def test_leave_ends_game_other_player_wins(leaver, in_choice):
 def test_no_moves_after_game_over():
     state, _ = play(make(), (0, LEAVE))
     for seat, action in ((0, FLIP), (1, LEAVE), (1, DRINK_A), (None, Timeout("flip:1"))):
-        with refusal(GameOver, "This game is over."):
+        with pytest.raises(GameOver, match="table-game-over"):
             ENGINE.apply(state, seat, action)
 
 
