@@ -19,3 +19,11 @@ def msg(key: str, /, **args: str | int) -> str:
     may be a message of its own (``msg("war-lost", card=card.said)``); ``{p0}``... stand for the
     players' names as ever. A line is one message: compose with arguments, never glue two."""
     return f"{MSG}{key}{MSG}{json.dumps(args, ensure_ascii=False, sort_keys=True)}"
+
+
+def key_of(text: str) -> str | None:
+    """The message key of a line written with :func:`msg` (``None`` for a plain line): how a
+    UI recognizes an engine line, in no language (never by its English words)."""
+    if not text.startswith(MSG):
+        return None
+    return text[1:].partition(MSG)[0]
