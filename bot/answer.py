@@ -278,6 +278,7 @@ async def _update(interaction: discord.Interaction[Any], reply: Reply, deferred:
             await interaction.response.edit_message(**screen.kwargs())
         if reply.table is not None and msg is not None:
             if client.renderer.shows_table(reply.table, msg.id):
+                client.renderer.kept(reply.table, msg.id, screen)
                 client.renderer.landed(reply.table, msg.id, screen, version)
                 client.renderer.unhide(reply.table, msg)  # the click came with it hidden
                 # this interaction's original response is the table's message: its token can

@@ -30,6 +30,7 @@ ENGLISH = frozenset(
 WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 MENTION = re.compile(r"<[@#:!&a-zA-Z0-9_]*>|`[^`]*`")  # mentions, emoji, commands as typed
 SEED = re.compile(r"\b[0-9a-f]{16,}\b")
+FILE = re.compile(r"\S+\.(?:png|json|txt)\b")  # an attachment's file name (table-<key>.png)
 
 
 def card_names() -> list[str]:
@@ -45,7 +46,7 @@ def english_in(texts: Iterable[str], names: Iterable[str] = ()) -> list[tuple[st
     found: list[tuple[str, str]] = []
     for text in texts:
         for line in text.splitlines():
-            clean = MENTION.sub(" ", SEED.sub(" ", line))
+            clean = MENTION.sub(" ", SEED.sub(" ", FILE.sub(" ", line)))
             for name in [*names, *cards]:
                 clean = clean.replace(name, " ")
             for word in WORD.findall(clean):

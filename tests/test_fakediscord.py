@@ -722,6 +722,27 @@ async def test_a_stale_click_comes_with_the_message_as_it_is_now_and_discord_py_
     fake.failures.clear()
 
 
+async def test_a_click_on_its_way_carries_the_message_as_it_was_when_pressed(fake, bot):
+    alice = fake.add_user("Alice")
+    await fake.slash(alice, "counter")
+    posted = next(m for m in fake.channel_messages() if m.content == "count 0")
+    late = fake.press(alice, posted, "counter:0")  # made now, delivered below
+    await fake.click(alice, posted, "counter:0")  # meanwhile an edit lands: count 1
+    assert posted.content == "count 1"
+    res = await fake.deliver(late)
+    assert res.ok and res.type == 7
+    assert late.interaction.payload["message"]["content"] == "count 0"
+    assert posted.content == "count 1"  # its answer: counter:0 pressed, so count 1 again
+    # Discord's 3 seconds ran from the press: one on its way that long is answered too late
+    fake.answer_limit = 0.2
+    slow = fake.press(alice, posted, "counter:1")
+    fake.advance(0.2)
+    await fake.deliver(slow)
+    await fake.wait_for(lambda: len(fake.failures) == 2, what="its answer, too late")
+    assert sorted(f.kind for f in fake.failures) == ["late_callback", "unanswered"]
+    fake.failures.clear()
+
+
 async def test_a_bucket_opens_with_its_first_request_and_resets_after_its_window(fake):
     fake.rate_limit("/channels/{channel_id}/messages", 2, per=0.5, method="POST")
     url = f"{fake.base_url}/channels/{fake.channel_id}/messages"

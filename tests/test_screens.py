@@ -17,7 +17,7 @@ from bot.engines import ENGINES
 from bot.engines.base import Drink, GameError, Leave, Timeout
 from bot.engines.war import ENGINE as WAR
 from bot.games import GAMES, in_short, split_rules
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, english, game_title, speaking, t
 from bot.store import DrinkRow, Tab
 from bot.ui import war as war_ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, fill_rules, invite_note, moments, say, size
@@ -162,19 +162,23 @@ def clock_now(service) -> float:
     return service.clock.now()
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("name", sorted(ENGINES))
-async def test_every_games_end_screen_fits_a_phone(store, clock, name):
+async def test_every_games_end_screen_fits_a_phone(store, clock, name, lang):
     from bot.tables import TableService
 
     engine = ENGINES[name]
     for players, seed in ((engine.min_players, 1), (engine.max_players, 2)):
         service = TableService(store, ENGINES, clock, seeds=lambda n=players: f"{name}-{n}")
         table = await play_at_random(service, name, players, seed)
-        screen = GAMES[name].ui.public(table)
+        with speaking(lang):
+            screen = GAMES[name].ui.public(table)
         lines, chars = size(screen)
         assert lines <= BODY_LINES and chars <= BODY_CHARS, (name, players, screen.embed)
-        assert "is over" in (screen.embed.title or "")
-        assert f"Seed (re-deal and check): {table.row.seed}" in (screen.embed.footer.text or "")
+        over = t(lang, "screens-ended-title", game=game_title(lang, name), table=str(table.id))
+        assert over in (screen.embed.title or "")
+        seeded = t(lang, "screens-ended-seed", seed=table.row.seed, rest="")
+        assert seeded in (screen.embed.footer.text or "")
 
 
 async def test_the_end_screen_shows_drinks_and_the_best_moments(service):
@@ -238,7 +242,7 @@ async def test_more_than_four_players_share_one_drinks_line_and_all_are_invited(
     table.tabs = {1: Tab(sips=2), 3: Tab(points=4)}
     lines = ui_lines(table)
     assert "\U0001f37a **Ana** 2 sips · **Bo** 0 sips · **{p1}** \u2b50 4 points" in lines
-    assert invite_note(table, 2) == (
+    assert english(invite_note(table, 2) or "") == (
         "\U0001f501 Again from table #1: **Ana**, **{{p1}}**, **Dee** and "
         "**\\[Eve\\](https://x.co/a)**, press **Join**."  # a name is never a link
     )

@@ -663,5 +663,10 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         piles = [c for p in range(state.players) for c in state.give[p] + state.take[p]]
         return piles + state.face_down
 
+    def holdings(self, state: GiveAndTakeState) -> Sequence[Sequence[Card]]:
+        """Each seat's give pile then its take pile, top cards first (face down to everyone
+        during the game; a finished game's replay shows them)."""
+        return [state.give[p] + state.take[p] for p in range(state.players)]
+
 
 ENGINE = GiveAndTakeEngine()

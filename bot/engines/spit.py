@@ -545,6 +545,11 @@ class SpitEngine(Engine[SpitState]):
         """Both decks, for everyone (their owners too): the layouts and piles are face up."""
         return [card for deck in state.decks for card in deck]
 
+    def holdings(self, state: SpitState) -> Sequence[Sequence[SpitCard]]:
+        """Each deck, its top card first (face down to everyone during the game; a finished
+        game's replay shows them)."""
+        return [list(deck) for deck in state.decks]
+
     def results(self, state: SpitState) -> Results:
         lines = [f"{_p(s)}: {plural(self.cards_left(state, s), 'card')} left" for s in (0, 1)]
         w = state.winner

@@ -32,6 +32,7 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
 
 from bot.engines.words import MSG
@@ -88,6 +89,14 @@ class Catalog:
         message = self.bundle.get_message(key)
         if message.value is None:
             raise KeyError(f"{key} has no value in bot/i18n/{self.code}.ftl")
+        # whole numbers as they are written in the games ("1086 points", never "1,086"), their
+        # plural forms still chosen by the language's rules
+        args = {
+            k: fluent_number(v, useGrouping=False)
+            if isinstance(v, int) and not isinstance(v, bool)
+            else v
+            for k, v in args.items()
+        }
         text, errors = self.bundle.format_pattern(message.value, args)
         if errors:
             raise ValueError(f"{key} ({self.code}): {errors[0]}")

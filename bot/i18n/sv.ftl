@@ -307,8 +307,8 @@ consent-text = { $drinking ->
 
 ## /hjälp (bot/ui/help.py): privat, på den som frågar språk
 
-help-start = Öppna ett bord med `/<spel> starta` (till exempel `{ $example }`): vännerna trycker på **Join**, värden trycker på **Start**. Dina kort kommer till dig privat. Jag sköter notan.
-help-start-no-server = Spelen spelas i serverns kanaler: öppna ett bord med `/<spel> starta` (till exempel `{ $example }`): vännerna trycker på **Join**, värden trycker på **Start**. Dina kort kommer till dig privat. Jag sköter notan.
+help-start = Öppna ett bord med `/<spel> starta` (till exempel `{ $example }`): vännerna trycker på **Gå med**, värden trycker på **Starta**. Dina kort kommer till dig privat. Jag sköter notan.
+help-start-no-server = Spelen spelas i serverns kanaler: öppna ett bord med `/<spel> starta` (till exempel `{ $example }`): vännerna trycker på **Gå med**, värden trycker på **Starta**. Dina kort kommer till dig privat. Jag sköter notan.
 help-games = Spel
 help-more = Mer
 help-off-here = av här

@@ -167,10 +167,12 @@ class RendererCore:
         # the public messages (renderer.py)
         self._shown: dict[int, Shown] = {}
         # pictures: the one each table wants now, the PNGs drawn lately (by key, newest last),
-        # the attachment each table's message carries, and pictures that failed to draw
+        # the picture each table's message carries (its key and attachment; None: none, or
+        # none to keep) as the bot's writes left it (no entry: not known), and pictures that
+        # failed to draw
         self._wanted: dict[int, Wanted] = {}
         self._png: dict[str, bytes] = {}
-        self._on_message: dict[int, tuple[int, str, discord.Attachment]] = {}
+        self._on_message: dict[int, tuple[int, tuple[str, discord.Attachment] | None]] = {}
         self._broken: set[str] = set()
         self._pictured_at: dict[int, float] = {}  # table -> when its last picture went up
         self._tables: dict[int, Table] = {}  # tables with a public write pending
@@ -273,22 +275,43 @@ class RendererCore:
     def _picture_on(
         self, table: Table, clicked: discord.Message | None
     ) -> tuple[str, discord.Attachment] | None:
-        """The picture the table's message carries (its key and attachment), as far as known:
-        from the bot's last write of it, else from the message a click brought."""
-        mine = self._on_message.get(table.id)
-        if mine is not None and mine[0] == table.row.message_id:
-            return mine[1], mine[2]
+        """The picture the table's message carries (its key and attachment; None: none, or
+        none that may be listed), as far as known: as the bot's last write of it left it, else
+        (nothing known: after a start) as the message a click brought has it.
+
+        The bot's own writes come first: a click carries the message as it was when clicked,
+        and an edit of the bot's may have replaced or removed its picture since (every write
+        of the message holds its writer, so none lands between the last one and the answer
+        that reads this)."""
+        known = self._on_message.get(table.id)
+        if known is not None and known[0] == table.row.message_id:
+            return known[1]
         if clicked is not None and clicked.id == table.row.message_id:
             return _picture_in(clicked)
         return None
 
     def wrote(self, table: Table, message: discord.Message | discord.WebhookMessage) -> None:
-        """The bot wrote the table's message and Discord answered with it: note its picture."""
-        found = _picture_in(message)
-        if found is None:
-            self._on_message.pop(table.id, None)
-        else:
-            self._on_message[table.id] = (message.id, *found)
+        """The bot wrote the table's message and Discord answered with it: note its picture
+        (none too: a click that comes with the picture it had is not to keep it)."""
+        self._on_message[table.id] = (message.id, _picture_in(message))
+
+    def kept(self, table: Table, message_id: int, screen: Screen) -> None:
+        """A click's answer (``screen``, dressed by :meth:`dress`) landed on the table's
+        message: the message carries what it listed, the picture it kept or none (an answer
+        uploads nothing, and Discord took the edit). After a start this is how the renderer
+        learns the picture its message has, and keeps it until the new one is drawn."""
+        if not screen.public:
+            return  # it left the message's attachments as they were
+        shot = screen.shot
+        kept = (shot.key, shot.keep) if shot is not None and shot.keep is not None else None
+        self._on_message[table.id] = (message_id, kept)
+
+    def unheard(self, table: Table, message_id: int) -> None:
+        """An edit of the table's message got no answer that says whether it landed (the
+        connection failed, a server error): the message carries its picture or the one before,
+        and a click may bring either. Answers keep none until the next write says (Discord
+        takes that whatever the message has), and the renderer uploads the picture anew."""
+        self._on_message[table.id] = (message_id, None)
 
     def picture_pause(self, table: Table) -> float:
         """Seconds to wait before the table's message is edited for its picture alone: the
@@ -313,8 +336,8 @@ class RendererCore:
         if wanted is None:
             return
         key = wanted.key
-        on = self._on_message.get(table.id)
-        if key in self._png or key in self._broken or (on is not None and on[1] == key):
+        on = self._picture_on(table, None)
+        if key in self._png or key in self._broken or (on is not None and on[0] == key):
             return
         try:
             png = await render_apart(wanted.picture, four_colour=wanted.four_colour)

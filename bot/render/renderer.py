@@ -17,10 +17,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable
 
 import discord
 from discord.http import handle_message_parameters
 
+from bot.i18n import SPEAKERS, speaking
 from bot.render.budgets import EDIT_ROUTE, POST_ROUTE, TOKEN_LIFE, EditToken
 from bot.render.core import (
     THREAD_ARCHIVED,
@@ -177,7 +179,7 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, PlayByPlay, RendererCor
             sent: discord.Message | discord.WebhookMessage
             try:
                 if tok is not None:
-                    sent = await tok.edit(self.client, screen)
+                    sent = await self._sent(table, message_id, tok.edit(self.client, screen))
                     self.unhide(table, sent)
                 else:
                     # no wait here but in the rare case that a new table's post took the room
@@ -185,13 +187,13 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, PlayByPlay, RendererCor
                         "PATCH", EDIT_ROUTE, message_id=message_id
                     )
                     channel = self.client.get_partial_messageable(table.row.channel_id)
-                    sent = await channel.get_partial_message(message_id).edit(**screen.kwargs())
+                    edit = channel.get_partial_message(message_id).edit(**screen.kwargs())
+                    sent = await self._sent(table, message_id, edit)
                     if sent.flags.suppress_embeds:
                         self.unhide(table, sent)
                     elif not sent.embeds:  # Discord kept the buttons, dropped the table itself
                         self.refused(table, "the edit landed without its embed", "edit")
                         return  # not what the screen is: the next change tries again
-                self.wrote(table, sent)
             except discord.HTTPException as err:
                 if err.code == THREAD_ARCHIVED:
                     if await self._reopen(table):
@@ -229,6 +231,27 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, PlayByPlay, RendererCor
             self.request(table)  # newer, or its picture is still being drawn
         else:
             self._settle(table)
+
+    async def _sent(
+        self,
+        table: Table,
+        message_id: int,
+        edit: Awaitable[discord.Message | discord.WebhookMessage],
+    ) -> discord.Message | discord.WebhookMessage:
+        """Send an edit of the table's message and note the picture Discord says it carries
+        (:meth:`wrote`); an edit whose outcome nobody answered (the connection failed, a
+        server error) may have landed (:meth:`unheard`)."""
+        try:
+            sent = await edit
+        except discord.HTTPException as err:
+            if err.status >= 500:
+                self.unheard(table, message_id)
+            raise
+        except BaseException:
+            self.unheard(table, message_id)
+            raise
+        self.wrote(table, sent)
+        return sent
 
     def _current(self, table: Table) -> bool:
         """Does the table's message show the table as it is now?"""
@@ -378,7 +401,8 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, PlayByPlay, RendererCor
         """Replace an old copy of ``table`` with a link to where it is now."""
 
         async def job() -> None:
-            screen = moved_screen(table)
+            with speaking(SPEAKERS.table(table.row.guild_id)):  # a public message
+                screen = moved_screen(table)
             writer = self._channel(table.row.channel_id)
             await writer.gate("PATCH", EDIT_ROUTE, message_id=message_id)
             msg = self.client.get_partial_messageable(table.row.channel_id).get_partial_message(

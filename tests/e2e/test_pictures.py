@@ -1,16 +1,24 @@
 """The table's picture on its message, through the fake Discord: uploaded by the renderer after
 the answer, kept by every edit that does not change it, replaced (never appended) when it does,
-removed when a server turns pictures off; and never showing a card the rules keep hidden."""
+removed when a server turns pictures off; kept by an answer only while the message has it (a
+click made before an edit changed it, after a restart too); and never showing a card the rules
+keep hidden."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
+import pytest
 from PIL import Image
 
 from bot.art.looks import LOOKS
+from bot.art.worker import render_apart
+from bot.render import core
+from bot.render.budgets import EditToken
 from bot.render.core import PICTURE_EVERY
 from bot.ui.common import key_of
+from tests.backends import run_sql
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 
@@ -114,4 +122,119 @@ async def test_a_burst_of_moves_waits_for_one_picture_and_a_flush_does_not(harne
     await h.bot.renderer.flush()
     shown = picture_of(fake, table_msg)
     assert shown is not None and shown[0] == h.bot.renderer._wanted[tid][0]
+    h.assert_clean()
+
+
+async def next_move(h: Harness, msg, ana, bo, tid: int):
+    """Who makes the War table's next move on ``msg``, and its verb: a flip, else the loser's
+    drink."""
+    if "flip" in h.verbs(msg):
+        return bo, "flip"
+    table = await h.service.get(tid)
+    return (ana if table.view()["loser"] == 0 else bo), "drink"
+
+
+class SlowPictures:
+    """Pictures that take a while to draw: ``drawing`` is set once one is asked for (its key
+    in ``keys``), and each is drawn once ``drawn`` is set."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.drawing, self.drawn, self.keys = asyncio.Event(), asyncio.Event(), []
+
+        async def slow(picture, four_colour=False):
+            self.keys.append(picture.key(four_colour))
+            self.drawing.set()
+            await self.drawn.wait()
+            return await render_apart(picture, four_colour=four_colour)
+
+        monkeypatch.setattr(core, "render_apart", slow)
+
+
+@pytest.mark.parametrize("how", ["clean", "redrawn"])
+async def test_a_click_made_before_an_edit_changed_the_picture_keeps_what_the_message_has(
+    harness: Harness, monkeypatch, how: str
+):
+    """Race audit: just after a restart the bot did not know which picture its table's message
+    carried. Its first edit (the start-up redraw, or the one after a move) found the table moved
+    on from the picture it had drawn and, knowing no picture to keep, took the old one off;
+    a click made before that edit landed came with the old picture, and its answer kept it by
+    id, though the message no longer had it (Discord refuses such an edit). An answer now
+    keeps what the bot's last write left on the message; the renderer learns the picture
+    from the first answer and keeps it until the newest is drawn, which follows."""
+    h, fake = harness, harness.fake
+    ana, bo, msg, tid = await first_hand(h)
+    assert picture_of(fake, msg) is not None
+    await h.stop_bot()
+    if how != "clean":  # the bot stopped before it stored what the message showed
+        run_sql(h.db_path, "UPDATE table_messages SET shown = NULL WHERE table_id = ?", tid)
+    slow = SlowPictures(monkeypatch)
+    restart = len(msg.versions)
+    await h.start_bot()
+    if how != "clean":
+        await slow.drawing.wait()  # the start-up redraw is drawing the picture for its edit
+    who, verb = await next_move(h, msg, ana, bo, tid)
+    await h.click(who, msg, verb)  # answered at once, keeping the picture it came with
+    if how == "clean":
+        await slow.drawing.wait()  # the edit after that move is drawing its picture
+        who, verb = await next_move(h, msg, ana, bo, tid)
+        await h.click(who, msg, verb)
+    # the edit will find the table moved on from the picture it is drawing
+    newest = h.bot.renderer.picture_for(await h.service.get(tid))
+    assert slow.keys and newest is not None and slow.keys[0] != newest.key
+    who, verb = await next_move(h, msg, ana, bo, tid)
+    pressed = fake.press(who, msg, h.custom_id(msg, verb))  # with the picture it has now
+    edits = len(msg.versions)
+    slow.drawn.set()
+    await fake.wait_for(lambda: len(msg.versions) > edits, what="the renderer's edit")
+    res = await h.record(await fake.deliver(pressed))  # the click arrives after it landed
+    assert res.ok and res.in_place
+    h.assert_clean()  # its answer kept an attachment the message has
+    await h.bot.renderer.flush()
+    shown = picture_of(fake, msg)
+    assert shown is not None and shown[0] == h.bot.renderer._wanted[tid].key
+    assert all(v["attachments"] for v in msg.versions[restart:])  # it kept one all along
+    h.assert_clean()
+
+
+async def test_a_click_made_before_an_edit_whose_answer_was_lost_keeps_no_picture(
+    harness: Harness, monkeypatch
+):
+    """An edit that uploaded the table's new picture landed, but its answer was lost (the
+    connection broke): the bot can't tell which picture the message has, nor can a click made
+    before it landed. That click's answer keeps none (valid whatever the message has), and
+    the renderer puts the newest picture up again."""
+    import aiohttp
+
+    h, fake = harness, harness.fake
+    ana, bo, msg, tid = await first_hand(h)
+    before = picture_of(fake, msg)
+    assert before is not None
+    real, lost = EditToken.edit, []
+
+    async def edit_lost(self, client, screen):  # the first edit lands, its answer is lost
+        sent = await real(self, client, screen)
+        if not lost:
+            lost.append(sent.id)
+            raise aiohttp.ServerDisconnectedError()
+        return sent
+
+    monkeypatch.setattr(EditToken, "edit", edit_lost)
+    slow = SlowPictures(monkeypatch)
+    who, verb = await next_move(h, msg, ana, bo, tid)
+    await h.click(who, msg, verb)  # answered at once; the edit after it draws the new picture
+    await slow.drawing.wait()
+    who, verb = await next_move(h, msg, ana, bo, tid)
+    pressed = fake.press(who, msg, h.custom_id(msg, verb))  # with the picture it has now
+    slow.drawn.set()
+    await fake.wait_for(
+        lambda: [a for a in msg.attachments if key_of(a["filename"]) != before[0]],
+        what="the edit with the new picture to land",
+    )
+    res = await h.record(await fake.deliver(pressed))
+    assert lost == [msg.id] and res.ok and res.in_place
+    h.assert_clean()  # its answer listed no attachment the message lacks
+    await h.bot.renderer.flush()
+    shown = picture_of(fake, msg)
+    newest = h.bot.renderer.picture_for(await h.service.get(tid))
+    assert shown is not None and newest is not None and shown[0] == newest.key
     h.assert_clean()

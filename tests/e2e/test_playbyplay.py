@@ -62,11 +62,8 @@ def thread_lines(h: Harness, msg: Any) -> tuple[list[str], list[Any]]:
     return text, posted
 
 
-async def thread_on(h: Harness, pictures: bool = True) -> None:
+async def thread_on(h: Harness) -> None:
     boss = h.fake.add_user("Boss", manage_guild=True)
-    if not pictures:  # (a table's picture kept by a click just after a restart can be one an
-        # edit replaced meanwhile, which the fake flags: a matter apart from the thread's)
-        await h.slash(boss, "settings", "images", on=False)
     res = await h.slash(boss, "settings", "thread", on=True)
     assert res.ephemeral and "Play-by-play threads on" in res.message.text
     assert "Play-by-play threads (`/settings thread`)\non" in res.message.text
@@ -132,9 +129,9 @@ async def test_no_thread_by_default_and_none_for_a_table_in_a_thread(harness: Ha
 
 
 async def started_war(h: Harness) -> tuple[Any, Any, Any, int, list[str]]:
-    """Threads on (pictures off), Ana and Bo at a War table just started: the players, the
+    """Threads on, Ana and Bo at a War table just started: the players, the
     table's message and id, and the lines its log gains (:func:`listen`)."""
-    await thread_on(h, pictures=False)
+    await thread_on(h)
     ana, bo = h.fake.add_user("Ana"), h.fake.add_user("Bo")
     msg, tid = await open_war(h, ana, bo)
     said = listen(h, tid)

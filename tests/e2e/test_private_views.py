@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.ui.common import RETIRED_VIEW
+from bot.i18n import t
 from tests.e2e.conftest import Harness, seeded_harness
 from tests.fakediscord import iter_components
 from tests.harness import open_table
@@ -81,7 +81,7 @@ async def test_an_older_view_still_there_points_to_the_newest_and_plays_nothing(
         res = await fake.select(bo, look, old_lay[0], ["1", "2"])
     else:
         res = await fake.click(bo, look, old_lay[0])
-    assert res.in_place and RETIRED_VIEW in look.text and not look.custom_ids()
+    assert res.in_place and t("en", "screens-view-retired") in look.text and not look.custom_ids()
     assert table.version == version
     fake.release()
     await h.rendered(lambda: look.deleted, "the older view deleted")

@@ -304,7 +304,7 @@ class _Interaction:
     channel_id: int
     guild_id: int | None
     payload: dict[str, Any]
-    dispatched_at: float
+    dispatched_at: float  # when Discord made it (its clocks run from then): the fake's clock
     message: FakeMessage | None = None  # clicked message (components / modal from component)
     describe: str = ""
     attempts: int = 0
@@ -322,6 +322,14 @@ class _Interaction:
     modal: dict[str, Any] | None = None
     origin: _Interaction | None = None  # for modal submits: the interaction that opened it
     delivered: bool = False  # INTERACTION_CREATE went out on an open gateway connection
+
+
+@dataclass
+class Pressed:
+    """A click Discord made (:meth:`FakeDiscord.press`) that has not reached the bot yet."""
+
+    interaction: _Interaction
+    at: float  # when it was made (the fake's clock, ``fake.now()``)
 
 
 class InteractionResult:
@@ -2608,19 +2616,26 @@ class FakeDiscord:
             inter.future.set_result(None)
         self._changed()
 
-    async def _run_interaction(self, inter: _Interaction, timeout: float) -> InteractionResult:
+    async def _run_interaction(
+        self, inter: _Interaction, timeout: float, made: float | None = None
+    ) -> InteractionResult:
+        """Send the interaction to the bot and wait for its answer. Discord's clocks for it
+        (its 3 s to answer, its token's 15 minutes) run from when it was ``made`` (the fake's
+        clock; by default now)."""
         if not self.connected:
             raise AssertionError(f"{inter.describe}: no bot is connected to the fake gateway")
         loop = asyncio.get_running_loop()
         inter.future = loop.create_future()
-        inter.dispatched_at = self.now()
-        inter.timer = loop.call_later(self.answer_limit, self._on_answer_deadline, inter)
+        inter.dispatched_at = self.now() if made is None else made
         ch = self.channels.get(inter.channel_id)
         if ch is not None and ch.archived and not ch.locked and inter.type in (3, 5):
             await self._unarchive(ch)  # a member clicks there: it reopens
             inter.payload["channel"] = self._channel_json(ch, for_user=inter.user)
         routed = self._routed("INTERACTION_CREATE", inter.payload)
         inter.delivered = await self._dispatch("INTERACTION_CREATE", inter.payload) > 0
+        # set once it went out (a click that spent its time on the way is not "undelivered")
+        limit = max(self.answer_limit - (self.now() - inter.dispatched_at), 0.0)
+        inter.timer = loop.call_later(limit, self._on_answer_deadline, inter)
         if self.deliver_twice is not None and self.deliver_twice(inter.payload):
             self.redelivered.append(inter.id)
             await self._dispatch("INTERACTION_CREATE", inter.payload)
@@ -2806,6 +2821,15 @@ class FakeDiscord:
         ``stale=True``: the player pressed a button that an edit removed a moment before (it
         must have been on an earlier version of the message and be gone now). Discord still
         delivers the click, with the message **as it is now**, as it does for real."""
+        return await self.deliver(self.press(user, message, custom_id, stale=stale), timeout)
+
+    def press(
+        self, user: FakeUser, message: FakeMessage | int, custom_id: str, *, stale: bool = False
+    ) -> Pressed:
+        """:meth:`click`'s first half: ``user`` clicks now, and Discord makes the interaction
+        now, with the message as it is now; :meth:`deliver` brings it to the bot. Between the
+        two it is on its way (a slow gateway), and the bot's own edits of the message may land
+        meanwhile: the bot then gets the message as it was when clicked."""
         user = self.user(user)
         m, comp = self._clickable(user, message, custom_id, (2,), stale)
         data = {"custom_id": custom_id, "component_type": 2, "id": comp["id"]}
@@ -2813,7 +2837,12 @@ class FakeDiscord:
         inter = self._new_interaction(
             3, user, m.channel_id, data, m, f"{what} {custom_id!r} by {user.name}"
         )
-        return await self._run_interaction(inter, timeout)
+        return Pressed(inter, self.now())
+
+    async def deliver(self, pressed: Pressed, timeout: float = 5.0) -> InteractionResult:
+        """Deliver a :meth:`press` to the bot and wait for its answer. Discord's 3 seconds to
+        answer ran from the press."""
+        return await self._run_interaction(pressed.interaction, timeout, pressed.at)
 
     async def interact(
         self,
