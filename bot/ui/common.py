@@ -879,7 +879,8 @@ def fold(lines: list[str]) -> list[str]:
             runs[-1][1] += 1
         else:
             runs.append([line, 1])
-    return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
+    # a folded line is worded first: "(×2)" after a message as data would unmake it
+    return [line if n == 1 else f"{render(line)} (\u00d7{n})" for line, n in runs]
 
 
 def latest_lines(table: Table, lines: list[str], most: int = 3) -> list[str]:

@@ -283,8 +283,7 @@ def _log(table: Table) -> list[str]:
             lines.append(t)
     if passed:
         lines.append(tr("pyramid-old-passes", who=", ".join(passed), n=len(passed)))
-    # worded before folding: equal lines fold as they read, and a fold's "(×2)" is no message
-    return [text(t, table) for t in common.fold([render(t) for t in lines])[-LOG_SHOWN:]]
+    return [text(t, table) for t in common.fold(lines)[-LOG_SHOWN:]]
 
 
 def _pending(table: Table, v: dict[str, Any]) -> list[str]:

@@ -211,7 +211,7 @@ pyramid-auto-is-on = ⏭️ Auto-pass är **på**: på varje kort har du { $seco
 pyramid-auto-is-off = ⏭️ Auto-pass är av: kortet väntar på att du lägger eller passar (eller på klockan).
 pyramid-auto-turn-on = Slå på auto-pass
 pyramid-auto-turn-off = Slå av auto-pass
-pyramid-gave-took = Du har gett { $given } och druckit { $took }.
+pyramid-gave-took = Du har delat ut { $given } och druckit { $took }.
 pyramid-ask-option = { $card }
 pyramid-ask-placeholder = Ställ en fråga till { $who }…
 
