@@ -246,7 +246,8 @@ def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select 
         return None
     options = []
     for step, label in jump_places(replayed.marks, total):
-        logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
+        # each line worded alone: lines written as messages are never glued as data
+        logs = [render(e.text) for e in replayed.events_by_step[step] if isinstance(e, Log)]
         names = _names(record, step)  # who held each seat then
         text = _plain(" · ".join(say_names(line, names) for line in logs))  # each a message
         name = _plain(say_names(label, names))
