@@ -685,6 +685,40 @@ def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -
     return out
 
 
+# why a table ended, as the table service stores it (English, data that code compares): each
+# known reason worded in the screen's language
+_REASONS = {
+    "game over": "screens-reason-game-over",
+    "everyone left": "screens-reason-everyone-left",
+    "its channel was deleted": "screens-reason-channel-deleted",
+    "its thread was deleted": "screens-reason-thread-deleted",
+    "its thread was locked": "screens-reason-thread-locked",
+    "its thread was archived, and Barkeep may not reopen it": "screens-reason-thread-shut",
+    "Barkeep was removed from the server": "screens-reason-removed",
+    "it could not be loaded": "screens-reason-not-loaded",
+    "a former player": "screens-reason-former-player",
+}
+_NOBODY_STARTED = re.compile(r"nobody started it within (\d+) minutes")
+
+
+def end_reason(reason: str) -> str:
+    """Why a table ended, in the language drawn: "game over", "ended by Ana", "closed: ..."
+    (a reason no catalog names, or one written as data, as it is worded)."""
+    if reason.startswith("ended by "):
+        who = reason.removeprefix("ended by ")
+        who = tr(_REASONS[who]) if who in _REASONS else who
+        return tr("screens-reason-ended-by", who=who)
+    closed = reason.startswith("closed: ")
+    why = reason.removeprefix("closed: ")
+    if why in _REASONS:
+        why = tr(_REASONS[why])
+    elif m := _NOBODY_STARTED.fullmatch(why):
+        why = tr("screens-reason-nobody-started", minutes=int(m[1]))
+    else:
+        why = render(why)
+    return tr("screens-reason-closed", why=why) if closed else why
+
+
 def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen:
     """The last state of a table, a payoff: the game's ``lines`` (who won, the standings),
     then each player's drinks and the best moments (:func:`moments`), as many as fit on a
@@ -699,7 +733,7 @@ def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen
         # seat as it stood, under their name
         who = ", ".join(f"**{escape(s.name)}**" for s in gone)
         lines = [*lines, "\U0001fa91 " + tr("screens-ended-gone", who=who)]
-    reason = render(table.row.end_reason or "")
+    reason = end_reason(table.row.end_reason or "")
     tally = command(current(), "tally")
     footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + tr(
         "screens-ended-tally", tally=tally

@@ -206,7 +206,7 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
     assert res.type == 9
     with pytest.raises(AssertionError, match="longer than 200"):  # Discord won't send 201
         await fake.submit_modal(writer, form_id, {"text": "x" * 201})
-    with pytest.raises(IllegalAction, match="at most 200 characters"):  # nor would we take it
+    with pytest.raises(IllegalAction, match="blackdeath-long-forfeit"):  # nor would we take it
         await h.service.act(table.id, writer.id, SetForfeit("x" * 201))
     forfeit = "Serenade {p1} with a *sea shanty*, standing on a chair"
     res = await fake.submit_modal(writer, form_id, {"text": forfeit})

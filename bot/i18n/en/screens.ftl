@@ -194,3 +194,18 @@ screens-shut-remedy = So that the next table here carries on, someone who manage
 
 playbyplay-thread = Table #{ $table } · { $game }
 playbyplay-header = **Play-by-play of table #{ $table }** ({ $game }): { $who }. Every move and drink shows here as it happens; the table is the message above.
+
+## Why a table ended (the end screen's footer)
+
+screens-reason-game-over = game over
+screens-reason-everyone-left = everyone left
+screens-reason-channel-deleted = its channel was deleted
+screens-reason-thread-deleted = its thread was deleted
+screens-reason-thread-locked = its thread was locked
+screens-reason-thread-shut = its thread was archived, and Barkeep may not reopen it
+screens-reason-removed = Barkeep was removed from the server
+screens-reason-not-loaded = it could not be loaded
+screens-reason-former-player = a former player
+screens-reason-ended-by = ended by { $who }
+screens-reason-closed = closed: { $why }
+screens-reason-nobody-started = nobody started it within { $minutes } minutes

@@ -193,3 +193,18 @@ screens-shut-remedy = För att nästa bord här ska kunna fortsätta kan någon 
 
 playbyplay-thread = Bord #{ $table } · { $game }
 playbyplay-header = **Spelets gång vid bord #{ $table }** ({ $game }): { $who }. Varje drag och drink syns här när det händer; bordet är meddelandet ovanför.
+
+## Varför ett bord tog slut (slutskärmens sidfot)
+
+screens-reason-game-over = spelet är slut
+screens-reason-everyone-left = alla gick
+screens-reason-channel-deleted = dess kanal togs bort
+screens-reason-thread-deleted = dess tråd togs bort
+screens-reason-thread-locked = dess tråd låstes
+screens-reason-thread-shut = dess tråd arkiverades, och Barkeep får inte öppna den igen
+screens-reason-removed = Barkeep togs bort från servern
+screens-reason-not-loaded = det gick inte att läsa in
+screens-reason-former-player = en tidigare spelare
+screens-reason-ended-by = avslutat av { $who }
+screens-reason-closed = stängt: { $why }
+screens-reason-nobody-started = ingen startade det inom { $minutes } minuter
