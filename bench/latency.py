@@ -35,6 +35,7 @@ from bench.measure import pct  # noqa: E402
 from bot.answer import APOLOGY  # noqa: E402
 from bot.clock import SystemClock  # noqa: E402
 from bot.games import GAMES  # noqa: E402
+from bot.i18n import english  # noqa: E402
 from bot.ui.common import WARNING  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.server import FakeMessage, FakeUser, iter_components  # noqa: E402
@@ -129,7 +130,7 @@ async def play(game: str, seconds: float, seed: str) -> tuple[list[float], list[
                     for m in [res.message, *res.followups]:
                         if m is None:
                             continue
-                        if APOLOGY in m.text:
+                        if english(APOLOGY) in m.text:
                             problems.append(f"an apology: {m.text[:150]}")
                         if m.ephemeral and m.audience == user.id and m not in views[user.id]:
                             views[user.id].append(m)

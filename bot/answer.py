@@ -20,8 +20,10 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.engines.base import GameError
+from bot.engines.base import GameError, msg
+from bot.engines.words import unpack
 from bot.host import Host
+from bot.i18n import language_of, render, speaking, tr
 from bot.render import Writer
 from bot.store import COMMITTED, Stale, TableRow
 from bot.tables import BUSY, Elsewhere, Table, made_at
@@ -33,12 +35,11 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds of work before we defer (Discord allows 3)
 LATE_AT_MOST = 1.0  # seconds of delivery delay taken off DEFER_AFTER, at most (see defer_after)
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
-APOLOGY_DONE = (  # the error came after the move (or join...) was stored
-    "Sorry, something went wrong on my side after that was done: it counts, so don't press "
-    "again. /table shows the table as it is."
-)
-STALE = "That button does nothing any more."
+# words as data (bot/engines/words.py), worded in the clicker's language as they are shown
+APOLOGY = msg("table-apology")
+APOLOGY_DONE = msg("table-apology-done")  # the error came after the move (or join...) was stored
+STALE = msg("table-stale")
+LATE_ALREADY = {"table-takeback-too-late", "table-takeback-moved-on"}  # refusals that say so
 
 
 @dataclass
@@ -71,14 +72,16 @@ class Reply:
 
     @classmethod
     def text(cls, message: str, *buttons: common.Button) -> Reply:
-        embed = discord.Embed(description=message, colour=common.GREY)
+        """A private answer of a few words: plain text, or words as data worded in the
+        language of the answer under way (bot.answer.answer: the clicker's)."""
+        embed = discord.Embed(description=render(message), colour=common.GREY)
         return cls("private", Screen(embed, [list(buttons)] if buttons else []))
 
 
 def from_here(table: TableRow, verb: str = "leave") -> common.Button:
     """``table``'s Leave (or End), for a private answer in another channel of its server:
     :meth:`bot.gamecog.GameCog.find_table` lets them through from anywhere there."""
-    label = f"{verb.capitalize()} table #{table.id}"
+    label = tr("table-from-here", verb=verb, id=str(table.id))
     return common.Button(label, custom_id(table.game, table.id, verb), "danger")
 
 
@@ -91,7 +94,7 @@ async def _run(work: Work) -> Reply:
         return await work()
     except Elsewhere as err:  # with a way out from here: the other table's Leave or End
         return Reply.text(str(err), from_here(err.table, err.verb))
-    except GameError as err:
+    except GameError as err:  # a refusal: in the clicker's language (Reply.text words it)
         return Reply.text(str(err))
     except Stale as err:  # another copy of the bot moved the table first: nothing was written
         log.info("an interaction met a table moved elsewhere: %s", err)
@@ -104,12 +107,15 @@ async def _run(work: Work) -> Reply:
 
 
 def too_late(text: str) -> str:
-    """A refusal for a click on a button that an edit had already removed."""
-    if text.startswith("Too late:"):  # the refusal says so already
-        return text
-    if text[:1].isupper() and text[1:2].islower():
-        text = text[0].lower() + text[1:]
-    return f"Too late: {text}"
+    """A refusal (plain, or words as data) for a click on a button that an edit had already
+    removed, worded in the language of the answer under way."""
+    said = render(text)
+    data = unpack(text)
+    if data is not None and data[0] in LATE_ALREADY:  # the refusal says so already
+        return said
+    if said[:1].isupper() and said[1:2].islower():
+        said = said[0].lower() + said[1:]
+    return tr("table-too-late", what=said)
 
 
 async def answer(
@@ -122,8 +128,10 @@ async def answer(
     of the clicked one, and is deleted if the answer turns out private (a refusal)."""
     client: Host = interaction.client
     mine = client.begin_answer(interaction.id)
+    # what is drawn for this answer speaks the clicker's language (a table's screen says its own)
     try:
-        return await _answer(interaction, work, public)
+        with speaking(language_of(interaction.locale)):
+            return await _answer(interaction, work, public)
     finally:
         if mine:
             client.end_answer(interaction.id)

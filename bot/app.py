@@ -24,17 +24,24 @@ from bot.burst import Burst
 from bot.clock import SystemClock
 from bot.config import ConfigError, invite_url
 from bot.engines import ENGINES
+from bot.engines.base import msg
 from bot.gamecog import OPENINGS, GameCog
 from bot.host import Host
+from bot.i18n import SPEAKERS, language_of
+from bot.i18n.commands import CommandTranslator
 from bot.party import Party
 from bot.pings import PING_AFTER, TurnPings
 from bot.render import PACE, TOKEN_BUDGET, Renderer
-from bot.slash import ODD, Tree, error_text, odd_ids
+from bot.slash import Tree, error_text, odd_ids
 from bot.store import PostgresStore, Store, TableRow
-from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_LOCKED, TableService
+from bot.tables import CHANNEL_DELETED, REMOVED, THREAD_DELETED, THREAD_LOCKED, TableService
 from bot.ui.components import Ref, submitted_values
 
 log = logging.getLogger(__name__)
+
+# answers to a click (words as data: worded in the clicker's language by bot.answer)
+NO_GAME = msg("table-no-game")
+ODD = msg("slash-odd")  # a click whose payload the bot can't read
 
 RECORDS_PRUNED_EVERY = 86400.0  # seconds
 RECORDS_FIRST_PRUNED = 600.0  # seconds after a start: not while the open tables load
@@ -168,6 +175,7 @@ class Barkeep(commands.Bot):
         self.renderer.thread_pace = self.thread_pace
         self.pings = TurnPings(self, self.service, self.party, self.ping_after)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CommandTranslator())  # the commands in every language
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         for cog in self.cogs.values():
@@ -214,9 +222,7 @@ class Barkeep(commands.Bot):
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread deleted, or gone with its channel (discord.py reports each of those too)."""
-        await self.close_tables(
-            lambda row: row.channel_id == payload.thread_id, "its thread was deleted"
-        )
+        await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_DELETED)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A moderator locked a table's thread (closed or not): its tables close rather than
@@ -227,6 +233,9 @@ class Barkeep(commands.Bot):
         meta = payload.data.get("thread_metadata") or {}
         if meta.get("locked"):
             await self.close_tables(lambda row: row.channel_id == payload.thread_id, THREAD_LOCKED)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        SPEAKERS.guild_locale(after.id, after.preferred_locale)  # a new primary language
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted); not an outage, which discord.py
@@ -249,6 +258,8 @@ class Barkeep(commands.Bot):
         Any interaction, slash commands too, tells the renderer which thread it came from (one
         Discord does not announce to the bot is known by its interactions alone)."""
         self.renderer.seen_in(interaction.channel)
+        SPEAKERS.heard(interaction.user.id, interaction.locale)  # their screens in their language
+        SPEAKERS.guild_locale(interaction.guild_id, interaction.guild_locale)
         if interaction.type not in (
             discord.InteractionType.component,
             discord.InteractionType.modal_submit,
@@ -273,7 +284,7 @@ class Barkeep(commands.Bot):
             return
         cog = self.games.get(ref.game)
         if cog is None:
-            await answer(interaction, reply_text("That game isn't dealt here any more."))
+            await answer(interaction, reply_text(NO_GAME))
             return
         await cog.on_component(interaction, ref, values)
 
@@ -282,7 +293,7 @@ class Barkeep(commands.Bot):
     ) -> None:
         """A slash command that failed before (or outside) its own handling still gets an answer:
         a payload it cannot take a plain one (bot/slash.py), anything else an apology."""
-        text = error_text(error)
+        text = error_text(error, language_of(interaction.locale))
         if text is None:
             log.error("slash command failed", exc_info=error)
             text = APOLOGY
@@ -314,9 +325,14 @@ class Barkeep(commands.Bot):
                     await tx.set_meta("dev_guild_id", str(self.dev_guild_id))
             log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
             return
+        translator = self.tree.translator
+        assert translator is not None
         payload = {  # another application on this database has none of them yet
             "application": self.application_id,
-            "commands": [c.to_dict(self.tree) for c in self.tree.get_commands()],
+            "commands": [  # with their translations: a new one is a change to sync
+                await c.get_translated_payload(self.tree, translator)
+                for c in self.tree.get_commands()
+            ],
         }
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         if known == digest:
@@ -414,6 +430,7 @@ class Barkeep(commands.Bot):
         turn pings Discord refused to delete there go now (:meth:`TurnPings.retry`). A server
         missing altogether is one that removed the bot: see
         :meth:`close_tables_of_servers_left`."""
+        SPEAKERS.guild_locale(guild.id, guild.preferred_locale)  # its tables' language
         await self.tables_loaded()
         self.pings.retry(guild.id)
         places = {
@@ -440,6 +457,7 @@ class Barkeep(commands.Bot):
         """Added to a server (again, maybe: the turn pings Discord refused to delete while the
         bot was out go now)."""
         log.info("added to server %s (%s)", guild.name, guild.id)
+        SPEAKERS.guild_locale(guild.id, guild.preferred_locale)
         await self.tables_loaded()
         self.pings.retry(guild.id)
 

@@ -20,12 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answer import STALE, Reply, answer, can_moderate, reply_text, too_late
+from bot.engines import words
 from bot.engines.base import Action, GameError, Private, literal
 from bot.games import GAMES, Game
 from bot.host import Host
+from bot.i18n import SPEAKERS, command, current, language_of, render, speaking, t, tr
 from bot.render import ANSWERING, lacking, start_warning
 from bot.tables import (
-    NO_TAKEOVER,
     AlreadyMoved,
     Change,
     NextGameOpen,
@@ -34,6 +35,7 @@ from bot.tables import (
     check_may_end,
     check_may_remove,
     check_may_send,
+    no_takeover,
 )
 from bot.ui import common, takeback
 from bot.ui.common import Screen
@@ -43,7 +45,7 @@ from bot.ui.replay import replay_buttons
 log = logging.getLogger(__name__)
 
 OPENINGS = (3, 60.0)  # tables one person may open with /<game> start per server, per seconds
-ELSEWHERE = "That button belongs to a table in another channel."
+ELSEWHERE = words.msg("table-elsewhere")
 THREADS = (
     discord.ChannelType.public_thread,
     discord.ChannelType.private_thread,
@@ -52,10 +54,8 @@ THREADS = (
 # the presses (verb, arg) that work from any channel of a table's server (GameCog.find_table)
 LEAVING = {("leave", None), ("confirm", "leave")}  # anyone's: they free only the presser
 ENDING = {("end", None), ("confirm", "end")}  # the host's alone
-NOT_HERE = (
-    "I can't deal here: I don't know this server. Ask a moderator to invite me again "
-    "(see the README), then try once more."
-)
+NOT_HERE = words.msg("table-not-here")
+NOT_IN_SERVER = words.msg("table-not-in-server")
 
 
 class GameCog(commands.Cog):
@@ -67,8 +67,6 @@ class GameCog(commands.Cog):
         self.game_spec = game
         self.engine = game.engine
         self.ui = game.ui
-        self.rules_text = game.rules_text
-        self.short_rules = game.short_rules
         self.group = app_commands.Group(
             name=game.name, description=game.engine.blurb[:100], guild_only=True
         )
@@ -119,20 +117,28 @@ class GameCog(commands.Cog):
         return self.engine.name
 
     def public(self, table: Table) -> Screen:
-        screen: Screen = self.ui.public(table)
-        return takeback.public(table, screen, self.service.clock.now())
+        with speaking(SPEAKERS.table(table.row.guild_id)):  # the server's language
+            screen: Screen = self.ui.public(table)
+            return takeback.public(table, screen, self.service.clock.now())
 
     def private(self, table: Table, seat: int) -> Screen:
-        screen: Screen = self.ui.private(table, seat)
-        return takeback.private(table, seat, screen, self.service.clock.now())
+        reader = table.user_at(seat).user_id
+        with speaking(SPEAKERS.reader(reader, table.row.guild_id)):  # the player's own
+            screen: Screen = self.ui.private(table, seat)
+            return takeback.private(table, seat, screen, self.service.clock.now())
 
     def screen(self, table: Table) -> Screen:
-        """The public table message as it should look now. A game that was dealt ends with
-        a **Play again** button (the game's own end screen, the platform's button)."""
+        """The public table message as it should look now, in the server's language. A game
+        that was dealt ends with a **Play again** button (the game's own end screen, the
+        platform's button)."""
+        with speaking(SPEAKERS.table(table.row.guild_id)):
+            return self._screen(table)
+
+    def _screen(self, table: Table) -> Screen:
         if table.status == "lobby":
             return common.lobby_screen(table)
         if table.state is None:  # ended before the deal
-            return common.ended_screen(table, ["The table closed before the cards were dealt."])
+            return common.ended_screen(table, [tr("table-closed-undealt")])
         screen = common.with_seats(table, self.public(table))  # open seats on top
         if table.status == "ended":
             buttons = [common.again_button(table), *replay_buttons(table.id)]
@@ -226,9 +232,7 @@ class GameCog(commands.Cog):
         """Open a table from ``/<game> start``'s options, or (``again``: a finished table's id,
         from its **Play again** button) with that table's options and its players invited."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await answer(
-                interaction, reply_text("Tables live in server channels: try this in a server.")
-            )
+            await answer(interaction, reply_text(NOT_IN_SERVER))
             return
         if self.bot.get_guild(interaction.guild_id) is None:  # a server the bot is not in
             await answer(interaction, reply_text(NOT_HERE))
@@ -238,10 +242,7 @@ class GameCog(commands.Cog):
         if isinstance(channel, discord.Thread) and channel.locked:  # a moderator's command
             await answer(
                 interaction,
-                reply_text(
-                    "This thread is locked: Discord lets nobody press a table's buttons here. "
-                    "Open one in an open thread or channel."
-                ),
+                reply_text(words.msg("table-thread-locked")),
             )
             return
         parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
@@ -270,10 +271,7 @@ class GameCog(commands.Cog):
                 key, now = (interaction.guild_id, user.id), self.service.clock.now()
                 at = self.bot.openings.next_at(key, now)
                 if at is not None:
-                    raise TableError(
-                        f"Easy there: you opened {OPENINGS[0]} tables in the last minute. "
-                        f"You can open another {common.countdown(at)}."
-                    )
+                    raise TableError(tr("table-easy", n=OPENINGS[0], when=common.countdown(at)))
                 table = await open_it(options, None)
                 self.bot.openings.add(key, now)
             else:
@@ -296,7 +294,8 @@ class GameCog(commands.Cog):
         if not consented:
             try:
                 await interaction.followup.send(
-                    ephemeral=True, **self.consent_screen(table).kwargs()
+                    ephemeral=True,
+                    **self.consent_screen(table, language_of(interaction.locale)).kwargs(),
                 )
             except discord.HTTPException:
                 log.exception("could not send the rules to the host")
@@ -323,7 +322,7 @@ class GameCog(commands.Cog):
         them). Anyone else's End stays in the table's channel."""
         table = await self.service.get(table_id)
         if table is None or table.row.game != self.game:
-            raise TableError("I can't find that table any more.")
+            raise TableError(words.msg("table-gone"))
         press = (ref.verb, ref.arg) if ref is not None else None
         freeing = press in LEAVING or (press in ENDING and interaction.user.id == table.row.host_id)
         if interaction.guild_id != table.row.guild_id or (
@@ -345,40 +344,35 @@ class GameCog(commands.Cog):
                 lobby = await q.open_rematch(table.id)
             if lobby is not None:
                 raise TableError(common.next_game_text(*lobby))
-            raise TableError(
-                f"Only the players of table #{table.id} can open its next game. "
-                f"`/{self.game} start` opens one of your own."
-            )
+            start = command(current(), f"{self.game} start")
+            raise TableError(tr("table-again-players-only", id=str(table.id), command=start))
         return table
 
-    def rules_screen(self, table: Table) -> Screen:
+    def rules_screen(self, table: Table, lang: str) -> Screen:
         """The short rules, filled from the table's options, with a **Full rules** button."""
-        short = common.fill_rules(self.short_rules, table.row.options)
-        return common.rules_screen(table, short)
+        short = common.fill_rules(self.game_spec.rules_in(lang)[1], table.row.options, lang)
+        return common.rules_screen(table, short, lang)
 
-    def consent_screen(self, table: Table) -> Screen:
-        screen = self.rules_screen(table)
+    def consent_screen(self, table: Table, lang: str) -> Screen:
+        """The short rules and what to know before playing, in the player's ``lang``."""
+        screen = self.rules_screen(table, lang)
         embed = screen.embed
         age = self.bot.party.guild(table.row.guild_id).min_age  # /settings age
         if age:
             embed.add_field(
-                name="This server", value=f"\U0001f51e {common.escape(age)}", inline=False
+                name=t(lang, "consent-server"),
+                value=f"\U0001f51e {common.escape(age)}",
+                inline=False,
             )
-        if self.engine.drinks_with(table.row.options):
-            before = (
-                "This is a drinking game. Play only if you're of legal drinking age, know your "
-                "limits, and swap in water whenever you like (`/limits` sets a cap for tonight, "
-                "or alcohol-free mode: points instead of sips)."
-            )
-        else:
-            before = "Nobody drinks in this one: it's all about the game."
+        drinking = self.engine.drinks_with(table.row.options)
+        button = t(lang, "consent-button")
         embed.add_field(
-            name="Before you play",
-            value=f"{before} Read the rules above, then press **I'm in** to take your seat.",
+            name=t(lang, "consent-before"),
+            value=t(lang, "consent-text", drinking=str(drinking).lower(), button=button),
             inline=False,
         )
-        consent = common.platform(table, "consent", "I'm in", "success")
-        return Screen(embed, [[consent, common.full_rules_button(table)]])
+        consent = common.platform(table, "consent", button, "success")
+        return Screen(embed, [[consent, common.full_rules_button(table, lang)]])
 
     # -- clicks ------------------------------------------------------------------------------
     async def on_component(
@@ -424,7 +418,7 @@ class GameCog(commands.Cog):
                     # a live button on an ended table's message: its last screen never landed
                     # (the channel refused the edit); the click's answer puts the end there
                     return self.table_reply(fresh)
-                said = too_late(str(err)) if stale and fresh.status == "ended" else str(err)
+                said = too_late(str(err)) if stale and fresh.status == "ended" else render(str(err))
                 refused = self.refused_in_view(fresh, interaction, clicked_public, said)
                 if refused is not None:
                     return refused
@@ -468,10 +462,12 @@ class GameCog(commands.Cog):
             legal = self.engine.legal_actions(table.state, seat)
             if any(a.verb == verb for a in legal):
                 cid = custom_id(self.game, table.id, "form", verb)
-                again = common.Button("Write it again", cid, "primary")
-                return Reply("private", Screen(_embed(str(err), common.GREY), [[again]]))
+                again = common.Button(tr("table-write-again"), cid, "primary")
+                return Reply("private", Screen(_embed(render(str(err)), common.GREY), [[again]]))
         wrote = " ".join(values or []).strip()
-        said = too_late(str(err)) + (f"\nYou wrote: {common.escape(wrote)}" if wrote else "")
+        said = too_late(str(err))
+        if wrote:
+            said = tr("table-you-wrote", said=said, wrote=common.escape(wrote))
         return Reply.text(said[:4000])
 
     async def handle(
@@ -484,22 +480,24 @@ class GameCog(commands.Cog):
     ) -> Reply:
         """One click on one of this game's tables: the lobby verbs, or a game action."""
         user, verb = interaction.user, ref.verb
+        own = language_of(interaction.locale)  # a private answer's language: the player's
         if verb == "rules":
             if ref.arg == "full":
-                embed = common.rules_embed(self.engine.title, self.rules_text)
-                return Reply("private", Screen(embed))
-            return Reply("private", self.rules_screen(table))
+                full = self.game_spec.rules_in(own)[0]
+                return Reply("private", Screen(common.rules_embed(own, self.game, full)))
+            return Reply("private", self.rules_screen(table, own))
         if verb == "confirm":
             return await self.confirmed(interaction, table, ref.arg)
         if table.status == "ended":
-            raise TableError(f"This table has ended. Start a new one with /{self.game} start.")
+            start = command(current(), f"{self.game} start")
+            raise TableError(words.msg("table-ended", command=start))
         if verb == "join":
             if not await self.service.has_consent(user.id, self.game):
-                return Reply("private", self.consent_screen(table))
+                return Reply("private", self.consent_screen(table, own))
             table = await self.service.join(table.id, user.id, common.player_name(user))
             if clicked_public:
                 return self.table_reply(table)
-            return Reply.text(f"You're in at table #{table.id}.")
+            return Reply.text(tr("table-in", id=str(table.id)))
         if verb == "consent":
             await self.service.give_consent(user.id, self.game)
             if ref.arg is not None:  # consented on the way to an open seat (take_seat)
@@ -507,9 +505,7 @@ class GameCog(commands.Cog):
             seat = table.seat_row(user.id)
             if seat is None or seat.left_at is not None:
                 await self.service.join(table.id, user.id, common.player_name(user))
-            return Reply(
-                "update", _screen(f"You're in at table #{table.id}. Have fun, and drink water too!")
-            )
+            return Reply("update", _screen(tr("table-in-welcome", id=str(table.id))))
         if verb == "leave":
             if table.in_game(user.id):  # leaving changes the game: ask first
                 mine = table.seat_of(user.id)
@@ -517,7 +513,7 @@ class GameCog(commands.Cog):
             change = await self.service.leave(table.id, user.id)
             if clicked_public:
                 return self.table_reply(change.table)
-            return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))
+            return Reply("update", _screen(tr("table-you-left", id=str(table.id))))
         if verb == "start":
             change = await self.service.start(table.id, user.id)
             return self.reply_for(change, clicked_public, user.id)
@@ -528,7 +524,7 @@ class GameCog(commands.Cog):
                 return Reply("private", common.confirm_screen(table, "end"))
             change = await self.service.end(table.id, user.id, can_manage=manage)
             if interaction.channel_id != table.row.channel_id:  # from a refusal elsewhere
-                return Reply("update", _screen(f"You ended table #{table.id}."))
+                return Reply("update", _screen(tr("table-you-ended", id=str(table.id))))
             return self.reply_for(change, clicked_public, user.id)
         if verb == "remove":
             return await self.remove(interaction, table, ref.arg, values)
@@ -541,12 +537,12 @@ class GameCog(commands.Cog):
         if verb in ("seat", "form"):
             seat_no = table.seat_of(user.id)
             if seat_no is None or table.status != "playing":
-                raise TableError("You're not playing at this table.")
+                raise TableError(words.msg("table-not-playing"))
             if verb == "form":
                 maker = getattr(self.ui, "form", None)
                 spec = maker(table, seat_no, ref.arg) if maker is not None else None
                 if spec is None:
-                    raise TableError("There is nothing to write now.")
+                    raise TableError(words.msg("table-nothing-to-write"))
                 return Reply("form", Screen(_embed("", common.GREY)), form=spec)
             return Reply("private", self.private(table, seat_no), remember_view=(table, user.id))
         action = self.action_for(ref, values)
@@ -575,8 +571,10 @@ class GameCog(commands.Cog):
             raise TableError(STALE)
         seat = table.seat_row(int(who))
         change = await self.service.remove(table.id, user.id, int(who), can_manage=manage)
-        name = literal(seat.name) if seat is not None else "They"
-        return Reply("update", _screen(f"{name} is off table #{change.table.id}."))
+        name = literal(seat.name) if seat is not None else tr("table-someone")
+        return Reply(
+            "update", _screen(tr("table-removed-answer", name=name, id=str(change.table.id)))
+        )
 
     async def take_back(
         self,
@@ -611,12 +609,12 @@ class GameCog(commands.Cog):
         host pressing: a private choice first (``arg``: "<seat>.go", that choice made)."""
         user = interaction.user
         if not self.engine.seat_takeover:
-            raise TableError(NO_TAKEOVER.format(title=self.engine.title))
+            raise TableError(no_takeover(self.game))
         opened = table.open_seats() if table.status == "playing" else []
         seat_no, chosen = _seat_arg(arg)
         if seat_no is None:
             if not opened:
-                raise TableError("No seat is open at this table now.")
+                raise TableError(words.msg("table-no-open-seat"))
             host = user.id == table.row.host_id
             if host or len(opened) > 1:
                 screen = common.seat_choice_screen(table, host, table.in_game(user.id))
@@ -624,18 +622,21 @@ class GameCog(commands.Cog):
             seat_no = opened[0].seat
         assert seat_no is not None
         if not await self.service.has_consent(user.id, self.game):
-            screen = self.consent_screen(table)
-            ok = common.platform(table, "consent", "I'm in", "success", arg=f"{seat_no}.go")
-            return Reply("private", Screen(screen.embed, [[ok, common.full_rules_button(table)]]))
+            own = language_of(interaction.locale)
+            screen = self.consent_screen(table, own)
+            label = t(own, "consent-button")
+            ok = common.platform(table, "consent", label, "success", arg=f"{seat_no}.go")
+            rules = common.full_rules_button(table, own)
+            return Reply("private", Screen(screen.embed, [[ok, rules]]))
         change = await self.service.ask_seat(table.id, user.id, common.player_name(user), seat_no)
         if change.seat is None:  # asked: the table shows the host's Allow / No
-            text = "Asked: the host decides on the table. You'll see it there."
+            text = tr("table-seat-asked")
             if not clicked_public or chosen:
                 return Reply("update", _screen(text))
             return Reply.text(text)
         if clicked_public and not chosen:
             return self.table_reply(change.table)
-        return Reply("update", _screen(f"You're in at table #{table.id}: press **My seat**."))
+        return Reply("update", _screen(tr("table-seat-in", id=str(table.id))))
 
     async def seat_answer(
         self,
@@ -657,7 +658,7 @@ class GameCog(commands.Cog):
         if verb == "close_seat":
             change = await self.service.close_seat(table.id, user.id, seat_no)
             if not clicked_public:
-                return Reply("update", _screen("Closed: its cards leave play as the rules say."))
+                return Reply("update", _screen(tr("table-seat-closed-answer")))
         else:
             change = await self.service.answer_seat(
                 table.id, user.id, seat_no, int(parts[1]), allow=verb == "allow_seat"
@@ -675,37 +676,32 @@ class GameCog(commands.Cog):
         if what not in ("leave", "end") and asked is None:
             raise TableError(STALE)
         if table.status == "ended":
-            return Reply("update", _plain(f"Table #{table.id} has already ended."))
+            return Reply("update", _plain(tr("table-ended-already", id=str(table.id))))
         if asked is not None:  # the game's move it asked about
             try:
                 await self.service.act(
                     table.id, user.id, asked(), interaction.id, name=common.player_name(user)
                 )
             except GameError as err:  # it changed under the question
-                return Reply("update", _plain(str(err)))
-            label = self.engine.ask_first[asked][1]
-            return Reply("update", _screen(f"Done: {label.removeprefix('Yes, ')}."))
+                return Reply("update", _plain(render(str(err))))
+            label = render(self.engine.ask_first[asked][1])  # "Yes, last call"
+            done = label.removeprefix(tr("table-yes")).lstrip(" ,")
+            return Reply("update", _screen(tr("table-done", what=done)))
         try:
             if what == "leave":
                 seat = table.seat_row(user.id)
                 if seat is None:  # never sat here (a forged or borrowed question)
-                    return Reply("update", _plain(f"You're not playing at table #{table.id}."))
+                    return Reply("update", _plain(tr("table-not-playing-at", id=str(table.id))))
                 if seat.left_at is not None:
-                    return Reply("update", _plain(f"You already left table #{table.id}."))
+                    return Reply("update", _plain(tr("table-left-already", id=str(table.id))))
                 change = await self.service.leave(table.id, user.id)
                 if seat.opened is not None and change.table.status == "playing":
-                    return Reply(
-                        "update",
-                        _screen(
-                            f"You left table #{table.id}. Your seat is open: **Take seat** on "
-                            "the table takes it back while nobody else has."
-                        ),
-                    )
-                return Reply("update", _screen(f"You left table #{table.id}. Thanks for playing!"))
+                    return Reply("update", _screen(tr("table-you-left-open", id=str(table.id))))
+                return Reply("update", _screen(tr("table-you-left", id=str(table.id))))
             await self.service.end(table.id, user.id, can_manage=can_moderate(interaction))
         except TableError as err:  # it changed under the question (ended, left)
-            return Reply("update", _plain(str(err)))
-        return Reply("update", _screen(f"You ended table #{table.id}."))
+            return Reply("update", _plain(render(str(err))))
+        return Reply("update", _screen(tr("table-you-ended", id=str(table.id))))
 
 
 def _seat_arg(arg: str | None) -> tuple[int | None, bool]:

@@ -17,10 +17,13 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import safety
+from bot import i18n, safety
 from bot.art.looks import LOOKS, Look
+from bot.engines.base import msg
 from bot.store import Erased, GameRule, GuildSettings, PlayerSettings, Store, Tab
 from bot.tables import TableError
+
+CAP_RANGE = msg("table-cap-range", n=safety.MAX_CAP)
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +65,7 @@ class Party:
         """Keep every server's settings in memory, for what is shown without a query."""
         async with self.store.reading() as q:
             self._guilds = {g.guild_id: g for g in await q.all_guild_settings()}
+            i18n.SPEAKERS.load({g: s.language for g, s in self._guilds.items() if s.language})
             players = await q.looks()
             self._house = await q.house_rules()
         LOOKS.load(
@@ -71,6 +75,12 @@ class Party:
 
     def guild(self, guild_id: int) -> GuildSettings:
         return self._guilds.get(guild_id) or GuildSettings(guild_id)
+
+    def language(self, guild_id: int | None, locale: Any = None) -> str:
+        """The language a server's public screens speak: its ``/settings language``, else its
+        own ``locale`` (the guild's preferred locale) when Barkeep speaks it, else English."""
+        i18n.SPEAKERS.guild_locale(guild_id, locale)
+        return i18n.SPEAKERS.table(guild_id)
 
     # -- players -----------------------------------------------------------------------------
     async def standing(self, guild_id: int, user_id: int) -> Standing:
@@ -93,11 +103,11 @@ class Party:
     ) -> Standing:
         """Change a player's own settings; ``None`` leaves one as it is."""
         if cap is not None and not 1 <= cap <= safety.MAX_CAP:
-            raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
+            raise TableError(CAP_RANGE)
         if cap is not None and clear_cap:
-            raise TableError("Set a cap or clear it, not both at once.")
+            raise TableError(msg("table-cap-both"))
         if mode is not None and mode not in safety.MODES:
-            raise TableError("The mode is sips or alcohol-free.")
+            raise TableError(msg("table-mode"))
         async with self.store.transaction() as tx:
             player = await tx.player_settings(user_id)
             if cap is not None:
@@ -121,18 +131,21 @@ class Party:
         text off."""
         cap, every = changes.get("default_cap"), changes.get("water_every")
         if cap is not None and not 1 <= cap <= safety.MAX_CAP:
-            raise TableError(f"A cap is 1 to {safety.MAX_CAP} sips.")
+            raise TableError(CAP_RANGE)
         if every is not None and not 1 <= every <= safety.MAX_WATER_EVERY:
-            raise TableError(f"A water reminder comes every 1 to {safety.MAX_WATER_EVERY} sips.")
+            raise TableError(msg("table-water-range", n=safety.MAX_WATER_EVERY))
+        if changes.get("language") not in (None, *i18n.LANGUAGES):
+            raise TableError(msg("table-language-unknown"))
         if "min_age" in changes:
             text = " ".join((changes["min_age"] or "").split())
             if len(text) > safety.MIN_AGE_LENGTH:
-                raise TableError(f"Keep the age line under {safety.MIN_AGE_LENGTH} characters.")
+                raise TableError(msg("table-age-long", n=safety.MIN_AGE_LENGTH))
             changes["min_age"] = text or None
         async with self.store.transaction() as tx:
             settings = replace(await tx.guild_settings(guild_id), **changes)
             await tx.save_guild_settings(settings, self.clock.now())
         self._guilds[guild_id] = settings
+        i18n.SPEAKERS.choose(guild_id, settings.language)
         LOOKS.set_guild(guild_id, Look(settings.images, settings.four_colour))
         return settings
 
@@ -182,10 +195,7 @@ class Party:
         async with self.store.transaction() as tx:
             table = await tx.active_seat(guild_id, user_id)
             if table is not None:
-                raise TableError(
-                    f"Table #{table} isn't over yet and still holds your seat (or you host "
-                    "it): erase your history once it has ended."
-                )
+                raise TableError(msg("table-erase-playing", id=str(table)))
             erased = await tx.erase_player(guild_id, user_id)
         log.info("erased a player's history in server %s: %s", guild_id, erased)
         return erased

@@ -32,8 +32,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import SPEAKERS, game_title, t
 from bot.render import may_post
-from bot.tables import Change, Table, TableService
+from bot.tables import Change, Table, TableService, message_link
 
 log = logging.getLogger(__name__)
 
@@ -235,16 +236,19 @@ class TurnPings:
                     log.info("turn ping at table #%s: may not post there", table.id)
                 elif users:
                     mentions = " ".join(f"<@{u}>" for u in users)
-                    where = f"table #{table.id} ({table.engine.title})"
-                    if table.row.message_id is not None:
-                        where += (
-                            f": https://discord.com/channels/{table.row.guild_id}/"
-                            f"{table.row.channel_id}/{table.row.message_id}"
-                        )
+                    lang = SPEAKERS.table(table.row.guild_id)  # a public line: the server's
+                    text = t(
+                        lang,
+                        "table-ping",
+                        mentions=mentions,
+                        id=str(table.id),
+                        game=game_title(lang, table.row.game),
+                        link=message_link(table.row),
+                    )
                     # the text mentions only them, so "the users it mentions" is exactly them
                     # (a list of ids would be sent as numbers, which the API spec forbids)
                     message = await channel.send(
-                        f"{mentions} your turn at {where}",
+                        text,
                         allowed_mentions=discord.AllowedMentions(
                             users=True, everyone=False, roles=False, replied_user=False
                         ),

@@ -37,7 +37,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from bot.engines.base import FINISH, FORFEIT, Drink, Event, Log, Private, plural
+from bot.engines.base import FINISH, FORFEIT, Drink, Event, Log, Private, msg
+from bot.i18n import ENGLISH, t
 from bot.store import DrinkRow, GuildSettings, PlayerSettings, Tab
 
 TONIGHT = 12 * 3600  # seconds: a cap counts the sips of the last 12 hours
@@ -179,25 +180,18 @@ def countings(drinks: list[Drink], rows: list[DrinkRow], user_of: dict[int, int]
 
 
 def notices(d: Drinker, before: int, after: int, water_every: int | None) -> list[str]:
-    """The private lines a player gets when tonight's sips go from ``before`` to ``after``."""
+    """The private lines a player gets when tonight's sips go from ``before`` to ``after``
+    (words as data: worded in the player's language when shown)."""
     lines = []
     if d.cap is not None and d.mode == SIPS:
-        whose = "your cap" if d.own_cap else "this server's cap"
+        whose = "own" if d.own_cap else "server"
         warn = warn_at(d.cap)
         if before < d.cap <= after:
-            lines.append(
-                f"{WATER} That's {plural(d.cap, 'sip')} tonight, {whose}. From now on your "
-                "drinks count as water; the game goes on just the same. /limits shows where "
-                "you stand."
-            )
+            lines.append(msg("table-cap-reached", icon=WATER, n=d.cap, whose=whose))
         elif warn is not None and before < warn <= after:
-            lines.append(
-                f"Heads-up: {after} of {plural(d.cap, 'sip')} tonight ({whose}). After that "
-                "your drinks count as water, and the game goes on just the same. /limits to "
-                "see or change it."
-            )
+            lines.append(msg("table-cap-near", at=after, n=d.cap, whose=whose))
     if water_every and after // water_every > before // water_every:
-        lines.append(f"{WATER} {plural(after, 'sip')} tonight: a good moment for a glass of water.")
+        lines.append(msg("table-water-reminder", icon=WATER, n=after))
     return lines
 
 
@@ -216,11 +210,21 @@ def _note(seat: int, countings: list[Counting], with_name: bool) -> str:
     whole = all(c.whole for c in countings)
     parts = []
     if water:
-        parts.append(f"{WATER} water" if whole or finish else f"{WATER} {water} as water")
+        all_of = "yes" if whole or finish else "no"
+        parts.append(msg("table-note-water", icon=WATER, n=water, whole=all_of))
     if points:
-        parts.append(f"{STAR} alcohol-free" if finish else f"{STAR} {plural(points, 'point')}")
-    text = ", ".join(parts)
-    return f"{{p{seat}}}: {text}" if with_name else text
+        all_of = "yes" if finish else "no"
+        parts.append(msg("table-note-points", icon=STAR, n=points, finish=all_of))
+    text = parts[0] if len(parts) == 1 else msg("table-note-both", water=parts[0], points=parts[1])
+    return msg("table-note-named", who=f"{{p{seat}}}", note=text) if with_name else text
+
+
+def _one_line(parts: list[str]) -> str:
+    """Notes as one message: ``a; b; c``."""
+    line = parts[-1]
+    for part in reversed(parts[:-1]):
+        line = msg("table-notes", first=part, rest=line)
+    return line
 
 
 def annotate(
@@ -254,22 +258,22 @@ def annotate(
         text = _text(out[i])
         named = _named(text)
         parts = [_note(s, c, with_name=named != {s}) for s, c in by_seat.items()]
-        out[i] = Log(f"{text} · {'; '.join(parts)}")
+        out[i] = Log(msg("table-noted", line=text, notes=_one_line(parts)))
     out += [Log(_note(s, c, with_name=True)) for s, c in added.items()]
     return [*out, *extra]
 
 
-def tab_text(tab: Tab | None, sips: int) -> str | None:
+def tab_text(tab: Tab | None, sips: int, lang: str = ENGLISH) -> str | None:
     """A seat's drinks at a table as they were counted ("8 sips · 💧 4 water", "⭐ 12 points"),
     or ``None`` when all were sips. ``sips`` is the game's own count, which includes them all."""
     if tab is None or not (tab.water or tab.points):
         return None
     alcohol = max(sips - tab.water - tab.points, 0)
-    parts = [plural(alcohol, "sip")] if alcohol else []
+    parts = [t(lang, "sips", n=alcohol)] if alcohol else []
     if tab.water:
-        parts.append(f"{WATER} {tab.water} water")
+        parts.append(t(lang, "tab-water", water=WATER, n=tab.water))
     if tab.points:
-        parts.append(f"{STAR} {plural(tab.points, 'point')}")
+        parts.append(t(lang, "tab-points", star=STAR, n=tab.points))
     return " · ".join(parts)
 
 
@@ -298,12 +302,11 @@ def game_allowed(
 
 
 def not_here(title: str, rules: list[tuple[int, bool]]) -> str:
-    """The answer to ``/<game> start`` where the server's settings switched the game off."""
+    """The answer to ``/<game> start`` where the server's settings switched the game off (words
+    as data; ``title``: the game's name, maybe words as data too)."""
     elsewhere = [f"<#{c}>" for c, on in rules if on and c != 0]
     if dict(rules).get(0, True) and not elsewhere:
-        where = "Try another channel."
-    elif elsewhere:
-        where = "It's on in " + ", ".join(elsewhere) + "."
-    else:
-        where = "It's switched off in this whole server."
-    return f"{title} is switched off in this channel by the server's settings. {where}"
+        return msg("table-game-off", game=title, where="here")
+    if elsewhere:
+        return msg("table-game-off", game=title, where="elsewhere", channels=", ".join(elsewhere))
+    return msg("table-game-off", game=title, where="server")

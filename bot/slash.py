@@ -24,28 +24,27 @@ import discord
 from discord import AppCommandOptionType, AppCommandType, app_commands
 from discord.app_commands import AppCommandError
 
+from bot.i18n import ENGLISH, t
 from bot.ui.common import escape
 
 log = logging.getLogger(__name__)
 
-CHANGED = (
-    "That command has changed since Discord showed it to you: type it again "
-    "(if it still looks old, restart Discord). Nothing was done."
-)
-IN_A_SERVER = "This works in a server channel, not in direct messages."
-NO_PLAYER = "I can't find that player: pick them from the list Discord offers. Nothing was done."
-ODD = "That request didn't look right, so nothing was done."
+# the answers' catalog keys (bot/i18n); ODD in English for the answers that know no language
+CHANGED = "slash-changed"
+IN_A_SERVER = "slash-in-a-server"
+NO_PLAYER = "slash-no-player"
+ODD = t(ENGLISH, "slash-odd")
 
 MAX_SNOWFLAKE = 2**63 - 1  # Discord's ids are positive 64-bit integers below 2^63 (SQLite's too)
 
-KINDS = {
-    AppCommandOptionType.string: "a text",
-    AppCommandOptionType.integer: "a whole number",
-    AppCommandOptionType.boolean: "on or off",
-    AppCommandOptionType.user: "a player",
-    AppCommandOptionType.number: "a number",
-    AppCommandOptionType.channel: "a channel",
-    AppCommandOptionType.role: "a role",
+KINDS = {  # what an option takes, as slash-takes says it
+    AppCommandOptionType.string: "text",
+    AppCommandOptionType.integer: "integer",
+    AppCommandOptionType.boolean: "boolean",
+    AppCommandOptionType.user: "user",
+    AppCommandOptionType.number: "number",
+    AppCommandOptionType.channel: "channel",
+    AppCommandOptionType.role: "role",
 }
 
 
@@ -58,7 +57,15 @@ RESOLVED_IN = {
 
 
 class Malformed(AppCommandError):
-    """A slash payload this bot's commands cannot take; the text is the answer."""
+    """A slash payload this bot's commands cannot take: the answer is the catalog's message
+    ``key`` with ``fields`` (``str()``: in English, for the log)."""
+
+    def __init__(self, key: str = "slash-odd", **fields: Any) -> None:
+        super().__init__(t(ENGLISH, key, **fields))
+        self.key, self.fields = key, fields
+
+    def text(self, lang: str) -> str:
+        return t(lang, self.key, **self.fields)
 
 
 class Tree(app_commands.CommandTree[Any]):
@@ -74,7 +81,7 @@ class Tree(app_commands.CommandTree[Any]):
                 refused: AppCommandError = error
             except Exception as error:  # a payload too garbled to be read at all
                 log.info("interaction %s: unreadable payload (%r)", interaction.id, error)
-                refused = Malformed(ODD)
+                refused = Malformed()
             else:
                 return True
             await self.on_error(interaction, refused)
@@ -108,14 +115,14 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
     """Raise :class:`Malformed` (or discord.py's CommandNotFound / CommandSignatureMismatch /
     NoPrivateMessage) for a payload the command as registered now cannot take."""
     if odd_ids(interaction):
-        raise Malformed(ODD)
+        raise Malformed()
     data: dict[str, Any] = dict(interaction.data or {})
     if not isinstance(data.get("name"), str) or not isinstance(data.get("options", []), list):
-        raise Malformed(ODD)
+        raise Malformed()
     kind = data.get("type", 1)
     if kind != 1:  # a context menu (Barkeep has none): discord.py checks the rest of its shape
         if kind not in (AppCommandType.user.value, AppCommandType.message.value):
-            raise Malformed(ODD)
+            raise Malformed()
         menu, guild_id = AppCommandType(kind), data.get("guild_id") or ""
         guild = discord.Object(int(guild_id)) if _id_text(guild_id) else None
         if guild is not None and tree.get_command(data["name"], guild=guild, type=menu):
@@ -126,18 +133,18 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
     command, options = tree._get_app_command_options(data)  # type: ignore[arg-type]
     root = command.root_parent or command
     if (root.guild_only or command.guild_only) and interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage(IN_A_SERVER)
+        raise app_commands.NoPrivateMessage(t(ENGLISH, IN_A_SERVER))
     params = {p.display_name: p for p in command.parameters}
     given = {o.get("name"): o for o in options if isinstance(o, dict)}
     if len(given) != len(options):  # an option given twice, or not an option at all
-        raise Malformed(ODD)
+        raise Malformed()
     if set(given) - set(params):
         raise Malformed(CHANGED)
     if any(p.required and name not in given for name, p in params.items()):
         raise Malformed(CHANGED)
     resolved = data.get("resolved") or {}
     if not isinstance(resolved, dict):
-        raise Malformed(ODD)
+        raise Malformed()
     for name, option in given.items():
         param = params[name]
         value = option.get("value")
@@ -146,7 +153,7 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
             if option.get("type") != param.type.value or str(value) not in users:
                 raise Malformed(NO_PLAYER)
             if not _id_text(value):
-                raise Malformed(ODD)
+                raise Malformed()
             continue
         if param.type is AppCommandOptionType.channel and option.get("type") == param.type.value:
             _check_channel(param, value, resolved.get("channels") or {})
@@ -155,44 +162,32 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction[
             # a role, a mentionable, a file (Barkeep takes none yet): one Discord resolved
             places = [resolved.get(place) or {} for place in RESOLVED_IN[param.type]]
             if not _id_text(value) or not any(value in place for place in places):
-                raise Malformed(ODD)
+                raise Malformed()
             continue
         if option.get("type") != param.type.value or not _of_type(param.type, value):
-            kind = KINDS.get(param.type, "something else")
-            raise Malformed(f"`{name}` takes {kind}: type the command again. Nothing was done.")
+            raise Malformed("slash-takes", name=name, kind=KINDS.get(param.type, "other"))
         if param.choices and value not in [c.value for c in param.choices]:
-            shown = escape(str(value))[:50]
-            raise Malformed(
-                f"“{shown}” isn't one of its choices for `{name}`: pick one from the list. "
-                "Nothing was done."
-            )
+            raise Malformed("slash-not-a-choice", value=escape(str(value))[:50], name=name)
         low, high = param.min_value, param.max_value
         if isinstance(value, int | float) and not isinstance(value, bool):
             if (low is not None and value < low) or (high is not None and value > high):
-                raise Malformed(
-                    f"`{name}` goes from {low} to {high}: type the command again. Nothing was done."
-                )
+                raise Malformed("slash-out-of-range", name=name, low=low, high=high)
     if not _readable(interaction):
-        raise Malformed(ODD)
+        raise Malformed()
 
 
 def _check_channel(param: app_commands.Parameter, value: Any, channels: dict[str, Any]) -> None:
     """A channel option: a channel Discord resolved, of a kind the option takes."""
     if not _id_text(value):
-        raise Malformed(ODD)
+        raise Malformed()
     channel = channels.get(value)
     if channel is None:
-        raise Malformed(
-            "I can't find that channel: pick one from the list Discord offers. Nothing was done."
-        )
+        raise Malformed("slash-no-channel")
     if not isinstance(channel, dict) or not isinstance(channel.get("type"), int):
-        raise Malformed(ODD)
+        raise Malformed()
     kinds = [k.value for k in param.channel_types]
     if kinds and channel["type"] not in kinds:
-        raise Malformed(
-            f"`{param.display_name}` can't be that kind of channel: pick one from the list "
-            "Discord offers. Nothing was done."
-        )
+        raise Malformed("slash-wrong-channel", name=param.display_name)
 
 
 def _readable(interaction: discord.Interaction[Any]) -> bool:
@@ -241,16 +236,17 @@ def _of_type(kind: AppCommandOptionType, value: Any) -> bool:
     return True
 
 
-def error_text(error: AppCommandError) -> str | None:
-    """The plain answer for a slash command refused before it ran; None: an unexpected error."""
+def error_text(error: AppCommandError, lang: str = ENGLISH) -> str | None:
+    """The plain answer for a slash command refused before it ran, in ``lang``; None: an
+    unexpected error."""
     if isinstance(error, Malformed):
-        return str(error)
+        return error.text(lang)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return IN_A_SERVER
+        return t(lang, IN_A_SERVER)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return CHANGED
+        return t(lang, CHANGED)
     if isinstance(error, app_commands.TransformerError):
-        return "I couldn't read one of the values: type the command again. Nothing was done."
+        return t(lang, "slash-unreadable")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here."
+        return t(lang, "slash-not-here")
     return None

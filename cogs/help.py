@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import safety
 from bot.answer import Reply, answer
 from bot.games import GAMES
+from bot.i18n import language_of
 from bot.ui.help import help_screen
 
 
@@ -35,8 +36,9 @@ class Help(commands.Cog):
                     pairs = [(r.channel_id, r.enabled) for r in rules if r.game == name]
                     if not safety.game_allowed(pairs, interaction.channel_id or 0, parent):
                         off.add(name)
-            games = [(g.name, g.title, g.players) for g in GAMES.values()]
-            return Reply("private", help_screen(games, off, guild_id is not None))
+            games = [(g.name, g.players) for g in GAMES.values()]
+            own = language_of(interaction.locale)  # a private answer: the asker's language
+            return Reply("private", help_screen(own, games, off, guild_id is not None))
 
         await answer(interaction, work)
 

@@ -25,6 +25,7 @@ from bot.answer import STALE, Reply, answer
 from bot.art.looks import LOOKS
 from bot.art.tables import picture_of
 from bot.art.worker import render_apart
+from bot.i18n import tr
 from bot.replay import (
     RecordRefused,
     Replayed,
@@ -41,10 +42,6 @@ from bot.ui.components import Ref
 log = logging.getLogger(__name__)
 
 KEPT = 8  # replays kept in memory (players step through one at a time)
-PRUNED = (
-    "This game's record is no longer kept: records are kept 30 days, and the last 100 games of "
-    "a server."
-)
 
 
 class History(commands.Cog):
@@ -64,11 +61,12 @@ class History(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         guild_id, user_id = interaction.guild_id, interaction.user.id
-        name = interaction.guild.name if interaction.guild else "this server"
+        guild = interaction.guild
 
         async def work() -> Reply:
             if guild_id is None:
-                return Reply.text("Games are played in servers: try this in one.")
+                return Reply.text(tr("history-no-server"))
+            name = guild.name if guild else tr("history-this-server")
             async with self.bot.store.reading() as q:
                 mine = await q.ended_tables(guild_id, user_id)
                 recent = await q.ended_tables(guild_id)
@@ -87,13 +85,13 @@ class History(commands.Cog):
         async with self.bot.store.reading() as q:
             row = await q.table(table_id)
             if row is None or row.guild_id != guild_id:
-                raise TableError("I can't find that game in this server.")
+                raise TableError(tr("history-unknown"))
             if row.status != "ended":
-                raise TableError("That game isn't over yet: its replay comes at the end.")
+                raise TableError(tr("history-not-over"))
             if row.state is None:
-                raise TableError("That table closed before the cards were dealt: no game to show.")
+                raise TableError(tr("history-never-dealt"))
             if not await q.has_record(table_id):
-                raise TableError(PRUNED)
+                raise TableError(tr("history-pruned"))
             seats = await q.seats(table_id)
             actions = await q.actions_with_seq(table_id)
             drinks = await q.table_drinks(table_id)
@@ -102,7 +100,7 @@ class History(commands.Cog):
             replayed = replay_record(record)
         except (ValueError, RecordRefused) as err:
             log.warning("table #%s: its record does not replay: %s", table_id, err)
-            raise TableError("This game's record can't be replayed, sorry.") from None
+            raise TableError(tr("history-broken")) from None
         self._replays[table_id] = (record, replayed)
         while len(self._replays) > KEPT:
             self._replays.popitem(last=False)
@@ -150,10 +148,7 @@ class History(commands.Cog):
             record, replayed = await self.replayed(table_id, guild_id)
             if verb == "record":
                 name = f"barkeep-{record['game']}-table-{table_id}.json"
-                text = (
-                    f"\U0001f4c4 The record of table #{table_id}: its seed, options and every "
-                    "move. `python -m bot.replay` re-deals it and checks every card and drink."
-                )
+                text = "\U0001f4c4 " + tr("history-record", table=str(table_id))
                 screen = Screen(
                     discord.Embed(description=text, colour=GREY),
                     files=((name, dumps(record).encode()),),

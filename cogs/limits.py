@@ -15,14 +15,16 @@ from discord.ext import commands
 
 from bot import safety
 from bot.answer import STALE, Reply, answer
+from bot.i18n import ENGLISH, language_of, t
 from bot.party import Standing
 from bot.tables import TableError
 from bot.ui import party as screens
 from bot.ui.components import Ref
 
+# the commands' English; other languages' are the catalogs' choice-<value> (bot/i18n/commands.py)
 MODE_CHOICES = [
-    app_commands.Choice(name="sips", value=safety.SIPS),
-    app_commands.Choice(name="alcohol-free (drinks become points)", value=safety.ALCOHOL_FREE),
+    app_commands.Choice(name=t(ENGLISH, "limits-choice-sips"), value=safety.SIPS),
+    app_commands.Choice(name=t(ENGLISH, "limits-choice-free"), value=safety.ALCOHOL_FREE),
 ]
 
 
@@ -59,13 +61,13 @@ class Limits(commands.Cog):
         four_colour: bool | None = None,
     ) -> None:
         party, guild_id, user_id = self.bot.party, interaction.guild_id, interaction.user.id
+        lang = language_of(interaction.locale)  # all of /limits is private: the player's own
 
         async def work() -> Reply:
             looks = (pictures, four_colour)
             if cap is None and not clear_cap and mode is None and looks == (None, None):
-                return Reply(
-                    "private", screens.limits_screen(await party.standing(guild_id, user_id))
-                )
+                standing = await party.standing(guild_id, user_id)
+                return Reply("private", screens.limits_screen(lang, standing))
             value = mode.value if mode else None
             standing = await party.set_player(
                 guild_id,
@@ -76,13 +78,13 @@ class Limits(commands.Cog):
                 images=pictures,
                 four_colour=four_colour,
             )
-            note = changed(standing, cap, clear_cap, value)
+            note = changed(lang, standing, cap, clear_cap, value)
             if pictures is not None:
-                note += f"\nCard emoji in your hands: {'on' if pictures else 'off'}."
+                note += "\n" + t(lang, "limits-emoji-set", on="on" if pictures else "off")
             if four_colour is not None:
-                note += f"\nFour-colour deck for your cards: {'on' if four_colour else 'off'}."
+                note += "\n" + t(lang, "limits-four-colour-set", on="on" if four_colour else "off")
             note = note.strip()
-            return Reply("private", screens.limits_screen(standing, note))
+            return Reply("private", screens.limits_screen(lang, standing, note))
 
         await answer(interaction, work)
 
@@ -90,7 +92,8 @@ class Limits(commands.Cog):
         self, interaction: discord.Interaction, ref: Ref, values: list[str] | None
     ) -> None:
         party, guild_id, user_id = self.bot.party, interaction.guild_id, interaction.user.id
-        guild_name = interaction.guild.name if interaction.guild else "this server"
+        lang = language_of(interaction.locale)
+        guild_name = interaction.guild.name if interaction.guild else t(lang, "tally-this-server")
 
         async def work() -> Reply:
             if guild_id is None:
@@ -99,41 +102,41 @@ class Limits(commands.Cog):
             if verb in ("free", "sips"):
                 mode = safety.ALCOHOL_FREE if verb == "free" else safety.SIPS
                 standing = await party.set_player(guild_id, user_id, mode=mode)
-                note = changed(standing, None, False, mode)
+                note = changed(lang, standing, None, False, mode)
             elif verb == "clear":
                 standing = await party.set_player(guild_id, user_id, clear_cap=True)
-                note = changed(standing, None, True, None)
+                note = changed(lang, standing, None, True, None)
             elif verb == "erase":
-                return Reply("update", screens.erase_screen(guild_name))
+                return Reply("update", screens.erase_screen(lang, guild_name))
             elif verb == "erase_yes":
                 erased = await party.erase(guild_id, user_id)
-                return Reply("update", screens.erased_screen(guild_name, erased))
+                return Reply("update", screens.erased_screen(lang, guild_name, erased))
             elif verb == "keep":
-                standing, note = await party.standing(guild_id, user_id), "Nothing was erased."
+                standing = await party.standing(guild_id, user_id)
+                note = t(lang, "erase-kept")
             else:
                 raise TableError(STALE)
-            return Reply("update", screens.limits_screen(standing, note))
+            return Reply("update", screens.limits_screen(lang, standing, note))
 
         await answer(interaction, work)
 
 
-def changed(standing: Standing, cap: int | None, clear_cap: bool, mode: str | None) -> str:
+def changed(
+    lang: str, standing: Standing, cap: int | None, clear_cap: bool, mode: str | None
+) -> str:
     """What /limits (or a button on it) just did, in a line or two."""
     lines = []
     if mode == safety.ALCOHOL_FREE:
-        lines.append("Alcohol-free it is: from your next drink on, your drinks are points.")
+        lines.append(t(lang, "limits-now-free"))
     elif mode == safety.SIPS:
-        lines.append("Back to sips: from your next drink on, your drinks are sips.")
+        lines.append(t(lang, "limits-now-sips"))
     if clear_cap:
-        lines.append("Your cap is cleared.")
+        lines.append(t(lang, "limits-cap-cleared"))
     if cap is not None:
         if standing.left == 0:
-            lines.append(
-                f"Your cap is {cap} sips, and you've had {standing.tonight.sips} tonight: from "
-                "now on your drinks count as water."
-            )
+            lines.append(t(lang, "limits-cap-set-reached", n=cap, tonight=standing.tonight.sips))
         else:
-            lines.append(f"Your cap is {cap} sips in any 12 hours.")
+            lines.append(t(lang, "limits-cap-set", n=cap))
     return "\n".join(lines)
 
 

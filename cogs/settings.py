@@ -19,12 +19,21 @@ from discord.ext import commands
 from bot import house, safety
 from bot.answer import Reply, answer, can_manage
 from bot.games import GAMES
+from bot.i18n import ENGLISH, LANGUAGES, game_title, language_of, ordinal, t
 from bot.render.permissions import named
 from bot.render.playbyplay import has_threads, thread_lacks
 from bot.ui import party as screens
 from cogs.tally import GAME_CHOICES
 
-TITLES = {name: g.title for name, g in GAMES.items()}
+AUTO = "auto"  # /settings language: the server's own Discord language
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=lang.name, value=code) for code, lang in LANGUAGES.items()
+] + [app_commands.Choice(name=t(ENGLISH, "settings-language-choice-auto"), value=AUTO)]
+
+
+def on_off(on: bool) -> str:
+    return "on" if on else "off"
+
 
 Change = Callable[[], Awaitable[str]]  # makes a change, returns a line saying what it did
 
@@ -62,15 +71,23 @@ class Settings(commands.Cog):
         """Answer privately with every setting, after ``change()`` if the user may change them."""
         party = self.bot.party
         guild_id = interaction.guild_id
-        guild_name = interaction.guild.name if interaction.guild else "this server"
+        lang = language_of(interaction.locale)  # a private answer: the person's own language
+        guild = interaction.guild
+        guild_name = guild.name if guild else t(lang, "tally-this-server")
 
         async def work() -> Reply:
             if not can_manage(interaction):
-                return Reply.text("Only people with Manage Server can see or change these.")
+                return Reply.text(t(lang, "settings-managers-only"))
             note = await change() if change is not None else ""
             rules = await party.game_rules(guild_id)
             screen = screens.settings_screen(
-                party.guild(guild_id), rules, TITLES, guild_name, note, party.all_house(guild_id)
+                lang,
+                party.guild(guild_id),
+                rules,
+                guild_name,
+                note,
+                party.all_house(guild_id),
+                party.language(guild_id, guild and guild.preferred_locale),
             )
             return Reply("private", screen)
 
@@ -82,6 +99,20 @@ class Settings(commands.Cog):
             return note
 
         return change
+
+    def _redrawing(self, interaction: discord.Interaction, note: str, **changes: Any) -> Change:
+        """:meth:`_set` for what the tables show: the server's open tables are redrawn at once,
+        not at their next move."""
+        change = self._set(interaction, note, **changes)
+
+        async def and_redraw() -> str:
+            said = await change()
+            for table in self.bot.service.open_tables():
+                if table.row.guild_id == interaction.guild_id:
+                    self.bot.renderer.redraw(table)
+            return said
+
+        return and_redraw
 
     @settings.command(name="show", description="Every party-safety setting of this server")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -97,7 +128,8 @@ class Settings(commands.Cog):
         interaction: discord.Interaction,
         sips: app_commands.Range[int, 1, safety.MAX_CAP] | None = None,
     ) -> None:
-        note = f"Default cap: {sips} sips." if sips else "No default cap."
+        lang = language_of(interaction.locale)
+        note = t(lang, "settings-cap-set", n=sips) if sips else t(lang, "settings-cap-none")
         await self._show(interaction, self._set(interaction, note, default_cap=sips))
 
     @settings.command(name="water", description="A private water reminder every N sips")
@@ -110,7 +142,12 @@ class Settings(commands.Cog):
         interaction: discord.Interaction,
         every: app_commands.Range[int, 1, safety.MAX_WATER_EVERY] | None = None,
     ) -> None:
-        note = f"Water reminder every {every} sips." if every else "Water reminders off."
+        lang = language_of(interaction.locale)
+        note = (
+            t(lang, "settings-water-set", n=every, ordinal=ordinal(lang, every))
+            if every
+            else t(lang, "settings-water-off")
+        )
         await self._show(interaction, self._set(interaction, note, water_every=every))
 
     @settings.command(name="age", description="A minimum-age line shown when players consent")
@@ -120,13 +157,14 @@ class Settings(commands.Cog):
         interaction: discord.Interaction,
         text: app_commands.Range[str, 1, safety.MIN_AGE_LENGTH] | None = None,
     ) -> None:
-        note = "Age line set." if text else "No age line."
+        lang = language_of(interaction.locale)
+        note = t(lang, "settings-age-set") if text else t(lang, "settings-age-none")
         await self._show(interaction, self._set(interaction, note, min_age=text))
 
     @settings.command(name="pings", description="Mention a player when a table waits on them")
     @app_commands.describe(on="On: a short message mentions whoever must act (on by default)")
     async def pings(self, interaction: discord.Interaction, on: bool) -> None:
-        note = f"Turn pings {'on' if on else 'off'}."
+        note = t(language_of(interaction.locale), "settings-pings-set", on=on_off(on))
         await self._show(interaction, self._set(interaction, note, turn_pings=on))
 
     @settings.command(name="thread", description="A thread with each table's play-by-play")
@@ -135,20 +173,21 @@ class Settings(commands.Cog):
         "(off by default)"
     )
     async def thread(self, interaction: discord.Interaction, on: bool) -> None:
+        lang = language_of(interaction.locale)
+
         async def change() -> str:
             await self.bot.party.set_threads(interaction.guild_id, on)
             if not on:
-                return "Play-by-play threads off (games under way keep theirs)."
-            note = "Play-by-play threads on: games that start from now on open one."
+                return t(lang, "settings-thread-off")
+            note = t(lang, "settings-thread-on")
             here = interaction.channel
             if not has_threads(here):
-                return note + " Tables in threads, forum posts and voice chats get none."
+                return f"{note} {t(lang, 'settings-thread-nowhere')}"
             missing = thread_lacks(interaction.app_permissions)
             if missing:
-                note += (
-                    f"\n\u26a0\ufe0f Not in {getattr(here, 'mention', 'this channel')}: I'm "
-                    f"missing {named(missing)} here. Someone who manages the channel can allow "
-                    "it for Barkeep in its settings (Permissions)."
+                where = getattr(here, "mention", None) or t(lang, "settings-this-channel")
+                note += "\n" + t(
+                    lang, "settings-thread-missing", where=where, missing=named(missing)
                 )
             return note
 
@@ -162,22 +201,14 @@ class Settings(commands.Cog):
     async def images(
         self, interaction: discord.Interaction, on: bool, four_colour: bool | None = None
     ) -> None:
-        note = f"Card pictures {'on' if on else 'off'}."
+        lang = language_of(interaction.locale)
+        note = t(lang, "settings-images-set", on=on_off(on))
         if four_colour is not None:
-            note += f" Four-colour deck {'on' if four_colour else 'off'}."
+            note += " " + t(lang, "settings-four-colour-set", on=on_off(four_colour))
         changes: dict[str, Any] = {"images": on}
         if four_colour is not None:
             changes["four_colour"] = four_colour
-        change = self._set(interaction, note, **changes)
-
-        async def and_redraw() -> str:
-            said = await change()
-            for table in self.bot.service.open_tables():  # show it now, not at the next move
-                if table.row.guild_id == interaction.guild_id:
-                    self.bot.renderer.redraw(table)
-            return said
-
-        await self._show(interaction, and_redraw)
+        await self._show(interaction, self._redrawing(interaction, note, **changes))
 
     @settings.command(
         name="house", description="House rules: a game's options for every table here"
@@ -193,12 +224,18 @@ class Settings(commands.Cog):
         game: app_commands.Choice[str],
         rules: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
+        lang = language_of(interaction.locale)
+        title = game_title(lang, game.value)
+
         async def change() -> str:
-            options = house.parse(GAMES[game.value].engine, rules) if rules else {}
+            engine = GAMES[game.value].engine
+            options = house.parse(engine, rules) if rules else {}
             await self.bot.party.set_house(interaction.guild_id, game.value, options)
             if not options:
-                return f"{game.name}: the game's own defaults again."
-            return f"{game.name} starts with {house.said(options)}."
+                return t(lang, "settings-house-cleared", game=title)
+            return t(
+                lang, "settings-house-set", game=title, rules=house.said(options, engine, lang)
+            )
 
         await self._show(interaction, change)
 
@@ -216,8 +253,10 @@ class Settings(commands.Cog):
         enabled: bool,
         channel: app_commands.Transform[discord.abc.GuildChannel, Place] | None = None,
     ) -> None:
-        where = channel.mention if channel else "the whole server"
-        note = f"{game.name}: {'on' if enabled else 'off'} in {where}."
+        lang = language_of(interaction.locale)
+        where = channel.mention if channel else t(lang, "settings-whole-server")
+        title = game_title(lang, game.value)
+        note = t(lang, "settings-game-set", game=title, on=on_off(enabled), where=where)
 
         async def change() -> str:
             await self.bot.party.set_game(
@@ -226,6 +265,24 @@ class Settings(commands.Cog):
             return note
 
         await self._show(interaction, change)
+
+    @settings.command(
+        name="language", description="The language of this server's tables and announcements"
+    )
+    @app_commands.describe(
+        language="Tables, end screens, announcements; each player's own answers follow their app"
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(
+        self, interaction: discord.Interaction, language: app_commands.Choice[str]
+    ) -> None:
+        lang = language_of(interaction.locale)
+        chosen = None if language.value == AUTO else language.value
+        if chosen is None:
+            note = t(lang, "settings-language-auto")
+        else:
+            note = t(lang, "settings-language-set", language=LANGUAGES[chosen].name)
+        await self._show(interaction, self._redrawing(interaction, note, language=chosen))
 
 
 async def setup(bot: Any) -> None:

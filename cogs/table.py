@@ -20,7 +20,9 @@ from discord.ext import commands
 
 from bot.answer import Reply, answer, from_here
 from bot.burst import Burst
+from bot.gamecog import NOT_IN_SERVER
 from bot.games import start_hints
+from bot.i18n import command, current, tr
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +46,19 @@ class TableCommand(commands.Cog):
 
         async def work() -> Reply:
             if interaction.guild_id is None:
-                return Reply.text("Tables live in server channels: try this in a server.")
+                return Reply.text(NOT_IN_SERVER)
             table_id = await service.table_of(interaction.guild_id, interaction.user.id)
             table = await service.get(table_id) if table_id is not None else None
             if table is None:
-                return Reply.text(
-                    f"You're not at a table in this server. Start one with {start_hints()}."
-                )
+                return Reply.text(tr("table-none-here", hints=start_hints(current())))
             if table.row.channel_id != interaction.channel_id:
                 return Reply.text(
-                    f"Your table #{table.id} is in <#{table.row.channel_id}>: use `/table` there.",
+                    tr(
+                        "table-in-other-channel",
+                        id=str(table.id),
+                        channel=f"<#{table.row.channel_id}>",
+                        command=command(current(), "table"),
+                    ),
                     from_here(table.row),
                 )
             seen = table.row.message_id
@@ -68,7 +73,7 @@ class TableCommand(commands.Cog):
                     f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/"
                     f"{table.row.message_id}"
                 )
-                return Reply.text(f"Table #{table.id} was just posted again: {link}")
+                return Reply.text(tr("table-just-posted", id=str(table.id), link=link))
             self._posted.add(table.id, now)
             reply = Reply(
                 "public",

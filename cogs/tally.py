@@ -11,21 +11,20 @@ from discord.ext import commands
 from bot.answer import Reply, answer
 from bot.burst import Burst
 from bot.games import GAMES, start_hints
+from bot.i18n import ENGLISH, language_of, t
 from bot.ui import common, tally
 from bot.ui.common import Screen
 
+# the commands' English; other languages' are the catalogs' choice-<value> (bot/i18n/commands.py)
 PERIOD_CHOICES = [
-    app_commands.Choice(name="tonight (last 12 hours)", value="tonight"),
-    app_commands.Choice(name="this week", value="week"),
-    app_commands.Choice(name="all time", value="all"),
+    app_commands.Choice(name=t(ENGLISH, f"tally-period-{p}"), value=p) for p in tally.PERIODS
 ]
-
-SORT_CHOICES = [app_commands.Choice(name=word, value=key) for key, word in tally.SORTS.items()]
-
+SORT_CHOICES = [
+    app_commands.Choice(name=t(ENGLISH, f"tally-sort-{s}"), value=s) for s in tally.SORTS
+]
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in GAMES.items()]
 
 BOARD_EVERY = 60.0  # seconds: the same board is posted in a channel at most this often
-BOARD_JUST_POSTED = "This board was posted here a moment ago, so this copy is just for you."
 
 
 class Tally(commands.Cog):
@@ -55,14 +54,18 @@ class Tally(commands.Cog):
         public = user is None or user.id == interaction.user.id
 
         async def work() -> Reply:
-            seconds = tally.PERIODS[key][1]
+            seconds = tally.PERIODS[key]
             since = self.bot.service.clock.now() - seconds if seconds else 0.0
             guild_id = interaction.guild_id
-            guild_name = interaction.guild.name if interaction.guild else "this server"
+            guild = interaction.guild
+            # a public board speaks the server's language; a private answer, the asker's
+            lang = self.bot.party.language(guild_id, guild and guild.preferred_locale)
+            own = language_of(interaction.locale)
             async with self.bot.store.reading() as q:
                 if user is not None:
                     rows = await q.player_breakdown(guild_id, user.id, since)
-                    screen = Screen(tally.breakdown(rows, common.player_name(user), key))
+                    name = common.player_name(user)
+                    screen = Screen(tally.breakdown(lang if public else own, rows, name, key))
                     return Reply("public" if public else "private", screen)
                 board_order = order
                 rows = await q.leaderboard(guild_id, since, order)
@@ -70,13 +73,19 @@ class Tally(commands.Cog):
                     board_order = "wins"  # else everyone would be first, with 0 sips
                     rows = await q.leaderboard(guild_id, since, board_order)
                 names = await q.names(guild_id, [r["user_id"] for r in rows])
-            board = tally.leaderboard(rows, names, key, guild_name, start_hints(), board_order)
+            guild_name = guild.name if guild else None
+            board = tally.leaderboard(
+                lang, rows, names, key, guild_name, start_hints(lang), board_order
+            )
             now = self.bot.service.clock.now()
             asked = (interaction.channel_id, key, board_order)
             if self._boards.next_at(asked, now) is not None:
                 # the same board is on screen a moment up the channel: a burst of /tally
                 # would flood it
-                return Reply("private", Screen(board, content=BOARD_JUST_POSTED))
+                again = tally.leaderboard(
+                    own, rows, names, key, guild_name, start_hints(own), board_order
+                )
+                return Reply("private", Screen(again, content=t(own, "tally-just-posted")))
             self._boards.add(asked, now)
             return Reply("public", Screen(board))
 
@@ -87,14 +96,14 @@ class Tally(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         cog = self.bot.games.get(game.value)
+        own = language_of(interaction.locale)  # a private answer: the asker's language
 
         async def work() -> Reply:
             if cog is None:
                 known = ", ".join(sorted(self.bot.games))
-                return Reply.text(
-                    f"I don't know a game called {game.value!r}. Try one of: {known}."
-                )
-            return Reply("private", Screen(common.rules_embed(cog.engine.title, cog.rules_text)))
+                return Reply.text(t(own, "rules-unknown-game", game=repr(game.value), known=known))
+            full = cog.game_spec.rules_in(own)[0]
+            return Reply("private", Screen(common.rules_embed(own, game.value, full)))
 
         await answer(interaction, work)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.app import Barkeep
 from bot.clock import ManualClock
+from bot.i18n import language_of, t
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionResult
 from tests.seeds import fixed_seeds
 
@@ -128,11 +129,14 @@ class Harness:
         await self.fake.wait_for(predicate, timeout=timeout, what=what)
 
     async def join(self, user, table_msg: FakeMessage) -> None:
-        """Join a table through the UI, accepting the rules the first time."""
+        """Join a table through the UI, accepting the rules the first time (told so in the
+        player's own language)."""
         res = await self.click(user, table_msg, "join")
         if res.ephemeral and "consent" in self.verbs(res.message):
             ok = await self.click(user, res.message, "consent")
-            assert "You're in" in ok.message.text
+            table_id = self.custom_id(table_msg, "join").split(":")[1]
+            welcome = t(language_of(user.locale), "table-in-welcome", id=table_id)
+            assert ok.message.text == welcome, ok.message.text
 
     async def confirmed(self, user, table_msg: FakeMessage, verb: str) -> InteractionResult:
         """Leave or End during play: press it, then the confirm on the private question;

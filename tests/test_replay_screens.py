@@ -9,30 +9,35 @@ import pytest
 from bot import replay
 from bot.engines import ENGINES
 from bot.engines.base import Mark
+from bot.i18n import LANGUAGES, speaking, t
 from bot.ui import replay as screens
 from bot.ui.common import BODY_CHARS, BODY_LINES, size
 from bot.ui.components import CUSTOM_ID_RE, Ref
 from tests.test_replay import play, stored
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("game", sorted(ENGINES))
-async def test_every_step_of_a_whole_game_draws_and_fits_a_phone(store, service, game):
+async def test_every_step_of_a_whole_game_draws_and_fits_a_phone(store, service, game, lang):
     engine = ENGINES[game]
     table = await play(service, game, min(engine.max_players, 4), 3)
     record = replay.make_record(*(await stored(store, table.id)))
     replayed = replay.replay_record(record)
     total = len(replayed.steps)
     for step in sorted({*range(0, total + 1, max(1, total // 40)), total}):
-        screen = screens.stepper(record, replayed, step)
+        with speaking(lang):
+            screen = screens.stepper(record, replayed, step)
+            head = screen.embed.description.splitlines()[0]
+            assert head == screens.heading(replayed, step, screens._names(record, step))
         lines, chars = size(screen)
         assert lines <= BODY_LINES and chars <= BODY_CHARS, (game, step, lines, chars)
         ids = [b.custom_id for row in screen.rows for b in (row if isinstance(row, list) else [])]
         assert len(ids) == len(set(ids)) and all(CUSTOM_ID_RE.fullmatch(c) for c in ids)
         back, forward = (screens.step_of(Ref.parse(c).arg) for c in ids[1:3])
         assert (back, forward) == (max(0, step - 1), min(total, step + 1))
-        head = screen.embed.description.splitlines()[0]
-        assert head == screens.heading(replayed, step, screens._names(record, step)), (game, step)
-        assert f"tep {step} of {total}" in head and head.endswith(" · the end") == (step == total)
+        ended = t(lang, "replay-place-end", place="")
+        grouped = head.replace("\xa0", "")  # 1 020 steps, as Swedish writes it
+        assert f" {step} " in grouped and head.endswith(ended) == (step == total), (game, step)
         (jump,) = [row for row in screen.rows if not isinstance(row, list)]
         values = [int(o.value) for o in jump.options]
         assert values == sorted(set(values)) and values[0] == 0 and values[-1] == total
@@ -98,7 +103,8 @@ def test_a_game_without_marks_offers_evenly_spaced_steps():
 
 
 @pytest.mark.parametrize("game", ["pyramid", "blackdeath"])
-async def test_a_full_table_of_the_longest_names_still_fits_a_phone(store, service, game):
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+async def test_a_full_table_of_the_longest_names_still_fits_a_phone(store, service, game, lang):
     """Ten players of 32 characters: the totals' names are cut short first, then hands give
     way, then a log line, never leaving bold text open."""
     table = await play(service, game, 10, 7)
@@ -107,7 +113,8 @@ async def test_a_full_table_of_the_longest_names_still_fits_a_phone(store, servi
         p["name"] = f"Player{p['seat']}".ljust(32, "x")
     replayed = replay.replay_record(record)
     for step in range(0, len(replayed.steps) + 1, 3):
-        screen = screens.stepper(record, replayed, step)
+        with speaking(lang):
+            screen = screens.stepper(record, replayed, step)
         lines, chars = size(screen)
         assert lines <= BODY_LINES and chars <= BODY_CHARS, (step, lines, chars)
         assert screen.embed.description.count("**") % 2 == 0, screen.embed.description

@@ -16,7 +16,8 @@ import pytest
 from bot.engines import ENGINES
 from bot.engines.base import Drink, GameError, Leave, Timeout
 from bot.engines.war import ENGINE as WAR
-from bot.games import GAMES, split_rules
+from bot.games import GAMES, in_short, split_rules
+from bot.i18n import LANGUAGES, english, game_title, speaking, t
 from bot.store import DrinkRow, Tab
 from bot.ui import war as war_ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, fill_rules, invite_note, moments, say, size
@@ -40,17 +41,22 @@ def option_sets(name: str):
         yield {o.name: v for o, v in zip(opts, combo, strict=True)}
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_games_short_rules_fit_a_phone_with_any_options(name):
+def test_every_games_short_rules_fit_a_phone_with_any_options(name, lang):
+    assert lang in GAMES[name].rules, f"{name} has no rules in {lang} (data/rules/{lang}/)"
+    full, short = GAMES[name].rules_in(lang)
     longest = 0
     for options in option_sets(name):
-        text = fill_rules(GAMES[name].short_rules, options)
+        text = fill_rules(short, options, lang)
         assert 100 < len(text) <= SHORT_RULES, (name, options, len(text))
+        assert len(text.splitlines()) <= BODY_LINES, (name, options)
         assert "{" not in text and not re.search(r"^\[", text, re.M), text  # all filled in
         assert not ONE_MANY.search(text), text
         longest = max(longest, len(text))
-    print(f"{name}: short rules at most {longest} characters")
-    assert "## In short" not in GAMES[name].rules_text  # the full rules are the rest
+    print(f"{name} ({lang}): short rules at most {longest} characters")
+    assert in_short(lang) not in full  # the full rules are the rest
+    assert 50 < len(full) <= 4096, name  # /rules shows it in one embed
 
 
 def test_short_rules_say_the_tables_options():
@@ -93,16 +99,18 @@ async def play_war(service, seed: int, host=100):
         yield table
 
 
-async def test_wars_table_fits_a_phone_over_whole_games(store, clock):
-    """Every screen of eight whole games: at most 12 lines and 600 characters, the seed's
-    hash once, no hand 0, no "1 cards"."""
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+async def test_wars_table_fits_a_phone_over_whole_games(store, clock, lang):
+    """Every screen of eight whole games, in each language: at most 12 lines and 600
+    characters, the seed's hash once, no hand 0, no "1 cards"."""
     from bot.tables import TableService
 
     sizes = []
     for seed in range(8):
         service = TableService(store, ENGINES, clock, seeds=lambda seed=seed: f"war-{seed}")
         async for table in play_war(service, seed, host=100 + 10 * seed):
-            screen = war_ui.public(table)
+            with speaking(lang):
+                screen = war_ui.public(table)
             lines, chars = size(screen)
             sizes.append((lines, chars))
             text = "\n".join([screen.embed.description or "", screen.embed.footer.text or ""])
@@ -110,10 +118,11 @@ async def test_wars_table_fits_a_phone_over_whole_games(store, clock):
             assert lines <= BODY_LINES and chars <= BODY_CHARS, text
             if table.status == "playing":
                 assert text.count(table.seed_hash[:16]) == 1, text
-            assert "Hand 0" not in text and not ONE_MANY.search(text), text
+            assert "Hand 0" not in text and "Giv 0" not in text, text
+            assert not ONE_MANY.search(text) and not re.search(r"(?<!\d)1 klunkar", text), text
     lines, chars = zip(*sizes, strict=True)
     print(
-        f"War's table, {len(sizes)} screens of 8 games: lines max {max(lines)} median "
+        f"War's table ({lang}), {len(sizes)} screens of 8 games: lines max {max(lines)} median "
         f"{statistics.median(lines)}, characters max {max(chars)} median "
         f"{statistics.median(chars)}"
     )
@@ -156,19 +165,23 @@ def clock_now(service) -> float:
     return service.clock.now()
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("name", sorted(ENGINES))
-async def test_every_games_end_screen_fits_a_phone(store, clock, name):
+async def test_every_games_end_screen_fits_a_phone(store, clock, name, lang):
     from bot.tables import TableService
 
     engine = ENGINES[name]
     for players, seed in ((engine.min_players, 1), (engine.max_players, 2)):
         service = TableService(store, ENGINES, clock, seeds=lambda n=players: f"{name}-{n}")
         table = await play_at_random(service, name, players, seed)
-        screen = GAMES[name].ui.public(table)
+        with speaking(lang):
+            screen = GAMES[name].ui.public(table)
         lines, chars = size(screen)
         assert lines <= BODY_LINES and chars <= BODY_CHARS, (name, players, screen.embed)
-        assert "is over" in (screen.embed.title or "")
-        assert f"Seed (re-deal and check): {table.row.seed}" in (screen.embed.footer.text or "")
+        over = t(lang, "screens-ended-title", game=game_title(lang, name), table=str(table.id))
+        assert over in (screen.embed.title or "")
+        seeded = t(lang, "screens-ended-seed", seed=table.row.seed, rest="")
+        assert seeded in (screen.embed.footer.text or "")
 
 
 async def test_the_end_screen_shows_drinks_and_the_best_moments(service):
@@ -216,7 +229,7 @@ def test_war_tells_who_went_double_or_nothing_from_the_drinks():
     moves = [(0, FLIP), (0, DOUBLE), (0, FLIP), (0, DOUBLE), (0, FLIP), (1, DOUBLE)]
     state, events = play(make(p0, p1), *moves, (0, FLIP), (0, DOUBLE))
     drinks = [e for e in events if isinstance(e, Drink)]
-    assert WAR.highlights(state, drinks) == [
+    assert [english(h) for h in WAR.highlights(state, drinks)] == [
         "{p0} went double or nothing: won 1, lost 2",
         "{p1} went double or nothing: won 0, lost 1",
     ]
@@ -232,7 +245,7 @@ async def test_more_than_four_players_share_one_drinks_line_and_all_are_invited(
     table.tabs = {1: Tab(sips=2), 3: Tab(points=4)}
     lines = ui_lines(table)
     assert "\U0001f37a **Ana** 2 sips · **Bo** 0 sips · **{p1}** \u2b50 4 points" in lines
-    assert invite_note(table, 2) == (
+    assert english(invite_note(table, 2) or "") == (
         "\U0001f501 Again from table #1: **Ana**, **{{p1}}**, **Dee** and "
         "**\\[Eve\\](https://x.co/a)**, press **Join**."  # a name is never a link
     )

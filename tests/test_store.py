@@ -176,7 +176,7 @@ async def test_a_finish_counted_as_water_or_points_is_not_a_finished_drink(store
     assert [by[10][k] for k in figures] == [0, 0, 1, 0, 2]
     assert [by[11][k] for k in figures] == [0, 1, 0, 0, 0]
     assert [by[12][k] for k in figures] == [1, 0, 0, 0, 0]
-    shown = [tally._stats(by[u]) for u in (10, 11, 12)]
+    shown = [tally._stats("en", by[u]) for u in (10, 11, 12)]
     assert shown == [
         "**\u2b50 2 points (alcohol-free)** · 0 games, 0 wins · \u2b50 1 finish alcohol-free",
         "**0 sips** · 0 games, 0 wins · \U0001f4a7 1 finish as water",

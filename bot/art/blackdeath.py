@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.art.picture import Back, Line, Picture, Pile, Place, drawable
-from bot.engines.base import plural
 from bot.engines.cards import DEATH, major
+from bot.i18n import tr
 
 TAROT = Back(tarot=True)
 FULL = 6  # hands with cards up to this: a line each
@@ -27,15 +27,14 @@ def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
     lines = []
     if view["discarded"]:
         last = view["discarded"][-1]
-        label = f"Last pair \u00b7 {_short(names[last['seat']])}"
+        label = tr("blackdeath-art-last-pair", who=_short(names[last["seat"]]))
         lines.append(Line(label, tuple(last["cards"])))
     full = holders if len(holders) <= FULL else [s for s in holders if s in (offerer, taker)]
     for seat in full:
         fan: tuple[Place, ...] = (TAROT,) * cards[seat]
         name = _short(names[seat])  # short labels: a fan of one card is a narrow line
-        label = f"{name} \u00b7 {plural(cards[seat], 'card')}"
-        if seat in (offerer, taker):
-            label = f"{name} offers {cards[seat]}" if seat == offerer else f"{name} takes"
+        role = "offers" if seat == offerer else "takes" if seat == taker else "holds"
+        label = tr("blackdeath-art-hand", who=name, n=cards[seat], role=role)
         if seat == loser and cards[seat] == 1:  # Death, known to all (the caption says so)
             fan, label = (major(DEATH),), name
         lines.append(Line(label, fan))
@@ -47,11 +46,12 @@ def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
     if not lines:
         return None
     if view["over"]:
-        caption = "Game over"
+        caption = tr("blackdeath-art-over")
     elif view["phase"] == "take" and offerer is not None and taker is not None:
-        caption = f"{_short(names[taker])} takes from {_short(names[offerer])}"
+        who, offers = _short(names[taker]), _short(names[offerer])
+        caption = tr("blackdeath-art-takes", who=who, offerer=offers)
     elif loser is not None:
-        caption = f"{_short(names[loser])} holds Death"
+        caption = tr("blackdeath-art-death", who=_short(names[loser]))
     else:
         caption = ""
     return Picture(tuple(lines), caption)

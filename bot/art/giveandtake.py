@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.art.picture import Back, Line, Picture, Pile, Place, drawable
+from bot.i18n import tr
 
 
 def _short(name: str) -> str:
@@ -27,26 +28,25 @@ def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
     lines = []
     for seat in sorted(set(view["ring"]) | set(duets)):  # at the end, the last flip's too
         p, d = view["players"][seat], duets.get(seat)
-        label = f"{_short(names[seat])} \u00b7 give {p['give']} \u00b7 take {p['take']}"
+        label = tr("giveandtake-piles", who=_short(names[seat]), give=p["give"], take=p["take"])
         places: list[Place] = [_pile(p["give"]), _pile(p["take"]), None, None]
         marked: frozenset[int] = frozenset()
         if d is not None:
-            label += f" \u00b7 duet {d['difference']}"
+            label = tr("giveandtake-art-duet", piles=label, difference=d["difference"])
             places[2:] = [d["take"], d["give"]]
             marked = frozenset({2, 3}) if seat in tied | {capturer} else marked
         lines.append(Line(label, tuple(places), marked))
     down, turned = view["face_down"], view["leftovers"]
     if turned:  # the leftovers turned face up in a fight (those never turned: counted)
         places = [_pile(down), *turned] if down else turned
-        lines.append(Line(f"Leftovers \u00b7 {down + len(turned)}", tuple(places)))
+        lines.append(Line(tr("giveandtake-art-leftovers", n=down + len(turned)), tuple(places)))
     if view["over"]:
-        caption = "Game over"
+        caption = tr("giveandtake-art-over")
     elif view["phase"] == "pile":
-        caption = f"{_short(names[capturer])} takes {view['capture_size']}"
+        caption = tr("giveandtake-art-takes", who=_short(names[capturer]), n=view["capture_size"])
     elif view["fight"]:
-        caption = f"Fight! {view['at_stake']} at stake"
+        caption = tr("giveandtake-art-fight", n=view["at_stake"])
     else:
-        caption = f"Turn {view['turn']}" + (
-            f" \u00b7 {down} left over" if down and not turned else ""
-        )
+        left_over = down if down and not turned else 0
+        caption = tr("giveandtake-art-turn", turn=view["turn"], down=left_over)
     return Picture(tuple(lines), caption)

@@ -1,14 +1,13 @@
 """Pyramid's public picture: the pyramid top row first, face-down cards as backs and the card
-just turned raised; while someone explores, the explorer's fresh pyramid instead."""
+just turned raised; while someone explores, the explorer's fresh pyramid instead. Its words are
+the catalog's, in the language of the screen being drawn (bot/i18n)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.art.picture import Back, Line, Picture, Place, drawable
-from bot.engines.base import plural
-
-ROW_LABELS = {"top": "Top"}  # the others: "6-row"...
+from bot.i18n import tr
 
 
 def _short(name: str) -> str:
@@ -16,10 +15,8 @@ def _short(name: str) -> str:
 
 
 def _line(row: dict[str, Any], places: list[Place], marked: frozenset[int], now: bool) -> Line:
-    label = (
-        f"{ROW_LABELS.get(row['row'], row['row'] + '-row')} \u00b7 {plural(row['value'], 'sip')}"
-    )
-    return Line(label + (" \u00b7 now" if now else ""), tuple(places), marked)
+    key = "pyramid-art-row-now" if now else "pyramid-art-row"
+    return Line(tr(key, row=row["row"], n=row["value"]), tuple(places), marked)
 
 
 def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
@@ -32,11 +29,11 @@ def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
             cells.update({t["pos"]: t["card"] for t in row["turned"]})
             places = [cells[p] for p in sorted(cells)]
             lines.append(_line(row, places, frozenset(), n == ex["row_number"]))
-        return Picture(tuple(lines), f"{_short(names[ex['explorer']])} explores")
+        return Picture(tuple(lines), tr("pyramid-art-explores", who=_short(names[ex["explorer"]])))
     for row in reversed(view["rows"]):
         places = [Back() if c["face_down"] else c["card"] for c in row["cards"]]
         marked = frozenset(i for i, c in enumerate(row["cards"]) if c["index"] == view["index"])
         lines.append(_line(row, places, marked, False))
     turned = sum(1 for r in view["rows"] for c in r["cards"] if not c["face_down"])
-    caption = f"Card {turned} of 21" if turned else "Look at your cards"
-    return Picture(tuple(lines), "Game over" if view["phase"] == "over" else caption)
+    caption = tr("pyramid-art-card", n=turned) if turned else tr("pyramid-art-look")
+    return Picture(tuple(lines), tr("pyramid-art-over") if view["phase"] == "over" else caption)

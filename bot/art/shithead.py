@@ -8,6 +8,7 @@ from typing import Any
 from bot.art.picture import Back, Line, Picture, Pile, Place, drawable
 from bot.engines.cards import ROMAN
 from bot.engines.shithead import FOOL_CARD, MAJOR, value_label
+from bot.i18n import render, tr
 
 TAROT = Back(tarot=True)
 UP = 3  # face-up cards each
@@ -22,12 +23,8 @@ def _player(p: dict[str, Any], name: str) -> Line:
     places: list[Place] = [Pile(TAROT if p["hand"] else None, p["hand"])]
     places += [u["card"] for u in p["up"]] + [None] * (UP - len(p["up"]))
     places.append(Pile(TAROT if p["down"] else None, p["down"]))
-    place = f" \u00b7 out, {p['place']}{_th(p['place'])}" if p["out"] else ""
-    return Line(f"{name} \u00b7 {p['hand']} in hand{place}", tuple(places))
-
-
-def _th(n: int) -> str:
-    return {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    place = p["place"] if p["out"] else 0
+    return Line(tr("shithead-art-player", name=name, hand=p["hand"], n=place), tuple(places))
 
 
 def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
@@ -40,17 +37,16 @@ def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
     ]
     if view["turned"] is not None:  # a blind Fool turned, waiting to be named
         centre.append(view["turned"])
-    label = "Draw \u00b7 pile"
+    fool = "none"
     if view["pile_top"] == FOOL_CARD:  # what the Fool stands for, short: "as 7", "as XV"
         value = view["pile_value"]
-        label += f" \u00b7 Fool as {ROMAN[value - MAJOR] if value >= MAJOR else value_label(value)}"
-    if view["burned"]:
-        label += f" \u00b7 {view['burned']} burned"
+        fool = ROMAN[value - MAJOR] if value >= MAJOR else render(value_label(value))
+    label = tr("shithead-art-centre", fool=fool, burned=view["burned"])
     marked = frozenset({2}) if view["turned"] is not None else frozenset()
     lines = [Line(label, tuple(centre), marked)]
     lines += [_player(p, _short(names[p["seat"]])) for p in view["players"] if not p["left"]]
     if view["over"]:
-        caption = "Game over"
+        caption = tr("shithead-art-over")
     else:
-        caption = f"{_short(names[view['turn']])} to play"
+        caption = tr("shithead-art-turn", name=_short(names[view["turn"]]))
     return Picture(tuple(lines), caption)

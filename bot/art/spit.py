@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.art.picture import Back, Line, Picture, Pile, Place, drawable
+from bot.i18n import tr
 
 
 def _short(name: str) -> str:
@@ -15,18 +16,23 @@ def _short(name: str) -> str:
 def _seat(view: dict[str, Any], names: list[str], seat: int) -> Line:
     s = view["seats"][seat]
     places: list[Place] = [*s["layout"], Pile(Back(deck=seat) if s["deck"] else None, s["deck"])]
-    return Line(f"{_short(names[seat])} \u00b7 {s['cards']} cards", tuple(places))
+    return Line(tr("spit-art-seat", who=_short(names[seat]), n=s["cards"]), tuple(places))
 
 
 def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
-    """The table's public picture, from the engine's public view and the names by seat."""
+    """The table's public picture, from the engine's public view and the names by seat, in the
+    language being drawn (bot.i18n.speaking)."""
     centre = tuple(Pile(c["top"], c["cards"]) for c in view["centre"])
     last = frozenset({view["recent"][-1]["centre"]}) if view["recent"] else frozenset()
-    lines = (_seat(view, names, 0), Line("Centre", centre, last), _seat(view, names, 1))
+    lines = (
+        _seat(view, names, 0),
+        Line(tr("spit-art-centre"), centre, last),
+        _seat(view, names, 1),
+    )
     if view["over"]:
-        caption = "Game over"
+        phase = "over"
     elif view["phase"] == "spit":
-        caption = "Spit!" if view["spits"] else "Say spit to start"
+        phase = "spit" if view["spits"] else "start"
     else:
-        caption = "Play!"
-    return Picture(lines, caption)
+        phase = "play"
+    return Picture(lines, tr("spit-art-caption", phase=phase))

@@ -1,5 +1,5 @@
 """Which picture a table shows: its game's art module (``bot/art/<game>.py``) drawn from the
-table's public view, where the server has pictures on."""
+table's public view, where the server has pictures on, in the server's language (the table's)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from bot.art.looks import LOOKS
 from bot.art.picture import Picture
+from bot.i18n import SPEAKERS, speaking
 from bot.tables import Table
 
 
@@ -50,7 +51,8 @@ def table_picture(table: Table) -> Wanted | None:
     if table.state is None or not LOOKS.images(table.row.guild_id):
         return None
     names = {s.seat: s.name for s in table.seats if s.seat is not None}
-    picture = picture_of(table.row.game, table.view(), names, table.engine.players(table.state))
+    with speaking(SPEAKERS.table(table.row.guild_id)):  # public: the server's language
+        picture = picture_of(table.row.game, table.view(), names, table.engine.players(table.state))
     if picture is None:
         return None
     four = LOOKS.four_colour(table.row.guild_id)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.art.picture import Back, Line, Picture, Pile, Place, drawable
-from bot.engines.base import plural
 from bot.engines.cards import Card
+from bot.i18n import tr
 
 
 def _short(name: str) -> str:
@@ -25,7 +25,8 @@ def _winner(cards: list[Card], save: bool) -> int | None:
 
 
 def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
-    """The table's public picture, from the engine's public view and the names by seat."""
+    """The table's public picture, from the engine's public view and the names by seat, in the
+    language being drawn (bot.i18n.speaking)."""
     turned = [t["card"] for t in view["turned"]]
     save = [t["card"] for t in view["save"]]
     if not turned:
@@ -40,7 +41,7 @@ def picture(view: dict[str, Any], names: list[str]) -> Picture | None:
         if save:
             places.append(save[seat])
             marked |= {2} if saved == seat else set()
-        label = f"{_short(names[seat])} \u00b7 {plural(view['sips'][seat], 'sip')}"
+        label = tr("war-art-seat", who=_short(names[seat]), n=view["sips"][seat])
         lines.append(Line(label, tuple(places), frozenset(marked)))
-    caption = f"Hand {view['turned_hand']}" + (" \u00b7 save throw" if save else "")
+    caption = tr("war-art-caption", n=view["turned_hand"], save="yes" if save else "no")
     return Picture(tuple(lines), caption)

@@ -38,8 +38,9 @@ from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 from bot.engines import records
 from bot.engines.cards import Card, TarotCard
 from bot.engines.records import StateError
+from bot.engines.words import MSG, msg
 
-__all__ = ["StateError"]
+__all__ = ["MSG", "StateError", "msg"]
 
 S = TypeVar("S")
 AnyCard = Card | TarotCard
@@ -58,7 +59,8 @@ class GameError(Exception):
 
 
 class NotYourTurn(GameError):
-    pass
+    def __init__(self, message: str = msg("table-not-your-turn")) -> None:
+        super().__init__(message)
 
 
 class IllegalAction(GameError):
@@ -66,7 +68,7 @@ class IllegalAction(GameError):
 
 
 class GameOver(GameError):
-    def __init__(self, message: str = "This game is over.") -> None:
+    def __init__(self, message: str = msg("table-game-over")) -> None:
         super().__init__(message)
 
 
@@ -334,14 +336,14 @@ class Option:
     def check(self, value: Any) -> int | bool:
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise IllegalAction(f"{self.name} must be on or off.")
+                raise IllegalAction(msg("table-option-on-off", name=self.name))
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{self.name} must be a whole number.")
+            raise IllegalAction(msg("table-option-whole", name=self.name))
         if self.minimum is not None and value < self.minimum:
-            raise IllegalAction(f"{self.name} must be at least {self.minimum}.")
+            raise IllegalAction(msg("table-option-min", name=self.name, n=self.minimum))
         if self.maximum is not None and value > self.maximum:
-            raise IllegalAction(f"{self.name} must be at most {self.maximum}.")
+            raise IllegalAction(msg("table-option-max", name=self.name, n=self.maximum))
         return value
 
     @property
@@ -396,7 +398,7 @@ def check_options(options_spec: tuple[Option, ...], given: dict[str, Any]) -> di
     known = {o.name: o for o in options_spec}
     for name in given:
         if name not in known:
-            raise IllegalAction(f"Unknown option {name}.")
+            raise IllegalAction(msg("table-option-unknown", name=name))
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in options_spec}
 
 
@@ -485,17 +487,17 @@ class Engine(Generic[S]):
         """An :class:`Action` of this game from itself or its JSON form (a stored log)."""
         if isinstance(action, Action):
             if self.verbs.get(action.verb) is not type(action):
-                raise IllegalAction("That is not a move in this game.")
+                raise IllegalAction(msg("table-not-a-move"))
             return action
         if not isinstance(action, dict):
-            raise IllegalAction("That is not a move in this game.")
+            raise IllegalAction(msg("table-not-a-move"))
         cls = self.verbs.get(action.get("type"))  # type: ignore[arg-type]
         if cls is None:
-            raise IllegalAction("That is not a move in this game.")
+            raise IllegalAction(msg("table-not-a-move"))
         try:
             return cls.from_json(action)
         except StateError as err:
-            raise IllegalAction("That is not a move in this game.") from err
+            raise IllegalAction(msg("table-not-a-move")) from err
 
     # -- the one way in -------------------------------------------------------------------
     def apply(
@@ -510,19 +512,19 @@ class Engine(Generic[S]):
             raise GameOver()
         if isinstance(act, Timeout):
             if seat is not None:
-                raise IllegalAction("Only the table's clock can do that.")
+                raise IllegalAction(msg("table-clock-only"))
             if act.key not in {t.key for t in self.timers(state)}:
-                raise IllegalAction("That clock has already stopped.")
+                raise IllegalAction(msg("table-clock-stopped"))
         else:
             if seat is None:
-                raise IllegalAction("A player must make that move.")
+                raise IllegalAction(msg("table-player-only"))
             if isinstance(seat, bool) or not isinstance(seat, int):
-                raise IllegalAction("You are not seated at this table.")
+                raise IllegalAction(msg("table-not-seated"))
             if not 0 <= seat < self.players(state):
-                raise IllegalAction("You are not seated at this table.")
+                raise IllegalAction(msg("table-not-seated"))
             if not self.is_active(state, seat) and type(act) not in self.host_actions:
                 # a host out of the game keeps the table's powers (the table checks the host)
-                raise IllegalAction("You're no longer playing in this game.")
+                raise IllegalAction(msg("table-no-longer-playing"))
         new = records.copy(state)
         events: list[Event] = []
         if isinstance(act, Leave):

@@ -86,10 +86,10 @@ from .base import (
     Timer,
     check_options,
     literal,
-    plural,
+    msg,
     rng,
 )
-from .cards import COURT_NAMES, DEATH, TarotCard, deal, major, shuffled, tarot_deck
+from .cards import DEATH, TarotCard, deal, major, shuffled, tarot_deck
 
 TAKE = "take"
 CHOOSE = "choose"
@@ -103,6 +103,7 @@ FORFEIT_MAX = 200
 EXAMPLE_FORFEIT = "Sing a song of the table's choosing"
 
 DEATH_CARD = major(DEATH)
+DEATH_FOUND = "blackdeath-death-found"  # the line naming the loser (the table shows it above)
 
 
 def black_death_deck() -> list[TarotCard]:
@@ -177,23 +178,37 @@ def _p(seat: int) -> str:
 
 
 def rank_plural(rank: int) -> str:
-    """``"Queens"``, ``"7s"``."""
-    return COURT_NAMES[rank] + "s" if rank in COURT_NAMES else f"{rank}s"
+    """``"Queens"``, ``"7s"`` (``"drottningar"``, ``"sjuor"``), as data."""
+    return msg("blackdeath-rank-plural", rank=rank)
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """Words in a list, as data: ``"2s, Queens and Kings"`` (``och`` in Swedish). Each item is a
+    message of its own, so the list is built of messages too: a comma chain, then "and"."""
+    if len(items) == 1:
+        return items[0]
+    return msg("blackdeath-and", rest=_commas(items[:-1]), last=items[-1])
+
+
+def _commas(items: list[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return msg("blackdeath-comma", first=items[0], rest=_commas(items[1:]))
 
 
 def pairs_phrase(ranks: list[int]) -> str:
-    """``"a pair of Queens"``; ``"3 pairs: 2s, Queens (two pairs)"`` for several."""
+    """``"a pair of Queens"``; ``"3 pairs: 2s, Queens (two pairs)"`` for several (as data)."""
     if len(ranks) == 1:
-        return f"a pair of {rank_plural(ranks[0])}"
-    items = []
-    for rank in sorted(set(ranks)):
-        n = ranks.count(rank)
-        items.append(rank_plural(rank) + (" (two pairs)" if n == 2 else ""))
-    return f"{plural(len(ranks), 'pair')}: {_and(items)}"
+        return msg("blackdeath-a-pair", ranks=rank_plural(ranks[0]))
+    items = [
+        msg(
+            "blackdeath-ranks",
+            ranks=rank_plural(rank),
+            two="yes" if ranks.count(rank) == 2 else "no",
+        )
+        for rank in sorted(set(ranks))
+    ]
+    return msg("blackdeath-pairs", n=len(ranks), ranks=_and(items))
 
 
 def discard_pairs(state: BlackDeathState, seat: int) -> list[int]:
@@ -232,14 +247,16 @@ class BlackDeathEngine(Engine[BlackDeathState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> BlackDeathState:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("Black Death is for 2 to 10 players.")
+            raise IllegalAction(msg("blackdeath-players"))
         check_options(self.options, options)
         deck = shuffled(black_death_deck(), rng(seed, "deal"))
         state = BlackDeathState(seed=seed, players=players, hands=deal(deck, players, first=1))
         for seat in range(players):
             ranks = discard_pairs(state, seat)
             if ranks:
-                state.deal_log.append(f"{_p(seat)} discards {pairs_phrase(ranks)}")
+                state.deal_log.append(
+                    msg("blackdeath-discards", who=_p(seat), pairs=pairs_phrase(ranks))
+                )
         holders = self.holders(state)
         if len(holders) == 1:  # about 1 deal in 16,000 for two players
             events: list[Event] = []
@@ -299,12 +316,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         state.phase = CHOOSE
         state.loser = loser
         state.offerer = state.taker = None
-        events.append(
-            Log(
-                f"Only Death is left, and {_p(loser)} holds it! "
-                "Finish your drink or take a forfeit?"
-            )
-        )
+        events.append(Log(msg(DEATH_FOUND, who=_p(loser))))
 
     def _after_take(self, state: BlackDeathState, events: list[Event]) -> None:
         """The next offer, or the end when one player alone holds cards."""
@@ -319,11 +331,11 @@ class BlackDeathEngine(Engine[BlackDeathState]):
     def _discard(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
         ranks = discard_pairs(state, seat)
         if ranks:
-            events.append(Log(f"{_p(seat)} discards {pairs_phrase(ranks)}"))
+            events.append(Log(msg("blackdeath-discards", who=_p(seat), pairs=pairs_phrase(ranks))))
 
     def _safe(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
         if not state.hands[seat]:
-            events.append(Log(f"{_p(seat)} has no cards left: safe from Death!"))
+            events.append(Log(msg("blackdeath-safe", who=_p(seat))))
 
     def _end(self, state: BlackDeathState, events: list[Event]) -> None:
         state.phase = OVER
@@ -333,21 +345,21 @@ class BlackDeathEngine(Engine[BlackDeathState]):
     def _finish(self, state: BlackDeathState, events: list[Event], why: str) -> None:
         assert state.loser is not None
         state.choice = "finish"
-        events.append(Drink(state.loser, 1, FINISH, why))
-        events.append(Log(f"{_p(state.loser)} finishes their drink."))
+        events.append(Drink(state.loser, 1, FINISH, msg("blackdeath-held-death", why=why)))
+        events.append(Log(msg("blackdeath-finishes", who=_p(state.loser))))
         self._end(state, events)
 
     def _ask_writer(self, state: BlackDeathState, events: list[Event]) -> None:
         """Ask the next forfeit writer, or finish the drink when nobody is left to write."""
         writer = self.forfeit_writer(state)
         if writer is None:
-            events.append(Log("Nobody is left to set a forfeit."))
-            self._finish(state, events, "held Death (no forfeit was set)")
+            events.append(Log(msg("blackdeath-no-writer")))
+            self._finish(state, events, "none")
             return
         state.phase = WRITE
         state.writer = writer
         state.writers += 1
-        events.append(Log(f"{_p(writer)} writes {_p(state.loser or 0)}'s forfeit."))
+        events.append(Log(msg("blackdeath-writes", who=_p(writer), loser=_p(state.loser or 0))))
 
     # ----------------------------------------------------------------- moves
 
@@ -364,31 +376,31 @@ class BlackDeathEngine(Engine[BlackDeathState]):
             self._take(state, seat, action.pos, events)
         elif isinstance(action, Finish | Forfeit):
             if state.phase != CHOOSE:
-                raise IllegalAction("There is nothing to choose right now.")
+                raise IllegalAction(msg("blackdeath-nothing-to-choose"))
             if seat != state.loser:
-                raise NotYourTurn("Only the player holding Death chooses.")
+                raise NotYourTurn(msg("blackdeath-loser-chooses"))
             if isinstance(action, Finish):
-                self._finish(state, events, "held Death")
+                self._finish(state, events, "chose")
             elif self.forfeit_writer(state) is None:
-                raise IllegalAction("Nobody is left to set a forfeit: finish your drink.")
+                raise IllegalAction(msg("blackdeath-no-writer-finish"))
             else:
                 state.choice = "forfeit"
-                events.append(Log(f"{_p(seat)} takes a forfeit."))
+                events.append(Log(msg("blackdeath-takes-forfeit", who=_p(seat))))
                 self._ask_writer(state, events)
         elif isinstance(action, SetForfeit):
             self._write(state, seat, action.text, events)
         else:  # pragma: no cover - parse() lets no other verb through
-            raise IllegalAction("That is not a move in this game.")
+            raise IllegalAction(msg("blackdeath-not-a-move"))
 
     def _take(self, state: BlackDeathState, seat: int, pos: int, events: list[Event]) -> None:
         if state.phase != TAKE:
-            raise IllegalAction("No cards are being offered now.")
+            raise IllegalAction(msg("blackdeath-no-offer"))
         if seat != state.taker:
-            raise NotYourTurn("It's not your turn to take a card.")
+            raise NotYourTurn(msg("blackdeath-not-your-turn"))
         assert state.offerer is not None
         n = len(state.hands[state.offerer])
         if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= n:
-            raise IllegalAction(f"Pick a card from 1 to {n}.")
+            raise IllegalAction(msg("blackdeath-pick", n=n))
         self._take_at(state, pos, events)
 
     def _take_at(self, state: BlackDeathState, pos: int, events: list[Event]) -> None:
@@ -396,10 +408,11 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         assert offerer is not None and taker is not None
         card = state.hands[offerer].pop(pos - 1)
         state.hands[taker].append(card)
-        state.last = f"{_p(taker)} takes a card from {_p(offerer)}."
+        state.last = msg("blackdeath-takes", who=_p(taker), offerer=_p(offerer))
         events.append(Log(state.last))
-        events.append(Private(taker, f"You drew {card.name}"))
-        events.append(Private(offerer, f"{_p(taker)} took {card.name} from you"))
+        said = msg("blackdeath-death") if card == DEATH_CARD else card.said
+        events.append(Private(taker, msg("blackdeath-you-drew", card=said)))
+        events.append(Private(offerer, msg("blackdeath-took-yours", who=_p(taker), card=said)))
         self._discard(state, taker, events)
         self._safe(state, offerer, events)
         self._safe(state, taker, events)
@@ -407,21 +420,21 @@ class BlackDeathEngine(Engine[BlackDeathState]):
 
     def _write(self, state: BlackDeathState, seat: int, text: str, events: list[Event]) -> None:
         if state.phase != WRITE:
-            raise IllegalAction("No forfeit is waiting to be written.")
+            raise IllegalAction(msg("blackdeath-no-forfeit-wanted"))
         if seat != state.writer:
-            raise NotYourTurn("Someone else writes this forfeit.")
+            raise NotYourTurn(msg("blackdeath-someone-else-writes"))
         text = text.strip() if isinstance(text, str) else ""
         if not text:
-            raise IllegalAction("Write the forfeit: it can't be empty.")
+            raise IllegalAction(msg("blackdeath-empty-forfeit"))
         if len(text) > FORFEIT_MAX:
-            raise IllegalAction(
-                f"A forfeit can be at most {FORFEIT_MAX} characters (this one has {len(text)})."
-            )
+            raise IllegalAction(msg("blackdeath-long-forfeit", most=FORFEIT_MAX, n=len(text)))
         loser = state.loser
         assert loser is not None
         state.forfeit = text
         events.append(Drink(loser, 1, FORFEIT, text))
-        events.append(Log(f"{_p(loser)}'s forfeit, set by {_p(seat)}: {literal(text)}"))
+        events.append(
+            Log(msg("blackdeath-forfeit-set", who=_p(loser), writer=_p(seat), text=literal(text)))
+        )
         self._end(state, events)
 
     def _timeout(self, state: BlackDeathState, events: list[Event]) -> None:
@@ -429,30 +442,30 @@ class BlackDeathEngine(Engine[BlackDeathState]):
             assert state.offerer is not None and state.taker is not None
             n = len(state.hands[state.offerer])
             pos = rng(state.seed, "pick", state.offers).randrange(n) + 1
-            events.append(Log(f"{_p(state.taker)} ran out of time: a card is taken for them."))
+            events.append(Log(msg("blackdeath-time-take", who=_p(state.taker))))
             self._take_at(state, pos, events)
         elif state.phase == CHOOSE:
-            events.append(Log(f"{_p(state.loser or 0)} ran out of time to choose."))
-            self._finish(state, events, "held Death (time ran out)")
+            events.append(Log(msg("blackdeath-time-choose", who=_p(state.loser or 0))))
+            self._finish(state, events, "time")
         else:
-            events.append(Log(f"{_p(state.writer or 0)} didn't set a forfeit in time."))
-            self._finish(state, events, "held Death (no forfeit was set in time)")
+            events.append(Log(msg("blackdeath-time-write", who=_p(state.writer or 0))))
+            self._finish(state, events, "late")
 
     def _leave(self, state: BlackDeathState, seat: int, events: list[Event]) -> None:
         state.left.append(seat)
         if not state.hands[seat]:  # safe from Death (never the loser): they keep their win
             state.safe_left.append(seat)
-        events.append(Log(f"{_p(seat)} leaves the game."))
+        events.append(Log(msg("blackdeath-leaves", who=_p(seat))))
         if state.phase in (CHOOSE, WRITE):
             if seat == state.loser:  # a drink owed is not lost to a leave, forfeit chosen or not
-                self._finish(state, events, "held Death (left before drinking)")
+                self._finish(state, events, "left")
             elif seat == state.writer:
                 self._ask_writer(state, events)
             elif state.phase == CHOOSE and self.forfeit_writer(state) is None:
                 # nobody left to write a forfeit: finishing is the loser's one choice, so the
                 # game ends now rather than after their clock (a game below 2 players ends)
-                events.append(Log("Nobody is left to set a forfeit."))
-                self._finish(state, events, "held Death (no forfeit was set)")
+                events.append(Log(msg("blackdeath-no-writer")))
+                self._finish(state, events, "none")
             return
         if len(self._staying(state)) < 2:
             self._end(state, events)
@@ -463,7 +476,7 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         state.hands[seat] = []
         heir = self._next_holder(state, seat)
         state.hands[heir].extend(cards)
-        events.append(Log(f"{_p(seat)}'s {plural(len(cards), 'card')} pass to {_p(heir)}."))
+        events.append(Log(msg("blackdeath-passed", who=_p(seat), n=len(cards), heir=_p(heir))))
         self._discard(state, heir, events)
         self._safe(state, heir, events)
         holders = self.holders(state)
@@ -524,11 +537,13 @@ class BlackDeathEngine(Engine[BlackDeathState]):
                 if before.hands[s] and not after.hands[s] and s not in after.left
             ]
             if after.loser is not None and before.loser is None:
-                out.append(Mark(step, f"{_p(after.loser)} holds Death"))
+                out.append(Mark(step, msg("blackdeath-mark-death", who=_p(after.loser))))
             elif emptied:
-                out.append(Mark(step, f"{_p(emptied[0])} is safe"))
+                out.append(Mark(step, msg("blackdeath-mark-safe", who=_p(emptied[0]))))
             elif len(after.discarded) > len(before.discarded):
-                out.append(Mark(step, f"Pair {len(after.discarded)} of {pairs}"))
+                out.append(
+                    Mark(step, msg("blackdeath-mark-pair", n=len(after.discarded), of=pairs))
+                )
         return out
 
     def is_over(self, state: BlackDeathState) -> bool:
@@ -628,17 +643,17 @@ class BlackDeathEngine(Engine[BlackDeathState]):
         if loser is None:
             staying = self._staying(state)
             if len(staying) == 1:
-                lines.append(f"Everyone else left: {_p(staying[0])} wins.")
+                lines.append(msg("blackdeath-end-alone", who=_p(staying[0])))
         elif loser in state.left:
-            lines.append(f"{_p(loser)} held Death and left: their drink is finished for them.")
+            lines.append(msg("blackdeath-end-left", who=_p(loser)))
         elif state.choice == "finish" and state.phase == OVER and state.writers:
-            lines.append(f"No forfeit was set: {_p(loser)} held Death and finished their drink.")
+            lines.append(msg("blackdeath-end-no-forfeit", who=_p(loser)))
         elif state.choice == "finish" and state.phase == OVER:
-            lines.append(f"{_p(loser)} held Death and finished their drink.")
+            lines.append(msg("blackdeath-end-finished", who=_p(loser)))
         elif state.forfeit is not None:
-            lines.append(f"{_p(loser)} held Death and took a forfeit: {literal(state.forfeit)}")
+            lines.append(msg("blackdeath-end-forfeit", who=_p(loser), text=literal(state.forfeit)))
         else:
-            lines.append(f"{_p(loser)} holds Death.")
+            lines.append(msg("blackdeath-end-holds", who=_p(loser)))
         return Results(outcomes, lines)
 
 

@@ -14,6 +14,8 @@ from enum import Enum
 from functools import cached_property
 from typing import TypeVar
 
+from bot.engines.words import msg
+
 C = TypeVar("C")
 
 # -- French ---------------------------------------------------------------------------------
@@ -79,8 +81,13 @@ class Card:
 
     @property
     def name(self) -> str:
-        """In a sentence: ``"10 of hearts"``, ``"Ace of spades"``."""
+        """In a sentence, in English: ``"10 of hearts"``, ``"Ace of spades"``."""
         return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def said(self) -> str:
+        """In a sentence, in the reader's language (``words.msg``): "10 of hearts"."""
+        return msg("card-french", rank=self.rank, suit=self.suit)
 
     @property
     def is_royal(self) -> bool:
@@ -235,10 +242,18 @@ class TarotCard:
 
     @property
     def name(self) -> str:
-        """In a sentence: ``"the Queen of Wines"``, ``"the 7 of Beers"``, ``"The Devil"``."""
+        """In a sentence, in English: ``"the Queen of Wines"``, ``"the 7 of Beers"``, ``"The
+        Devil"``."""
         if self.is_major:
             return MAJOR_NAMES[self.rank]
         return f"the {COURT_NAMES.get(self.rank, str(self.rank))} of {self.suit.title}"
+
+    @property
+    def said(self) -> str:
+        """In a sentence, in the reader's language (``words.msg``): "the Queen of Wines"."""
+        if self.is_major:
+            return msg("card-major", n=self.rank)
+        return msg("card-tarot", rank=self.rank, suit=self.suit.value)
 
     @property
     def sort_key(self) -> tuple[int, int]:

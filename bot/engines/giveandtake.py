@@ -72,9 +72,8 @@ from .base import (
     Results,
     Timeout,
     Timer,
-    and_list,
     check_options,
-    plural,
+    msg,
     rng,
 )
 from .cards import Card, deal, french_deck, shuffled
@@ -170,18 +169,15 @@ def _p(seat: int) -> str:
 
 
 def _names(seats: list[int]) -> str:
-    return and_list([_p(s) for s in seats])
+    """``{p0}``, or ``{p0}, {p1} and {p2}`` as a message (the "and" in each language)."""
+    if len(seats) == 1:
+        return _p(seats[0])
+    return msg("giveandtake-and", rest=", ".join(_p(s) for s in seats[:-1]), last=_p(seats[-1]))
 
 
 def _turn(turn: int, flips: int) -> str:
     """``Turn 5``, or ``Turn 6, fight flip 2``: a flip as the log and the replay name it."""
-    return f"Turn {turn}" + (f", fight flip {flips}" if flips > 1 else "")
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return msg("giveandtake-turn", turn=turn, flip=flips if flips > 1 else 0)
 
 
 def _values(card: Card) -> tuple[int, ...]:
@@ -229,8 +225,8 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
     host_actions: ClassVar[frozenset[type[Action]]] = frozenset({Go, LastCall})
     ask_first: ClassVar[dict[type[Action], tuple[str, str]]] = {
         LastCall: (
-            "Call last call? The game ends now: the players still in are ranked by cards held.",
-            "Yes, last call",
+            msg("giveandtake-ask-last-call"),
+            msg("giveandtake-yes-last-call"),
         )
     }
     scoring = "places"
@@ -240,7 +236,9 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> GiveAndTakeState:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("Give & Take is for 2 to 6 players.")
+            raise IllegalAction(
+                msg("giveandtake-players", least=self.min_players, most=self.max_players)
+            )
         check_options(self.options, options)
         deck = shuffled(french_deck(), rng(seed, "deal"))
         size = len(deck) // (2 * players)
@@ -315,43 +313,41 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
     ) -> None:
         if isinstance(action, Timeout):
             if s.phase == CUE:
-                events.append(Log("Nobody cued: the table calls 3, 2, 1, Go!"))
+                events.append(Log(msg("giveandtake-table-cues")))
                 self._flip(s, events)
             else:
                 assert s.capturer is not None
                 take = self._smaller_is_take(s, s.capturer)
-                events.append(
-                    Log(f"{_p(s.capturer)} ran out of time: the cards go under the smaller pile.")
-                )
+                events.append(Log(msg("giveandtake-pile-timeout", who=_p(s.capturer))))
                 self._capture(s, take, events)
             return
         assert seat is not None
         if isinstance(action, Leave):
             self._leave(s, seat, action, events)
         elif isinstance(action, LastCall):
-            events.append(Log("Last call! The host ends the game."))
+            events.append(Log(msg("giveandtake-host-last-call")))
             self._last_call(s, HOST, events)
         elif isinstance(action, Go):
             # the stamp first: a press meant for a flip that ended in a capture says so too
             if action.turn is not None and action.turn <= s.turns:
-                raise IllegalAction(f"Turn {action.turn} is already cued.")
+                raise IllegalAction(msg("giveandtake-cued-already", turn=action.turn))
             if action.turn is not None and action.turn > s.turns + 1:
-                raise IllegalAction(f"Turn {action.turn} isn't up yet.")
+                raise IllegalAction(msg("giveandtake-not-up-yet", turn=action.turn))
             if s.phase != CUE:
-                raise IllegalAction("Wait: the capturer is still choosing a pile.")
-            events.append(Log("3, 2, 1, Go!"))
+                raise IllegalAction(msg("giveandtake-still-choosing"))
+            events.append(Log(msg("giveandtake-go")))
             self._flip(s, events)
         elif isinstance(action, Pile):
             if action.turn is not None and (
                 action.turn < s.turns or (action.turn == s.turns and s.phase != PILE)
             ):
-                raise IllegalAction(f"Turn {action.turn}'s capture is already put away.")
+                raise IllegalAction(msg("giveandtake-put-away-already", turn=action.turn))
             if action.turn is not None and action.turn != s.turns:
-                raise IllegalAction(f"Turn {action.turn} has no capture to put away.")
+                raise IllegalAction(msg("giveandtake-no-capture-then", turn=action.turn))
             if s.phase != PILE:
-                raise IllegalAction("There is no capture to put away right now.")
+                raise IllegalAction(msg("giveandtake-no-capture"))
             if seat != s.capturer:
-                raise NotYourTurn("Only the capturer chooses the pile.")
+                raise NotYourTurn(msg("giveandtake-capturer-only"))
             self._capture(s, action.take, events)
 
     # ----------------------------------------------------------------- a turn
@@ -363,7 +359,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         shown = " \u00b7 ".join(
             f"{_p(d.seat)} {d.take.label}/{d.give.label} ({d.difference})" for d in duets(flip)
         )
-        events.append(Log(f"{_turn(s.turns, len(s.rounds))}: {shown}"))
+        events.append(Log(msg("giveandtake-flip", turn=_turn(s.turns, len(s.rounds)), duets=shown)))
         self._evaluate(s, events)
 
     def table_cards(self, s: GiveAndTakeState) -> list[Card]:
@@ -384,10 +380,12 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             s.phase = PILE
             s.clock += 1
             n = self.at_stake(s)
-            s.last = f"{_p(s.capturer)} captures {plural(n, 'card')} with a difference of {low}."
-            events.append(Log(s.last + " Give pile or take pile?"))
+            s.last = msg("giveandtake-captures", who=_p(s.capturer), cards=n, low=low)
+            events.append(
+                Log(msg("giveandtake-captures-ask", who=_p(s.capturer), cards=n, low=low))
+            )
             return
-        s.last = f"Fight! {_names(lowest)} tie at {low}."
+        s.last = msg("giveandtake-fight", who=_names(lowest), low=low)
         events.append(Log(s.last))
         ring = self.ring(s)
         stuck = [p for p in ring if not s.give[p] or not s.take[p]]
@@ -397,11 +395,11 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         if stuck:
             for p in stuck:
                 self._clear(s, p)
-            self._knock_out(s, stuck, "can't play on in the fight", events)
+            self._knock_out(s, stuck, "fight", events)
             if len(self.ring(s)) == 1:
                 self._end(s, STANDING, events)
                 return
-            events.append(Log("The ring closes: the last flip is looked at again."))
+            events.append(Log(msg("giveandtake-ring-closes")))
             self._evaluate(s, events)
             return
         self._wait_for_cue(s, events)
@@ -433,7 +431,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         s.face_down = []
         s.capturer = None
         pile = "take" if take else "give"
-        s.last = f"{_p(seat)} put {plural(len(cards), 'card')} under their {pile} pile."
+        s.last = msg("giveandtake-put-under", who=_p(seat), cards=len(cards), pile=pile)
 
     def _capture(self, s: GiveAndTakeState, take: bool, events: list[Event]) -> None:
         self._put_under(s, take)
@@ -455,7 +453,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         if stuck:
             for p in stuck:
                 self._clear(s, p)
-            self._knock_out(s, stuck, "ran out of a pile", events)
+            self._knock_out(s, stuck, "pile", events)
             if len(self.ring(s)) == 1:
                 self._end(s, STANDING, events)
                 return True
@@ -463,7 +461,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
 
     def _wait_for_cue(self, s: GiveAndTakeState, events: list[Event]) -> None:
         if s.turns >= TURN_LIMIT:
-            events.append(Log(f"Last call: {TURN_LIMIT} turns have been played."))
+            events.append(Log(msg("giveandtake-turn-limit", turns=TURN_LIMIT)))
             self._last_call(s, LIMIT, events)
             return
         s.phase = CUE
@@ -482,13 +480,20 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         place = len(self.ring(s)) + 1
         for p in [*earlier, *seats]:
             s.place[p] = place
-        verb = "is" if len(seats) == 1 else "are"
-        shared = "" if len(seats) == 1 and not earlier else "sharing "
-        also = f" with {_names(earlier)}" if earlier else ""
-        events.append(Log(f"{_names(seats)} {why} and {verb} out, {shared}{ordinal(place)}{also}."))
+        shared = "no" if len(seats) == 1 and not earlier else "with" if earlier else "yes"
+        line = msg(
+            "giveandtake-out",
+            who=_names(seats),
+            n=len(seats),
+            why=why,
+            place=place,
+            shared=shared,
+            others=_names(earlier) if earlier else "",
+        )
+        events.append(Log(line))
 
     def _all_out(self, s: GiveAndTakeState, seats: list[int], events: list[Event]) -> None:
-        events.append(Log("Everyone still in goes out at once: the most cards wins."))
+        events.append(Log(msg("giveandtake-all-out")))
         for p in seats:
             s.out_turn[p] = s.turns
         self._rank(s, seats)
@@ -526,14 +531,14 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
 
     def _leave(self, s: GiveAndTakeState, seat: int, action: Leave, events: list[Event]) -> None:
         s.left[seat] = True
-        why = "leaves the game" if action.timeouts is None else "missed too many clocks"
+        why = "left" if action.timeouts is None else "clocks"
         forfeit = s.phase == PILE and s.capturer == seat
         fight = s.phase == CUE and bool(s.rounds)
         if forfeit:
             s.leftovers += self.table_cards(s)
             s.rounds = []
             s.capturer = None
-            events.append(Log(f"{_p(seat)} forfeits the capture: the cards join the leftovers."))
+            events.append(Log(msg("giveandtake-forfeits", who=_p(seat))))
         # while another player's capture waits, the leaver's turned cards are part of it
         self._clear(s, seat, table=s.phase != PILE)
         self._knock_out(s, [seat], why, events)
@@ -542,7 +547,7 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
         elif forfeit:
             self._settle(s, events)
         elif fight:
-            events.append(Log("The ring closes: the last flip is looked at again."))
+            events.append(Log(msg("giveandtake-ring-closes")))
             self._evaluate(s, events)
 
     # ----------------------------------------------------------------- views
@@ -569,35 +574,30 @@ class GiveAndTakeEngine(Engine[GiveAndTakeState]):
             else:
                 result = LOST
             outcomes.append(Outcome(seat, result, place=places[seat]))
+        # one line: how it ended, and who won (or drew); {p0}... and numbers as arguments
         if s.ending == STANDING:
-            head = f"{_p(firsts[0])} is the last one standing and wins!"
-        elif s.ending == ALL_OUT:
-            head = (  # why: a pile each ran empty on the same turn (a fight, say)
-                f"On turn {s.out_turn[firsts[0]]} everyone still in had an empty pile at once: "
-                "most cards wins."
-            )
-        elif s.ending == LIMIT:
-            head = f"Last call after {TURN_LIMIT} turns: most cards wins."
-        elif s.ending == HOST:
-            head = "The host called last call: most cards wins."
+            head = msg("giveandtake-end-standing", who=_p(firsts[0]))
         else:
-            head = "Standings so far (most cards leads)."
-        if s.ending != STANDING and len(firsts) > 1:
-            head += f" A draw between {_names(firsts)}."
-        elif s.ending in (ALL_OUT, LIMIT, HOST):
-            head += f" {_p(firsts[0])} wins."
+            head = msg(
+                "giveandtake-end",
+                how=s.ending or "none",
+                turn=s.out_turn[firsts[0]] or 0,
+                turns=TURN_LIMIT,
+                result="draw" if len(firsts) > 1 else "none" if not s.ending else "win",
+                who=_names(firsts),
+            )
         lines = [head]
         final = s.final if s.phase == OVER else self.ring(s)
         for seat in sorted(range(s.players), key=lambda p: (places[p], p)):
             if s.left[seat]:
-                how = f"left on turn {s.out_turn[seat]}"
+                how, n = "left", s.out_turn[seat] or 0
             elif seat not in final:
-                how = f"out on turn {s.out_turn[seat]}"
+                how, n = "out", s.out_turn[seat] or 0
             elif s.ending == STANDING:
-                how = "last one standing"
+                how, n = "standing", 0
             else:
-                how = plural(self.held(s, seat), "card")
-            lines.append(f"{ordinal(places[seat])}: {_p(seat)} ({how})")
+                how, n = "cards", self.held(s, seat)
+            lines.append(msg("giveandtake-place", place=places[seat], who=_p(seat), how=how, n=n))
         return Results(outcomes, lines)
 
     def view(self, state: GiveAndTakeState, seat: int | None) -> dict[str, Any]:

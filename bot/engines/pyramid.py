@@ -80,12 +80,10 @@ from bot.engines.base import (
     Results,
     Timeout,
     Timer,
-    and_list,
     check_options,
-    plural,
+    msg,
     rng,
 )
-from bot.engines.base import sips as _sips
 from bot.engines.cards import Card, french_deck
 
 PYRAMID_SIZE = 21
@@ -228,7 +226,8 @@ def row_value(index: int) -> int:
 
 
 def row_title(row: int) -> str:
-    return "the top" if row == 5 else f"the {ROW_NAMES[row]}-row"
+    """A row in a sentence, as data ("the 6-row" ... "the top")."""
+    return msg("pyramid-row", row=row)
 
 
 def hand_size(players: int) -> int:
@@ -257,9 +256,11 @@ def question_mark(index: int, n: int) -> str:
     return f"{{q:{index}:{n}}}"
 
 
-def with_article(label: str) -> str:
-    """``"an 8♠"``, ``"an A♦"``, ``"a 7♣"``: a card or rank as read aloud ("an eight", "an ace")."""
-    return f"an {label}" if label[:1] in ("8", "A") else f"a {label}"
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (as data: worded in the reader's language)."""
+    if len(items) == 1:
+        return items[0]
+    return msg("pyramid-and", rest=", ".join(items[:-1]), last=items[-1])
 
 
 def share_out(total: int, giver: int, to: Collection[int], players: int) -> list[tuple[int, int]]:
@@ -352,7 +353,9 @@ class PyramidEngine(Engine[PyramidState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> PyramidState:
         if not _is_int(players) or not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"Pyramid needs {self.min_players} to {self.max_players} players.")
+            raise IllegalAction(
+                msg("pyramid-needs-players", min=self.min_players, max=self.max_players)
+            )
         opts = check_options(self.options, options or {})
         deck = french_deck()
         rng(seed, "pyramid", 0).shuffle(deck)
@@ -422,13 +425,13 @@ class PyramidEngine(Engine[PyramidState]):
 
     def _peek(self, st: PyramidState, seat: int, ev: list[Event]) -> None:
         if st.looked[seat]:
-            raise IllegalAction("You have already had your look.")
+            raise IllegalAction(msg("pyramid-looked-already"))
         if st.phase != PEEK or st.look_closed:
-            raise IllegalAction("The time to look is over.")
+            raise IllegalAction(msg("pyramid-look-over"))
         st.looked[seat] = True
         st.peeking[seat] = True
-        ev.append(Log(f"{{p{seat}}} takes their look"))
-        ev.append(Private(seat, f"You take your one look ({PEEK_SECONDS} seconds)."))
+        ev.append(Log(msg("pyramid-takes-look", who=f"{{p{seat}}}")))
+        ev.append(Private(seat, msg("pyramid-you-look", seconds=PEEK_SECONDS)))
 
     # claim --------------------------------------------------------------
 
@@ -447,22 +450,19 @@ class PyramidEngine(Engine[PyramidState]):
 
     def _check_claim(self, st: PyramidState, seat: int, on: int | None) -> None:
         if st.phase != CLAIM:
-            raise IllegalAction("There is no pyramid card to lay on now.")
+            raise IllegalAction(msg("pyramid-nothing-to-lay-on"))
         if not st.window_open or (on is not None and on != st.index):
-            raise IllegalAction("Too late: the time to lay on that card is over.")
+            raise IllegalAction(msg("pyramid-too-late"))
         if st.claims[seat] == PASSED and all(c is None for c in st.hands[seat]):
-            raise IllegalAction("You have no cards left to lay.")  # passed for them
+            raise IllegalAction(msg("pyramid-no-cards-left"))  # passed for them
         if st.claims[seat] == BARRED:
-            raise IllegalAction("You laid a wrong card: no more cards on this one.")
+            raise IllegalAction(msg("pyramid-barred"))
         if self._passes_by_itself(st, seat):
             if seat in st.autopass:
-                raise IllegalAction(
-                    "Auto-pass passed for you on this card. "
-                    "Switch it off in My cards to lay on the next one."
-                )
-            raise IllegalAction("Auto-pass passed for you on this card.")
+                raise IllegalAction(msg("pyramid-autopassed-switch"))
+            raise IllegalAction(msg("pyramid-autopassed"))
         if st.claims[seat] == PASSED:
-            raise IllegalAction("You have passed on this card.")
+            raise IllegalAction(msg("pyramid-passed"))
 
     def _lay(self, st: PyramidState, seat: int, action: Lay, ev: list[Event]) -> None:
         """Lay one card (``slot``) or several at once (``slots``).
@@ -475,30 +475,23 @@ class PyramidEngine(Engine[PyramidState]):
         """
         self._check_claim(st, seat, action.on)
         if (action.slot is None) == (action.slots is None):
-            raise IllegalAction("Choose the cards to lay, each once.")
+            raise IllegalAction(msg("pyramid-choose-cards"))
         slots = [action.slot] if action.slot is not None else list(action.slots or [])
         hand = st.hands[seat]
         if not slots or len(set(slots)) != len(slots):
-            raise IllegalAction("Choose the cards to lay, each once.")
+            raise IllegalAction(msg("pyramid-choose-cards"))
         for slot in slots:
             if not 1 <= slot <= len(hand):
-                raise IllegalAction(f"You have no card {slot}.")
+                raise IllegalAction(msg("pyramid-no-card", slot=slot))
             if hand[slot - 1] is None:
-                raise IllegalAction(f"Your card {slot} is already laid.")
+                raise IllegalAction(msg("pyramid-card-laid", slot=slot))
         order = sorted(slots)
         for n, slot in enumerate(order):
             self._lay_one(st, seat, slot, ev)
             if st.claims[seat] == BARRED and n + 1 < len(order):  # a wrong card ends the lay
                 rest = order[n + 1 :]
                 cards = and_list([str(r) for r in rest])
-                ev.append(
-                    Private(
-                        seat,
-                        f"Your card{'s' if len(rest) > 1 else ''} {cards} "
-                        f"{'stay' if len(rest) > 1 else 'stays'} face down in your hand: "
-                        "a wrong card ends your laying on this one.",
-                    )
-                )
+                ev.append(Private(seat, msg("pyramid-rest-stay", n=len(rest), cards=cards)))
                 break
         self._check_window(st)
 
@@ -519,18 +512,25 @@ class PyramidEngine(Engine[PyramidState]):
             st.next_id += 1
             st.gives.append(PendingGive(gid, seat, value, i))
             # only the layer's eyes: it opens their private view, with what they have to give
-            ev.append(Private(seat, f"Right! Your {card.label} matches the {on}."))
+            ev.append(Private(seat, msg("pyramid-right", card=card.label, on=on)))
             # what is to give shows on the table while it is pending, and each give is logged
-            ev.append(Log(f"{{p{seat}}} lays {with_article(card.label)} on the {on}: right!"))
+            who = f"{{p{seat}}}"
+            ev.append(
+                Log(msg("pyramid-lays-right", who=who, rank=card.rank, card=card.label, on=on))
+            )
         else:
             st.revealed[seat][slot - 1] = True
             st.claims[seat] = BARRED
-            self._pour(st, seat, value, PENALTY, f"a wrong card on the {on}", None, ev)
-            ev.append(
-                Log(
-                    f"{{p{seat}}} lays {with_article(card.label)} on the {on}: wrong, drinks {value}"
-                )
+            self._pour(st, seat, value, PENALTY, msg("pyramid-reason-wrong", on=on), None, ev)
+            lays = msg(
+                "pyramid-lays-wrong",
+                who=f"{{p{seat}}}",
+                rank=card.rank,
+                card=card.label,
+                on=on,
+                n=value,
             )
+            ev.append(Log(lays))
 
     def _pass(self, st: PyramidState, seat: int, action: Pass, ev: list[Event]) -> None:
         self._check_claim(st, seat, action.on)
@@ -539,11 +539,11 @@ class PyramidEngine(Engine[PyramidState]):
 
     def _auto(self, st: PyramidState, seat: int, action: Auto, ev: list[Event]) -> None:
         if st.phase not in (PEEK, CLAIM):
-            raise IllegalAction("Auto-pass is over: no cards are turned any more.")
+            raise IllegalAction(msg("pyramid-auto-over"))
         if not isinstance(action.on, bool):
-            raise IllegalAction("Switch auto-pass on or off.")
+            raise IllegalAction(msg("pyramid-auto-switch"))
         if action.on == (seat in st.autopass):
-            raise IllegalAction(f"Auto-pass is already {'on' if action.on else 'off'}.")
+            raise IllegalAction(msg("pyramid-auto-on" if action.on else "pyramid-auto-off"))
         if action.on:
             st.autopass = sorted([*st.autopass, seat])
             if st.phase == CLAIM and st.window_open and st.quick_armed != st.index:
@@ -591,6 +591,7 @@ class PyramidEngine(Engine[PyramidState]):
         st.claims = [PASSED if c == WAITING else c for c in st.claims]
 
     def _turn(self, st: PyramidState, i: int, ev: list[Event], intro: str | None = None) -> None:
+        """Turn pyramid card ``i``; ``intro``: the first card's message key (why it turns)."""
         st.phase = CLAIM
         st.index = i
         st.window_open = True
@@ -604,11 +605,11 @@ class PyramidEngine(Engine[PyramidState]):
             for s in range(st.players)
         ]
         card, r = st.pyramid[i].label, row_of(i)
-        where = f"{row_title(r)}, {_sips(ROW_VALUES[r])}"
+        where: dict[str, str | int] = {"card": card, "row": row_title(r), "n": ROW_VALUES[r]}
         if intro:
-            ev.append(Log(f"{intro}: the first card is {card} ({where})"))
+            ev.append(Log(msg(intro, **where)))
         else:
-            ev.append(Log(f"Card {i + 1} of {PYRAMID_SIZE}: {card} ({where})"))
+            ev.append(Log(msg("pyramid-card-turned", i=i + 1, of=PYRAMID_SIZE, **where)))
         self._check_window(st)
 
     # giving -------------------------------------------------------------
@@ -630,44 +631,44 @@ class PyramidEngine(Engine[PyramidState]):
 
     def _target(self, st: PyramidState, giver: int, to: int | None) -> int:
         if to is None:
-            raise IllegalAction("Name the player who drinks.")
+            raise IllegalAction(msg("pyramid-name-drinker"))
         if not 0 <= to < st.players:
-            raise IllegalAction("There is no such player.")
+            raise IllegalAction(msg("pyramid-no-such-player"))
         if to == giver:
-            raise IllegalAction("You can't give sips to yourself.")
+            raise IllegalAction(msg("pyramid-not-yourself"))
         if not st.active[to]:
-            raise IllegalAction("That player has left the game.")
+            raise IllegalAction(msg("pyramid-player-left"))
         return to
 
     def _give(self, st: PyramidState, seat: int, action: Give, ev: list[Event]) -> None:
         mine = [g for g in st.gives if g.giver == seat]
         if not mine:
-            raise IllegalAction("You have no sips to give.")
+            raise IllegalAction(msg("pyramid-no-sips"))
         g = mine[0]
         left = g.left
         rank = st.pyramid[g.index].rank
         if action.share is not None:
             if action.to is not None or action.sips is not None or action.split is not None:
-                raise IllegalAction("Give to one player, or share among several.")
+                raise IllegalAction(msg("pyramid-one-or-share"))
             if st.convo and len(action.share) != 1:
-                raise IllegalAction("In convo mode one player drinks the whole row value.")
+                raise IllegalAction(msg("pyramid-convo-one"))
             if not st.convo:
                 self._share(st, seat, mine, action.share, ev)
                 return
             action = Give(to=action.share[0])
         if st.convo:
             if action.split is not None:
-                raise IllegalAction("In convo mode one player drinks the whole row value.")
+                raise IllegalAction(msg("pyramid-convo-one"))
             to = self._target(st, seat, action.to)
             if action.sips is not None and action.sips != left:
-                raise IllegalAction(f"In convo mode you give all {left} sips to one player.")
+                raise IllegalAction(msg("pyramid-convo-all", n=left))
             st.gives.remove(g)
             self._ask_answer(st, g, to, ev)
             return
         alloc: list[tuple[int, int]] = []
         if action.split is not None:
             if action.to is not None or not action.split:
-                raise IllegalAction("Give to one player, or split among several.")
+                raise IllegalAction(msg("pyramid-one-or-split"))
             for key, n in action.split.items():
                 alloc.append((self._target(st, seat, key), n))
         else:
@@ -675,11 +676,11 @@ class PyramidEngine(Engine[PyramidState]):
             alloc.append((self._target(st, seat, action.to), sips))
         for _, n in alloc:
             if n < 1:
-                raise IllegalAction("Give whole sips, at least 1.")
+                raise IllegalAction(msg("pyramid-whole-sips"))
         total = sum(n for _, n in alloc)
         if total > left:
-            raise IllegalAction(f"You have only {_sips(left)} left to give.")
-        self._hand_out(st, seat, alloc, f"a matched {rank_key(rank)}", ev)
+            raise IllegalAction(msg("pyramid-only-left", n=left))
+        self._hand_out(st, seat, alloc, msg("pyramid-reason-matched", rank=rank_key(rank)), ev)
         g.left = left - total
         if g.left == 0:
             st.gives.remove(g)
@@ -689,16 +690,18 @@ class PyramidEngine(Engine[PyramidState]):
     ) -> None:
         """Everything ``seat`` has to give, shared evenly among ``to`` (:func:`share_out`)."""
         if not to or len(set(to)) != len(to):
-            raise IllegalAction("Choose the players to give to, each once.")
+            raise IllegalAction(msg("pyramid-choose-players"))
         for s in to:
             self._target(st, seat, s)
         total = sum(g.left for g in mine)
         if len(to) > total:
-            raise IllegalAction(
-                f"You have {_sips(total)} to give: choose at most {plural(total, 'player')}."
-            )
+            raise IllegalAction(msg("pyramid-at-most", n=total))
         ranks = {rank_key(st.pyramid[g.index].rank) for g in mine}
-        reason = f"a matched {next(iter(ranks))}" if len(ranks) == 1 else "matched cards"
+        reason = (
+            msg("pyramid-reason-matched", rank=next(iter(ranks)))
+            if len(ranks) == 1
+            else msg("pyramid-reason-matched-cards")
+        )
         self._hand_out(st, seat, share_out(total, seat, to, st.players), reason, ev)
         st.gives = [g for g in st.gives if g.giver != seat]
 
@@ -713,32 +716,37 @@ class PyramidEngine(Engine[PyramidState]):
         """Pour each (seat, sips) of ``alloc`` as given by ``seat``, and say it in one line."""
         for to, n in alloc:
             self._pour(st, to, n, ASSIGNED, reason, seat, ev)
+        who = f"{{p{seat}}}"
         if len(alloc) == 1:
-            ev.append(Log(f"{{p{seat}}} gives {{p{alloc[0][0]}}} {_sips(alloc[0][1])}"))
+            to, n = alloc[0]
+            ev.append(Log(msg("pyramid-gives", who=who, to=f"{{p{to}}}", n=n)))
         else:
             parts = ", ".join(f"{{p{to}}} {n}" for to, n in alloc)
             total = sum(n for _, n in alloc)
-            ev.append(Log(f"{{p{seat}}} gives {_sips(total)}: {parts}"))
+            ev.append(Log(msg("pyramid-gives-split", who=who, n=total, parts=parts)))
 
     def _ask_answer(self, st: PyramidState, g: PendingGive, to: int, ev: list[Event]) -> None:
         aid = st.next_id
         st.next_id += 1
         i, giver, sips = g.index, g.giver, g.left
         st.answers.append(PendingAnswer(aid, giver, to, sips, i))
-        ev.append(
-            Log(
-                f"{{p{giver}}} names {{p{to}}} for the {st.pyramid[i].label}: "
-                f"answer its question and drink {sips}, or drink {2 * sips}"
-            )
+        named = msg(
+            "pyramid-names",
+            giver=f"{{p{giver}}}",
+            to=f"{{p{to}}}",
+            card=st.pyramid[i].label,
+            n=sips,
+            double=2 * sips,
         )
+        ev.append(Log(named))
         mark = question_mark(i, i)
-        ev.append(Question(to, f"\u2753 {mark}", rank=st.pyramid[i].rank, index=i))
-        ev.append(Log(f"\u2753 {{p{to}}}: {mark}"))
+        ev.append(Question(to, msg("pyramid-question", q=mark), rank=st.pyramid[i].rank, index=i))
+        ev.append(Log(msg("pyramid-question-line", who=f"{{p{to}}}", q=mark)))
 
     def _answer(self, st: PyramidState, seat: int, answered: bool, ev: list[Event]) -> None:
         mine = [a for a in st.answers if a.target == seat]
         if not mine:
-            raise IllegalAction("You have no question to answer.")
+            raise IllegalAction(msg("pyramid-no-question"))
         self._settle_answer(st, mine[0], answered, ev)
 
     def _settle_answer(
@@ -750,19 +758,20 @@ class PyramidEngine(Engine[PyramidState]):
         late: bool = False,
         how: str | None = None,
     ) -> None:
+        """``how``: the line's message key when the answer is not chosen (the game ends)."""
         st.answers.remove(a)
         seat, giver, sips, i = a.target, a.giver, a.sips, a.index
         card = st.pyramid[i]
-        what = f"the {rank_key(card.rank)}'s question"
+        rank, who = rank_key(card.rank), f"{{p{seat}}}"
         if answered:
-            self._pour(st, seat, sips, ASSIGNED, f"answered {what}", giver, ev)
-            how = how or ("does not choose, so answers" if late else "answers")
-            ev.append(Log(f"{{p{seat}}} {how} the question of the {card.label} and drinks {sips}"))
+            reason = msg("pyramid-reason-answered", rank=rank)
+            self._pour(st, seat, sips, ASSIGNED, reason, giver, ev)
+            how = how or ("pyramid-answers-late" if late else "pyramid-answers")
+            ev.append(Log(msg(how, who=who, card=card.label, n=sips)))
         else:
-            self._pour(st, seat, 2 * sips, ASSIGNED, f"refused {what}", giver, ev)
-            ev.append(
-                Log(f"{{p{seat}}} refuses the question of the {card.label} and drinks {2 * sips}")
-            )
+            reason = msg("pyramid-reason-refused", rank=rank)
+            self._pour(st, seat, 2 * sips, ASSIGNED, reason, giver, ev)
+            ev.append(Log(msg("pyramid-refuses", who=who, card=card.label, n=2 * sips)))
 
     # host question --------------------------------------------------------
 
@@ -785,31 +794,30 @@ class PyramidEngine(Engine[PyramidState]):
 
     def _ask(self, st: PyramidState, seat: int, action: Ask, ev: list[Event]) -> None:
         if not st.convo:
-            raise IllegalAction("Host questions are part of convo mode.")
+            raise IllegalAction(msg("pyramid-ask-convo-only"))
         if st.phase not in (CLAIM, EXPLORE):
-            raise IllegalAction("No questions now.")
+            raise IllegalAction(msg("pyramid-ask-not-now"))
         if not st.active[seat]:  # "the host, if playing": one who left asks no more
-            raise IllegalAction("Only a host still in the game asks questions.")
+            raise IllegalAction(msg("pyramid-ask-host-left"))
         who, card = action.seat, action.card
         if not 0 <= who < st.players or not st.active[who]:
-            raise IllegalAction("Name a player in the game.")
+            raise IllegalAction(msg("pyramid-ask-whom"))
         if not 0 <= card <= st.index:
-            raise IllegalAction("Choose a turned pyramid card.")
+            raise IllegalAction(msg("pyramid-ask-card"))
         piles = self._askable(st).get(who)
         if not piles:
             if self._askable(st, asked=True).get(who):
-                raise IllegalAction(
-                    "You have already asked that player: one question per pyramid card "
-                    "they laid two or more cards on."
-                )
-            raise IllegalAction("That player has not laid two or more cards on one pyramid card.")
+                raise IllegalAction(msg("pyramid-asked-already"))
+            raise IllegalAction(msg("pyramid-not-askable"))
         st.asked.append((who, piles[0]))
         turned = st.pyramid[card]
         # "the question on" that card: the one its matches answer, whoever is asked
         mark = question_mark(card, card)
-        ev.append(Log(f"{{p{seat}}} asks {{p{who}}} the question of the {turned.label}"))
-        ev.append(Question(who, f"\u2753 From the host: {mark}", rank=turned.rank, index=card))
-        ev.append(Log(f"\u2753 {{p{who}}}, from the host: {mark}"))
+        host, asked = f"{{p{seat}}}", f"{{p{who}}}"
+        ev.append(Log(msg("pyramid-asks", host=host, who=asked, card=turned.label)))
+        q = msg("pyramid-host-question", q=mark)
+        ev.append(Question(who, q, rank=turned.rank, index=card))
+        ev.append(Log(msg("pyramid-host-question-line", who=asked, q=mark)))
 
     # exploring ------------------------------------------------------------
 
@@ -822,14 +830,13 @@ class PyramidEngine(Engine[PyramidState]):
         most = max(counts.values())
         st.window_open = False
         if most == 0:
-            ev.append(Log("Nobody has cards left: nobody explores the pyramid"))
+            ev.append(Log(msg("pyramid-nobody-explores")))
             self._end(st, ev)
             return
         st.phase = EXPLORE
         st.explorers = [s for s in sorted(counts) if counts[s] == most]
         names = and_list([f"{{p{s}}}" for s in st.explorers])
-        verb = "has" if len(st.explorers) == 1 else "have"
-        ev.append(Log(f"{names} {verb} the most cards left ({most}) and must explore the pyramid"))
+        ev.append(Log(msg("pyramid-most-cards", who=names, n=len(st.explorers), most=most)))
         self._next_explorer(st, ev)
 
     def _next_explorer(self, st: PyramidState, ev: list[Event]) -> None:
@@ -848,18 +855,18 @@ class PyramidEngine(Engine[PyramidState]):
         st.ex_turned = [False] * PYRAMID_SIZE
         st.ex_row = 0
         st.ex_n += 1
-        ev.append(Log(f"{{p{e}}} explores a freshly shuffled pyramid"))
+        ev.append(Log(msg("pyramid-explores-fresh", who=f"{{p{e}}}")))
 
     def _explore(self, st: PyramidState, seat: int, action: Explore, ev: list[Event]) -> None:
         if st.phase != EXPLORE or st.explorer is None:
-            raise IllegalAction("Nobody is exploring now.")
+            raise IllegalAction(msg("pyramid-nobody-exploring"))
         if seat != st.explorer:
-            raise NotYourTurn("It is not your turn to explore.")
+            raise NotYourTurn(msg("pyramid-not-your-explore"))
         pos = action.pos
         if pos not in row_range(st.ex_row):
-            raise IllegalAction(f"Turn a card in {row_title(st.ex_row)}.")
+            raise IllegalAction(msg("pyramid-turn-in-row", row=row_title(st.ex_row)))
         if st.ex_turned[pos]:
-            raise IllegalAction("That card is already turned.")
+            raise IllegalAction(msg("pyramid-already-turned"))
         self._explore_turn(st, pos, ev)
 
     def _explore_turn(self, st: PyramidState, pos: int, ev: list[Event]) -> None:
@@ -870,14 +877,11 @@ class PyramidEngine(Engine[PyramidState]):
         card = st.ex_pyramid[pos]
         r = st.ex_row
         value = ROW_VALUES[r]
+        turns = {"who": f"{{p{e}}}", "card": card.label, "row": row_title(r)}
         if card.is_royal:
-            self._pour(st, e, value, PENALTY, f"{card.label} exploring {row_title(r)}", None, ev)
-            ev.append(
-                Log(
-                    f"{{p{e}}} explores: turns {card.label} in {row_title(r)}, "
-                    f"drinks {value} and starts again"
-                )
-            )
+            reason = msg("pyramid-reason-explore", card=card.label, row=row_title(r))
+            self._pour(st, e, value, PENALTY, reason, None, ev)
+            ev.append(Log(msg("pyramid-explore-royal", n=value, **turns)))
             for p in range(PYRAMID_SIZE):
                 if st.ex_turned[p]:
                     st.discard.append(st.ex_pyramid[p])
@@ -885,17 +889,15 @@ class PyramidEngine(Engine[PyramidState]):
                         st.stock = st.discard
                         st.discard = []
                         self._rng(st).shuffle(st.stock)
-                        ev.append(
-                            Log("The stock is empty: the turned cards are shuffled into a new one")
-                        )
+                        ev.append(Log(msg("pyramid-stock-empty")))
                     st.ex_pyramid[p] = st.stock.pop(0)
                     st.ex_turned[p] = False
             st.ex_row = 0
         else:
-            ev.append(Log(f"{{p{e}}} explores: turns {card.label} in {row_title(r)}"))
+            ev.append(Log(msg("pyramid-explore-turns", **turns)))
             st.ex_row += 1
             if st.ex_row == len(ROW_VALUES):
-                ev.append(Log(f"{{p{e}}} has explored the whole pyramid"))
+                ev.append(Log(msg("pyramid-explored", who=f"{{p{e}}}")))
                 self._next_explorer(st, ev)
 
     # leaving and the end ------------------------------------------------------
@@ -914,7 +916,7 @@ class PyramidEngine(Engine[PyramidState]):
         st.active[seat] = False
         st.peeking[seat] = False
         st.autopass = [s for s in st.autopass if s != seat]
-        ev.append(Log(f"{{p{seat}}} leaves the game: their hand is out of play"))
+        ev.append(Log(msg("pyramid-leaves", who=f"{{p{seat}}}")))
         st.gives = [g for g in st.gives if g.giver != seat]
         owed = [a for a in st.answers if a.target == seat]
         for a in owed:
@@ -923,12 +925,12 @@ class PyramidEngine(Engine[PyramidState]):
                 gid = st.next_id
                 st.next_id += 1
                 st.gives.append(PendingGive(gid, a.giver, a.sips, a.index))
-                ev.append(Log(f"{{p{a.giver}}} names someone else to drink {a.sips}"))
+                ev.append(Log(msg("pyramid-names-else", giver=f"{{p{a.giver}}}", n=a.sips)))
         if st.phase == CLAIM:
             st.claims[seat] = LEFT
         remaining = [s for s in range(st.players) if st.active[s]]
         if len(remaining) < self.min_players:
-            ev.append(Log("Too few players are left: the game ends"))
+            ev.append(Log(msg("pyramid-too-few")))
             self._end(st, ev)
             return
         if st.phase == CLAIM:
@@ -941,7 +943,7 @@ class PyramidEngine(Engine[PyramidState]):
     def _end(self, st: PyramidState, ev: list[Event]) -> None:
         for a in list(st.answers):  # named to drink: still at the table, they still drink it
             if st.active[a.target]:  # (as their clock would have it: silence answers)
-                self._settle_answer(st, a, True, ev, how="still answers")
+                self._settle_answer(st, a, True, ev, how="pyramid-answers-still")
         st.phase = OVER
         st.window_open = False
         st.gives = []
@@ -949,15 +951,15 @@ class PyramidEngine(Engine[PyramidState]):
         st.explorer = None
         st.explorers = []
         st.peeking = [False] * st.players
-        ev.append(Log("The game is over"))
+        ev.append(Log(msg("pyramid-over")))
 
     def _settle(self, st: PyramidState, ev: list[Event]) -> None:
         """Move the game on once nothing holds it: the first card, the next card, exploring."""
         if st.phase == PEEK and not any(st.peeking):
             if all(not st.active[s] or st.looked[s] for s in range(st.players)):
-                self._turn(st, 0, ev, intro="Everyone has looked")
+                self._turn(st, 0, ev, intro="pyramid-first-all-looked")
             elif st.look_closed:
-                self._turn(st, 0, ev, intro="Every look is over")
+                self._turn(st, 0, ev, intro="pyramid-first-looks-over")
         while st.phase == CLAIM and not st.window_open and not st.gives and not st.answers:
             if st.index < PYRAMID_SIZE - 1:
                 self._turn(st, st.index + 1, ev)
@@ -970,16 +972,16 @@ class PyramidEngine(Engine[PyramidState]):
         what, _, arg = key.partition(":")
         if what == "look":
             st.look_closed = True
-            ev.append(Log("Time to look is up: no more looks"))
+            ev.append(Log(msg("pyramid-look-up")))
         elif what == "peek":
             st.peeking[int(arg)] = False
-            ev.append(Log(f"{{p{arg}}}'s look is over"))
+            ev.append(Log(msg("pyramid-look-ended", who=f"{{p{arg}}}")))
         elif what == "quick":
             st.quick_done = st.index
             self._autopass(st, st.autopass)
             self._check_window(st)
         elif what == "claim":
-            ev.append(Log(f"Time is up on the {st.pyramid[st.index].label}"))
+            ev.append(Log(msg("pyramid-time-up", card=st.pyramid[st.index].label)))
             self._close_window(st)
         elif what == "give":
             g = next(g for g in st.gives if g.id == int(arg))
@@ -988,12 +990,15 @@ class PyramidEngine(Engine[PyramidState]):
             to = self._rng(st).choice(others)
             st.gives.remove(g)
             if st.convo:
-                ev.append(Log(f"Time is up: the table names {{p{to}}} for {{p{giver}}}"))
+                names = msg("pyramid-table-names", to=f"{{p{to}}}", giver=f"{{p{giver}}}")
+                ev.append(Log(names))
                 self._ask_answer(st, g, to, ev)
             else:
                 rank = st.pyramid[g.index].rank
-                self._pour(st, to, g.left, ASSIGNED, f"a matched {rank_key(rank)}", giver, ev)
-                ev.append(Log(f"Time is up: {{p{giver}}}'s last {_sips(g.left)} go to {{p{to}}}"))
+                reason = msg("pyramid-reason-matched", rank=rank_key(rank))
+                self._pour(st, to, g.left, ASSIGNED, reason, giver, ev)
+                last = msg("pyramid-last-sips", giver=f"{{p{giver}}}", n=g.left, to=f"{{p{to}}}")
+                ev.append(Log(last))
         elif what == "answer":
             a = next(a for a in st.answers if a.id == int(arg))
             self._settle_answer(st, a, True, ev, late=True)
@@ -1231,7 +1236,7 @@ class PyramidEngine(Engine[PyramidState]):
         }
         if seat is not None:
             if not _is_int(seat) or not 0 <= seat < st.players:
-                raise IllegalAction("You are not seated at this table.")
+                raise IllegalAction(msg("pyramid-not-seated"))
             out["me"] = {
                 "seat": seat,
                 "peeking": st.peeking[seat],
@@ -1257,13 +1262,14 @@ class PyramidEngine(Engine[PyramidState]):
             if after.index != before.index:
                 r = row_of(after.index)
                 if r == len(ROW_NAMES) - 1:
-                    out.append(Mark(step, "The top card", "The top"))
+                    out.append(Mark(step, msg("pyramid-mark-top"), msg("pyramid-part-top")))
                 else:
-                    row = f"{ROW_NAMES[r]}-row"
-                    out.append(Mark(step, f"{row}, card {after.index - ROW_STARTS[r] + 1}", row))
+                    n = after.index - ROW_STARTS[r] + 1
+                    row = msg("pyramid-part-row", row=ROW_NAMES[r])
+                    out.append(Mark(step, msg("pyramid-mark-card", row=ROW_NAMES[r], n=n), row))
             elif after.explorer is not None and after.explorer != before.explorer:
                 tries = 1
-                part = f"{{p{after.explorer}}} explores"
+                part = msg("pyramid-mark-explores", who=f"{{p{after.explorer}}}")
                 out.append(Mark(step, part, part))
             elif (
                 after.explorer is not None
@@ -1273,8 +1279,9 @@ class PyramidEngine(Engine[PyramidState]):
                 and not any(after.ex_turned)
             ):
                 tries += 1
-                part = f"{{p{after.explorer}}} explores"
-                out.append(Mark(step, f"{part}, try {tries}", part))
+                who = f"{{p{after.explorer}}}"
+                part = msg("pyramid-mark-explores", who=who)
+                out.append(Mark(step, msg("pyramid-mark-try", who=who, n=tries), part))
         return out
 
     def results(self, state: PyramidState) -> Results:
@@ -1292,8 +1299,12 @@ class PyramidEngine(Engine[PyramidState]):
                 result = "won" if st.taken[s] == low else "lost"
             outcomes.append(Outcome(s, result))
         summary = [
-            f"{{p{s}}}: gave {st.given[s]}, took {st.taken[s]}"
-            + ("" if st.active[s] else " (left)")
+            msg(
+                "pyramid-summary" if st.active[s] else "pyramid-summary-left",
+                who=f"{{p{s}}}",
+                given=st.given[s],
+                taken=st.taken[s],
+            )
             for s in range(st.players)
         ]
         return Results(outcomes=outcomes, summary=summary)

@@ -86,12 +86,10 @@ from .base import (
     Timeout,
     Timer,
     check_options,
-    plural,
+    msg,
     rng,
-    sips,
 )
 from .cards import (
-    COURT_NAMES,
     DEVIL,
     FOOL,
     HANGED_MAN,
@@ -102,7 +100,6 @@ from .cards import (
     major,
     tarot_number,
 )
-from .cards import MAJOR_NAMES as _MAJOR_NAMES
 from .cards import shuffled as _shuffled
 
 CHOOSE = "choose"
@@ -139,23 +136,24 @@ def order(card: TarotCard) -> tuple[int, int]:
 
 
 def value_label(value: int) -> str:
-    """``"7"``, ``"Page"``, ``"The Devil (XV)"`` (never a card's label: a value is no card)."""
+    """``"7"``, ``"Page"``, ``"The Devil (XV)"`` (never a card's label: a value is no card), as
+    words (``msg``): ``"riddare"`` in Swedish."""
     if value >= MAJOR:
         n = value - MAJOR
-        return f"{_MAJOR_NAMES[n]} ({ROMAN[n]})"
-    return COURT_NAMES.get(value, str(value))
+        return msg("shithead-major", card=msg("card-major", n=n), roman=ROMAN[n])
+    return msg("shithead-value", v=value)
 
 
 def value_name(value: int) -> str:
-    """In a sentence: ``"a 7"``, ``"an 8"``, ``"a Page"``, ``"The Devil (XV)"``."""
+    """In a sentence: ``"a 7"``, ``"an 8"``, ``"a Page"``, ``"The Devil (XV)"`` (``"en sjua"``)."""
     if value >= MAJOR:
         return value_label(value)
-    label = value_label(value)
-    return ("an " if label == "8" else "a ") + label
+    return msg("shithead-a", v=value)
 
 
 def value_plural(value: int) -> str:
-    return value_label(value) + "s"
+    """``"7s"``, ``"Pages"`` (``"sjuor"``, ``"pager"``): a minor rank, several of it."""
+    return msg("shithead-ranks", v=value)
 
 
 def can_go_on(value: int, top: int | None) -> bool:
@@ -174,24 +172,27 @@ def can_go_on(value: int, top: int | None) -> bool:
 def why_not(value: int, top: int) -> str:
     """The sentence a player reads when ``value`` can't go on ``top``."""
     if value == TWO and top == DEVIL_CODE:
-        return "No 2 may be played on the Devil."
+        return msg("shithead-no-two-on-devil")
     if top == HANGED_CODE:
-        return "After the Hanged Man play lower: a minor, a Major up to XI, a 10 or a 2."
+        return msg("shithead-after-hanged")
     if top == DEVIL_CODE:
-        return f"On {value_label(top)} only a higher Major or a 10 may be played (never a 2)."
+        return msg("shithead-on-devil", top=value_label(top))
     if top >= MAJOR:
-        return f"On {value_label(top)} only a higher Major, a 10 or a 2 may be played."
+        return msg("shithead-on-major", top=value_label(top))
     if value == 1:
-        return "A 1 goes only on an empty pile, a 1 or the Hanged Man."
-    return f"Play {value_name(top)} or higher, a 10 or a 2."
+        return msg("shithead-one-low")
+    return msg("shithead-play-higher", top=value_name(top))
 
 
 def _p(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _and(labels: list[str]) -> str:
+    """Cards' labels in a sentence: ``"7🍺, 7🍷 and 7🥃"`` (``och`` in Swedish)."""
+    if len(labels) == 1:
+        return labels[0]
+    return msg("shithead-and", rest=", ".join(labels[:-1]), last=labels[-1])
 
 
 # -- moves ------------------------------------------------------------------------------------
@@ -314,7 +315,7 @@ class ShitheadEngine(Engine[ShitheadState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> ShitheadState:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("Drunken Shithead is for 2 to 6 players.")
+            raise IllegalAction(msg("shithead-players"))
         opts = check_options(self.options, options)
         deck = _shuffled(DECK, rng(seed, "deal"))
         first = 1 % players
@@ -483,9 +484,9 @@ class ShitheadEngine(Engine[ShitheadState]):
                 self._choose(s, seat, action.cards, events)
                 return
             if s.phase != PLAY:
-                raise IllegalAction("Everyone is still choosing their face-up cards.")
+                raise IllegalAction(msg("shithead-still-choosing"))
             if seat != s.current:
-                raise NotYourTurn("It's not your turn.")
+                raise NotYourTurn(msg("shithead-not-your-turn"))
             if isinstance(action, Play):
                 self._play(s, seat, action, events)
             elif isinstance(action, PickUp):
@@ -494,18 +495,18 @@ class ShitheadEngine(Engine[ShitheadState]):
                 self._blind(s, seat, action.slot, events)
         if s.phase == PLAY and s.turned is None and s.turn_no - s.out_at >= MAX_TURNS:
             s.last_orders = True
-            events.append(Log(f"Last orders: {MAX_TURNS} turns without anyone going out."))
+            events.append(Log(msg("shithead-last-orders-now", n=MAX_TURNS)))
             self._end(s, events)
 
     def _timeout(self, s: ShitheadState, events: list[Event]) -> None:
         if s.phase == CHOOSE:
             for seat in self._choosing(s):
                 best = sorted(s.hands[seat], key=order)[-HAND:]
-                events.append(Log(f"Time's up: {_p(seat)} lays up their three highest cards."))
+                events.append(Log(msg("shithead-time-choose", who=_p(seat))))
                 self._choose(s, seat, [card_id(c) for c in best], events)
             return
         seat = s.current
-        events.append(Log(f"Time's up for {_p(seat)}."))
+        events.append(Log(msg("shithead-time-up", who=_p(seat))))
         top = self._top(s)
         if s.turned is not None:
             self._play(s, seat, Play([FOOL_ID], self.fool_identities(top)[0]), events)
@@ -528,17 +529,17 @@ class ShitheadEngine(Engine[ShitheadState]):
 
     def _choose(self, s: ShitheadState, seat: int, ids: list[int], events: list[Event]) -> None:
         if s.phase != CHOOSE:
-            raise IllegalAction("The face-up cards are already chosen.")
+            raise IllegalAction(msg("shithead-chosen-already"))
         if s.up[seat]:
-            raise IllegalAction("You have already chosen your face-up cards.")
+            raise IllegalAction(msg("shithead-you-chose"))
         if len(ids) != HAND or len(set(ids)) != HAND:
-            raise IllegalAction("Choose exactly 3 cards to lay face up.")
+            raise IllegalAction(msg("shithead-choose-three"))
         held = {card_id(c): c for c in s.hands[seat]}
         if any(i not in held for i in ids):
-            raise IllegalAction("Choose from your own six cards.")
+            raise IllegalAction(msg("shithead-choose-own"))
         s.up[seat] = sorted((held[i] for i in ids), key=order)
         s.hands[seat] = [c for c in s.hands[seat] if card_id(c) not in ids]
-        events.append(Log(f"{_p(seat)} has chosen."))
+        events.append(Log(msg("shithead-has-chosen", who=_p(seat))))
         if not self._choosing(s):
             self._start(s, events)
 
@@ -546,57 +547,57 @@ class ShitheadEngine(Engine[ShitheadState]):
         s.phase = PLAY
         for seat in self._playing(s):
             labels = ", ".join(c.label for c in s.up[seat])
-            events.append(Log(f"{_p(seat)} lays up {labels}."))
+            events.append(Log(msg("shithead-lays-up", who=_p(seat), cards=labels)))
         if not self.is_active(s, s.current):
             s.current = self._next(s, s.current)
-        events.append(Log(f"{_p(s.current)} starts."))
+        events.append(Log(msg("shithead-starts", who=_p(s.current))))
 
     # playing ------------------------------------------------------------------------------
 
     def _play(self, s: ShitheadState, seat: int, action: Play, events: list[Event]) -> None:
         ids = list(action.cards)
         if not ids:
-            raise IllegalAction("Choose a card to play.")
+            raise IllegalAction(msg("shithead-choose-a-card"))
         if len(set(ids)) != len(ids):
-            raise IllegalAction("Each card can be played only once.")
+            raise IllegalAction(msg("shithead-once"))
         if any(not 0 <= i < len(DECK) for i in ids):
-            raise IllegalAction("You don't have that card.")
+            raise IllegalAction(msg("shithead-no-such-card"))
         top = self._top(s)
         if s.turned is not None:
             if ids != [FOOL_ID]:
-                raise IllegalAction("Name what the Drunken Fool you turned stands for.")
+                raise IllegalAction(msg("shithead-name-turned"))
             value = self._fool_value(action.as_value, top)
             s.turned = None
             self._lay(s, seat, [Laid(FOOL_CARD, value)], DOWN_SOURCE, events)
             return
         src = self._source(s, seat)
         if src == DOWN_SOURCE:
-            raise IllegalAction("Your hand and face-up cards are gone: turn a face-down card.")
+            raise IllegalAction(msg("shithead-turn-down"))
         cards = [DECK[i] for i in ids]
         pool = self._source_cards(s, seat)
         if any(c not in pool for c in cards):
             if src == HAND_SOURCE and any(c in s.up[seat] for c in cards):
-                raise IllegalAction("Play your hand first; face-up cards come after.")
-            raise IllegalAction("You don't hold that card.")
+                raise IllegalAction(msg("shithead-hand-first"))
+            raise IllegalAction(msg("shithead-not-held"))
         others = [c for c in cards if c != FOOL_CARD]
         has_fool = len(others) < len(cards)
         if any(c.is_major for c in others):
             if len(cards) > 1:
-                raise IllegalAction("A Major is played on its own.")
+                raise IllegalAction(msg("shithead-major-alone"))
             value = code(others[0])
         elif others:
             rank = others[0].rank
             if any(c.rank != rank for c in others):
-                raise IllegalAction("Cards played together must be of the same value.")
+                raise IllegalAction(msg("shithead-same-value"))
             if has_fool and action.as_value not in (None, rank):
                 raise IllegalAction(
-                    f"With {value_plural(rank)} the Fool can only be {value_name(rank)}."
+                    msg("shithead-fool-with", ranks=value_plural(rank), a=value_name(rank))
                 )
             value = rank
         else:
             value = self._fool_value(action.as_value, top)
         if action.as_value is not None and not has_fool:
-            raise IllegalAction("Only the Drunken Fool stands for another card.")
+            raise IllegalAction(msg("shithead-only-fool"))
         if top is not None and not can_go_on(value, top):
             raise IllegalAction(why_not(value, top))
         for c in cards:
@@ -606,9 +607,9 @@ class ShitheadEngine(Engine[ShitheadState]):
 
     def _fool_value(self, as_value: int | None, top: int | None) -> int:
         if as_value is None:
-            raise IllegalAction("Name what the Drunken Fool stands for.")
+            raise IllegalAction(msg("shithead-name-fool"))
         if as_value not in IDENTITIES:
-            raise IllegalAction("The Fool can stand for a minor rank 1-14 or a Major I-XXI.")
+            raise IllegalAction(msg("shithead-fool-range"))
         if not can_go_on(as_value, top):
             assert top is not None
             raise IllegalAction(why_not(as_value, top))
@@ -620,49 +621,53 @@ class ShitheadEngine(Engine[ShitheadState]):
         """Put cards on the pile and carry out what they do; then the next decision."""
         s.pile.extend(laid)
         value = laid[-1].value
-        words = [x.card.label for x in laid]
-        fool = next((x for x in laid if x.card == FOOL_CARD), None)
-        if fool is not None and len(laid) == 1:
-            text = f"{FOOL_CARD.label} as {value_name(value)}"
-        else:
-            text = _and(words) + (f" (the Fool as {value_name(value)})" if fool else "")
-        how = {UP_SOURCE: " from face up", DOWN_SOURCE: " blind"}.get(src, "")
-        events.append(Log(f"{_p(seat)} plays{how} {text}."))
+        fool = any(x.card == FOOL_CARD for x in laid)
+        how = ("alone" if len(laid) == 1 else "with") if fool else "plain"
+        cards = _and([x.card.label for x in laid])
+        named = value_name(value) if fool else ""
+        events.append(
+            Log(msg("shithead-plays", who=_p(seat), src=src, how=how, cards=cards, a=named))
+        )
         self._draw_up(s, seat, events)
         burn = None
         if value == TEN:
-            burn = "Burned by a 10"
+            burn = "ten"
         elif self._run(s) >= 4:
-            burn = f"Four {value_plural(value)} in a row: burned"
+            burn = "four"
+        ranks = value_plural(value) if burn == "four" else ""
         if burn is not None:
             s.burned.extend(x.card for x in s.pile)
             s.pile = []
         s.turn_no += 1
         if self.held(s, seat) == 0:
             if burn is not None:
-                events.append(Log(f"{burn}!"))
+                events.append(
+                    Log(msg("shithead-burned", why=burn, ranks=ranks, then="out", who=""))
+                )
             self._go_out(s, seat, events)
             if s.phase == OVER:
                 return
             s.current = self._next(s, seat)
             if burn is not None:
-                events.append(Log(f"{_p(s.current)} starts the new pile."))
+                events.append(Log(msg("shithead-new-pile", who=_p(s.current))))
             else:
                 self._effect(s, value, events)
             return
         if burn is not None:
-            events.append(Log(f"{burn}: {_p(seat)} goes again."))
+            events.append(
+                Log(msg("shithead-burned", why=burn, ranks=ranks, then="again", who=_p(seat)))
+            )
             return
         s.current = self._next(s, seat)
         self._effect(s, value, events)
 
     def _effect(self, s: ShitheadState, value: int, events: list[Event]) -> None:
         if value == HANGED_CODE:
-            events.append(Log(f"Hanged Man: play lower, {_p(s.current)}."))
+            events.append(Log(msg("shithead-hanged", who=_p(s.current))))
         elif value == DEVIL_CODE:
-            events.append(Log("The Devil: no 2 may be played on it."))
+            events.append(Log(msg("shithead-devil")))
         elif value == TWO:
-            events.append(Log("A 2: the pile is back to 2."))
+            events.append(Log(msg("shithead-two")))
 
     def _draw_up(self, s: ShitheadState, seat: int, events: list[Event]) -> None:
         hand = s.hands[seat]
@@ -672,38 +677,40 @@ class ShitheadEngine(Engine[ShitheadState]):
             hand.append(drawn[-1])
         if drawn:
             hand.sort(key=order)
-            events.append(Private(seat, f"You draw {_and([c.label for c in drawn])}."))
+            events.append(
+                Private(seat, msg("shithead-you-draw", cards=_and([c.label for c in drawn])))
+            )
 
     def _pick_up(
         self, s: ShitheadState, seat: int, events: list[Event], blind: bool = False
     ) -> None:
         if not blind:
             if s.turned is not None:
-                raise IllegalAction("Name what the Drunken Fool you turned stands for.")
+                raise IllegalAction(msg("shithead-name-turned"))
             if self._source(s, seat) == DOWN_SOURCE:
-                raise IllegalAction("Turn a face-down card first: it may be playable.")
+                raise IllegalAction(msg("shithead-turn-first"))
             if self._plays(s, seat):
-                raise IllegalAction("You can play, so you can't pick up the pile.")
+                raise IllegalAction(msg("shithead-can-play"))
         cards = [x.card for x in s.pile]
         s.pile = []
         s.hands[seat].extend(cards)
         s.hands[seat].sort(key=order)
         n = len(cards)
-        events.append(Log(f"{_p(seat)} picks up the pile ({plural(n, 'card')})."))
+        events.append(Log(msg("shithead-picks-up", who=_p(seat), n=n)))
         if s.pickup_sip:
             owed = -(-n // 5)
-            events.append(Drink(seat, owed, DRINK, f"picked up {plural(n, 'card')}"))
-            events.append(Log(f"Pick-up sip: {_p(seat)} drinks {sips(owed)}."))
+            events.append(Drink(seat, owed, DRINK, msg("shithead-picked-up", n=n)))
+            events.append(Log(msg("shithead-pickup-sip", who=_p(seat), n=owed)))
         s.turn_no += 1
         s.current = self._next(s, seat)
 
     def _blind(self, s: ShitheadState, seat: int, slot: int, events: list[Event]) -> None:
         if s.turned is not None:
-            raise IllegalAction("Name what the Drunken Fool you turned stands for.")
+            raise IllegalAction(msg("shithead-name-turned"))
         if self._source(s, seat) != DOWN_SOURCE:
-            raise IllegalAction("Face-down cards come last: play your other cards first.")
+            raise IllegalAction(msg("shithead-down-last"))
         if not 0 <= slot < len(s.down[seat]) or s.down[seat][slot] is None:
-            raise IllegalAction("That face-down card has already been played.")
+            raise IllegalAction(msg("shithead-down-gone"))
         card = s.down[seat][slot]
         assert card is not None
         s.down[seat][slot] = None
@@ -711,16 +718,14 @@ class ShitheadEngine(Engine[ShitheadState]):
         if card == FOOL_CARD:
             s.turned = card
             s.turn_no += 1
-            events.append(
-                Log(f"{_p(seat)} turns {card.label} blind: wild! What does it stand for?")
-            )
+            events.append(Log(msg("shithead-turns-fool", who=_p(seat), card=card.label)))
             return
         if can_go_on(code(card), top):
             self._lay(s, seat, [Laid(card)], DOWN_SOURCE, events)
             return
         assert top is not None
         events.append(
-            Log(f"{_p(seat)} turns {card.label} blind: it can't go on {value_name(top)}.")
+            Log(msg("shithead-turns-no", who=_p(seat), card=card.label, top=value_name(top)))
         )
         s.pile.append(Laid(card))
         self._pick_up(s, seat, events, blind=True)
@@ -731,11 +736,11 @@ class ShitheadEngine(Engine[ShitheadState]):
         s.finished.append(seat)
         s.out_at = s.turn_no
         if not s.find_shithead:
-            events.append(Log(f"{_p(seat)} is out of cards and wins!"))
+            events.append(Log(msg("shithead-out-wins", who=_p(seat))))
             self._end(s, events)
             return
         place = len(s.finished)
-        events.append(Log(f"{_p(seat)} is out of cards ({_ordinal(place)})."))
+        events.append(Log(msg("shithead-out", who=_p(seat), n=place)))
         if len(self._playing(s)) <= 1:
             self._end(s, events)
 
@@ -752,7 +757,7 @@ class ShitheadEngine(Engine[ShitheadState]):
             s.turn_no += 1  # a new turn (its clock's key), but not a move towards last orders
             s.out_at += 1
         s.removed.extend(mine)
-        events.append(Log(f"{_p(seat)} leaves the game; their cards go with them."))
+        events.append(Log(msg("shithead-leaves", who=_p(seat))))
         if len(self._playing(s)) <= 1:
             self._end(s, events)
         elif s.phase == CHOOSE and not self._choosing(s):
@@ -763,7 +768,7 @@ class ShitheadEngine(Engine[ShitheadState]):
         res = self.results(s)
         shithead = self._shithead(s)
         if shithead is not None and s.shithead_finishes:
-            events.append(Drink(shithead, 1, FINISH, "the shithead"))
+            events.append(Drink(shithead, 1, FINISH, msg("shithead-the-shithead")))
         events.extend(Log(line) for line in res.summary)
 
     def marks(
@@ -779,13 +784,13 @@ class ShitheadEngine(Engine[ShitheadState]):
                 piles += 1
             label = None
             if len(after.finished) > len(before.finished):
-                label = part = f"{_p(after.finished[-1])} is out"
+                label = part = msg("shithead-mark-out", who=_p(after.finished[-1]))
             elif before.draw and not after.draw:
-                label = part = "The draw pile runs out"
+                label = part = msg("shithead-mark-draw")
             elif before.phase == CHOOSE and after.phase == PLAY:
-                label = part = "Play starts"
+                label = part = msg("shithead-mark-play")
             elif before.pile and not after.pile and after.phase == PLAY:
-                label = f"Pile {piles}"
+                label = msg("shithead-mark-pile", n=piles)
             if label is not None:
                 out.append(Mark(step, label, part))
         return out
@@ -814,17 +819,17 @@ class ShitheadEngine(Engine[ShitheadState]):
             for place, seat in enumerate(standing, 1):
                 result = "won" if place == 1 else "lost" if place - 1 == last else "draw"
                 outcomes.append(Outcome(seat, result, place=place))
-                lines.append(f"{_ordinal(place)}: {_p(seat)}")
+                lines.append(msg("shithead-standing", n=place, who=_p(seat)))
             if last > 0:
-                lines.append(f"{_p(standing[-1])} is the shithead!")
+                lines.append(msg("shithead-is-shithead", who=_p(standing[-1])))
                 if s.shithead_finishes:
-                    lines.append(f"{_p(standing[-1])} finishes their drink.")
+                    lines.append(msg("shithead-finishes", who=_p(standing[-1])))
         else:
             outcomes.append(Outcome(standing[0], "won", place=1))
             outcomes += [Outcome(seat, "lost") for seat in standing[1:]]
-            lines.append(f"{_p(standing[0])} wins!")
+            lines.append(msg("shithead-wins", who=_p(standing[0])))
         if s.last_orders:
-            lines.append("Last orders: the players still holding cards ranked by cards held.")
+            lines.append(msg("shithead-last-orders"))
         outcomes.sort(key=lambda o: o.seat)
         return Results(outcomes, lines)
 
@@ -923,11 +928,6 @@ class ShitheadEngine(Engine[ShitheadState]):
 
 def _slots(cards: list[TarotCard]) -> list[TarotCard | None]:
     return [*cards]
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 ENGINE = ShitheadEngine()

@@ -13,8 +13,8 @@ Decisions (where the rules file is silent):
 - Layout positions are 0-3, left to right. A played position is refilled in place from the deck's
   top; once the deck is empty it stays empty (``None``), so the other cards keep their places.
   This variant has no face-down layout cards: a player's face-down cards are their deck.
-- Centre pile ``c`` is the one seat ``c`` started with the opening spit (pile 1 and pile 2 in
-  text). Piles are never cleared; the last card of a pile is its top.
+- Centre pile ``c`` is the one seat ``c`` started with the opening spit (the left and the right
+  pile in text, as the UI calls them). Piles are never cleared; the last card of a pile is its top.
 - The opening "spit!" uses the same mechanism as a stalemate's: each player says spit
   (``Spit(0)``), and the spit happens when both have, or when the start clock runs out (30 s,
   option ``start_seconds``), so nobody starts before both can see their layout.
@@ -72,7 +72,7 @@ from .base import (
     Timeout,
     Timer,
     check_options,
-    plural,
+    msg,
     rng,
 )
 from .cards import SUITS, Card, french_deck, shuffled
@@ -225,7 +225,7 @@ class SpitEngine(Engine[SpitState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> SpitState:
         if players != 2:
-            raise IllegalAction("Spit is for exactly 2 players.")
+            raise IllegalAction(msg("spit-two-players"))
         opts = check_options(self.options, options)
         decks = [shuffled(own_deck(seat), rng(seed, "deck", seat)) for seat in (0, 1)]
         layouts: list[list[SpitCard | None]] = [list(d[:LAYOUT]) for d in decks]
@@ -240,12 +240,7 @@ class SpitEngine(Engine[SpitState]):
         )
 
     def opening(self, state: SpitState) -> list[Event]:
-        return [
-            Log(
-                "Four cards each are laid out. Say spit when you're ready: "
-                f"the first cards are spat when both have, or in {state.start_seconds} s."
-            )
-        ]
+        return [Log(msg("spit-opening", seconds=state.start_seconds))]
 
     # ----------------------------------------------------------------- reading helpers
 
@@ -292,63 +287,63 @@ class SpitEngine(Engine[SpitState]):
         assert seat is not None
         if isinstance(action, Leave):
             state.leaver = seat
-            events.append(Log(f"{_p(seat)} left the game."))
+            events.append(Log(msg("spit-left", who=_p(seat))))
             self._end(state, events, GONE, 1 - seat)
         elif isinstance(action, Play):
             self._play(state, seat, action, events)
         elif isinstance(action, Spit):
             self._say_spit(state, seat, action, events)
         else:  # pragma: no cover - parse() lets no other verb through
-            raise IllegalAction("That is not a move in this game.")
+            raise IllegalAction(msg("spit-not-a-move"))
 
     def _play(self, state: SpitState, seat: int, action: Play, events: list[Event]) -> None:
         if not (0 <= action.pile < LAYOUT and 0 <= action.centre < CENTRE):
-            raise IllegalAction("There is no such pile.")
+            raise IllegalAction(msg("spit-no-pile"))
         if not all(state.centre):
-            raise IllegalAction("Wait for the first spit.")
+            raise IllegalAction(msg("spit-wait"))
         card = state.layouts[seat][action.pile]
         if card is None or number(card) != action.card:
-            raise IllegalAction("Too slow! That card has already been played.")
+            raise IllegalAction(msg("spit-slow-card"))
         pile = state.centre[action.centre]
         if action.on > len(pile):  # piles only grow: no button, however old, says that
-            raise IllegalAction("That play isn't from this game.")
+            raise IllegalAction(msg("spit-not-a-play"))
         if len(pile) != action.on:
-            raise IllegalAction("Too slow! Another card landed on that pile first.")
+            raise IllegalAction(msg("spit-slow-pile"))
         if not fits(card, pile[-1]):
-            raise IllegalAction(f"The {card.label} doesn't fit on the {pile[-1].label}.")
+            raise IllegalAction(msg("spit-no-fit", card=card.label, top=pile[-1].label))
         pile.append(card)
         self._moved(state, Move(seat, card, action.centre))
         deck = state.decks[seat]
         if deck:
             state.layouts[seat][action.pile] = deck.pop(0)
             if not deck:
-                events.append(Log(f"{_p(seat)}'s deck is empty: they play on with their layout."))
+                events.append(Log(msg("spit-deck-empty", who=_p(seat))))
         else:
             state.layouts[seat][action.pile] = None
         if self.cards_left(state, seat) == 0:
-            events.append(Log(f"{_p(seat)} plays their last card!"))
+            events.append(Log(msg("spit-last-card", who=_p(seat))))
             self._end(state, events, OUT, seat)
             return
         self._settle(state, events)
 
     def _say_spit(self, state: SpitState, seat: int, action: Spit, events: list[Event]) -> None:
         if not 0 <= action.n <= state.spits:  # a spit to come: no button says that
-            raise IllegalAction("That spit isn't from this game.")
+            raise IllegalAction(msg("spit-not-a-spit"))
         if state.phase != SPIT or action.n != state.spits:
             if action.n < state.spits:
-                raise IllegalAction("Too slow! Those cards were already spat.")
-            raise IllegalAction("Nobody is stuck: keep playing.")
+                raise IllegalAction(msg("spit-slow-spit"))
+            raise IllegalAction(msg("spit-keep-playing"))
         if seat in state.said:
-            raise IllegalAction("You already said spit.")
+            raise IllegalAction(msg("spit-said-already"))
         if seat == self.lone_spitter(state):
             if action.centre is None or not 0 <= action.centre < CENTRE:
-                raise IllegalAction("Choose the pile to spit onto.")
+                raise IllegalAction(msg("spit-choose-pile"))
             state.alone = action.centre
         elif action.centre is not None:
             lone = self.lone_spitter(state)
             if lone is None:
-                raise IllegalAction("You spit onto your own pile.")
-            raise IllegalAction("Your deck is empty: your opponent chooses the pile. Press Spit!")
+                raise IllegalAction(msg("spit-own-pile"))
+            raise IllegalAction(msg("spit-other-chooses"))
         state.said.append(seat)
         if len(state.said) == 2:
             self._spit(state, events, clock=False)
@@ -367,22 +362,19 @@ class SpitEngine(Engine[SpitState]):
             spat.append(Move(seat, card, centre, spit=True))
         for move in spat:
             self._moved(state, move)
-        when = "Time's up: spit! " if clock else "Spit! "
+        when = "clock" if clock else "said"  # the clock spat, or both said spit
         if lone is not None:
             m = spat[0]
-            events.append(
-                Log(f"{when}{_p(m.seat)} spits the {m.card.label} alone onto pile {m.centre + 1}.")
-            )
+            line = msg("spit-alone", when=when, who=_p(m.seat), card=m.card.label, pile=m.centre)
         else:
             a, b = spat
-            events.append(
-                Log(
-                    f"{when}{_p(a.seat)} turns the {a.card.label}, {_p(b.seat)} the {b.card.label}."
-                )
+            line = msg(
+                "spit-spat", when=when, a=_p(a.seat), ca=a.card.label, b=_p(b.seat), cb=b.card.label
             )
+        events.append(Log(line))
         for seat in spitters:
             if not state.decks[seat]:
-                events.append(Log(f"{_p(seat)}'s deck is empty: they play on with their layout."))
+                events.append(Log(msg("spit-deck-empty", who=_p(seat))))
         state.spits += 1
         state.said = []
         state.alone = None
@@ -401,12 +393,12 @@ class SpitEngine(Engine[SpitState]):
             self._end_by_count(state, events, STUCK)
             return
         state.phase = SPIT
-        events.append(Log("Both players are stuck: spit!"))
+        events.append(Log(msg("spit-stuck")))
 
     def _idle(self, state: SpitState, events: list[Event]) -> None:
         able = [seat for seat in (0, 1) if self.plays(state, seat)]
         if len(able) == 1:  # (else the result's line says why it ended)
-            events.append(Log(f"Nobody played for {state.idle_seconds} s: the game ends."))
+            events.append(Log(msg("spit-idle", seconds=state.idle_seconds)))
             state.idler = able[0]
             self._end(state, events, IDLE, 1 - able[0])
         else:
@@ -456,14 +448,14 @@ class SpitEngine(Engine[SpitState]):
 
     def marks(self, states: Sequence[SpitState], events: Sequence[Sequence[Event]]) -> list[Mark]:
         """Each spit, the opening one first ("Spit 1", "Spit 2"...), and each deck running out
-        ("{p0}'s deck runs out") when no spit emptied it."""
+        ("{p0}'s deck runs out") when no spit emptied it (words.msg)."""
         out: list[Mark] = []
         for step, (before, after) in enumerate(pairwise(states), start=1):
             emptied = [s for s in (0, 1) if before.decks[s] and not after.decks[s]]
             if after.spits != before.spits:
-                out.append(Mark(step, f"Spit {after.spits}"))
+                out.append(Mark(step, msg("spit-mark-spit", n=after.spits)))
             elif emptied:
-                out.append(Mark(step, f"{_p(emptied[0])}'s deck runs out"))
+                out.append(Mark(step, msg("spit-mark-deck-out", who=_p(emptied[0]))))
         return out
 
     def is_over(self, state: SpitState) -> bool:
@@ -551,23 +543,24 @@ class SpitEngine(Engine[SpitState]):
         return [list(deck) for deck in state.decks]
 
     def results(self, state: SpitState) -> Results:
-        lines = [f"{_p(s)}: {plural(self.cards_left(state, s), 'card')} left" for s in (0, 1)]
+        lines = [msg("spit-cards-left", who=_p(s), n=self.cards_left(state, s)) for s in (0, 1)]
         w = state.winner
         if state.ending == GONE and state.leaver is not None:
-            lines.append(f"{_p(state.leaver)} left: {_p(1 - state.leaver)} wins.")
+            lines.append(msg("spit-left-wins", who=_p(state.leaver), other=_p(1 - state.leaver)))
         elif state.ending == OUT and w is not None:
-            lines.append(f"{_p(w)} is out of cards and wins!")
+            lines.append(msg("spit-out-wins", who=_p(w)))
         elif state.ending == IDLE and state.idler is not None:
-            lines.append(f"{_p(state.idler)} could play and didn't: {_p(1 - state.idler)} wins.")
+            lines.append(msg("spit-idler-loses", who=_p(state.idler), other=_p(1 - state.idler)))
         elif state.ending is not None:
-            why = {
-                STUCK: "Both decks are used up and nobody can play. ",
-                IDLE: f"Nobody played for {state.idle_seconds} s. ",
-            }.get(state.ending, "")
-            if w is not None:
-                lines.append(f"{why}Fewest cards left: {_p(w)} wins.")
+            # why it was counted (both stuck with empty decks, or nobody played), then who won
+            if state.ending == IDLE:
+                why = msg("spit-why-idle", seconds=state.idle_seconds)
             else:
-                lines.append(f"{why}Equal cards left: a draw.")
+                why = msg("spit-why-stuck")
+            if w is not None:
+                lines.append(msg("spit-fewest-wins", why=why, who=_p(w)))
+            else:
+                lines.append(msg("spit-equal-draw", why=why))
         outcomes = []
         for s in (0, 1):
             if state.phase != OVER:

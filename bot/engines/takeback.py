@@ -41,15 +41,16 @@ from bot.engines.base import (
     Log,
     StateError,
     Timeout,
+    msg,
 )
 from bot.engines.cards import Card, TarotCard
 
 SECONDS = 10.0  # how long after a move it may be asked back, and how long the others have
-NO_TAKEBACKS = "There are no take-backs in this game: it's played in real time."
-NOT_A_MOVE = "Only a player's own move can be taken back."
-POURED = "The drinks are already poured."
-SEEN = "You've already seen a new card."
-OVER = "The game is over."
+NO_TAKEBACKS = msg("table-takeback-none")
+NOT_A_MOVE = msg("table-takeback-not-a-move")
+POURED = msg("table-takeback-poured")
+SEEN = msg("table-takeback-seen")
+OVER = msg("table-game-over")
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,9 @@ def parse(data: Any) -> TakeBack:
     try:
         back = TakeBack.from_json(data)
     except (StateError, TypeError, AttributeError) as err:
-        raise IllegalAction("That is not a take-back.") from err
+        raise IllegalAction(msg("table-takeback-bad")) from err
     if not isinstance(back, TakeBack) or isinstance(back.seq, bool) or type(back.seq) is not int:
-        raise IllegalAction("That is not a take-back.")
+        raise IllegalAction(msg("table-takeback-bad"))
     return back
 
 
@@ -143,17 +144,22 @@ def check(
 
 def line(action: Action, events: list[Event]) -> str:
     """The move as the table's log told it (its first line, ``{p0}`` for names), or its verb
-    in brackets for a move the log keeps quiet about (a pass)."""
+    in brackets for a move the log keeps quiet about (a pass): words as data."""
     said = next((e.text for e in events if isinstance(e, Log)), None)
-    return said if said is not None else f"({action.verb.replace('_', ' ')})"
+    return said if said is not None else msg("table-quiet-move", verb=_verb(action))
+
+
+def _verb(action: Action) -> str:
+    return action.verb.replace("_", " ")
 
 
 def took_back(seat: int, action: Action, events: list[Event]) -> Log:
     """The log line of a take-back of ``action`` (with its ``events``) by ``seat``."""
-    said = line(action, events)
-    if said.startswith("("):
-        return Log(f"\u21a9 {{p{seat}}} took back a move {said}.")
-    return Log(f"\u21a9 {{p{seat}}} took back: {said}")
+    said = next((e.text for e in events if isinstance(e, Log)), None)
+    who = f"{{p{seat}}}"
+    if said is None:
+        return Log(msg("table-took-back-quiet", who=who, verb=_verb(action)))
+    return Log(msg("table-took-back", who=who, move=said))
 
 
 @dataclass(frozen=True)
@@ -180,7 +186,7 @@ def replay(engine: Engine[Any], state: Any, log: Iterable[Entry], first: int = 1
         if is_take_back(data):
             back = parse(data)
             if last is None or last[0] != back.seq or back.seq != n - 1 or last[1] != seat:
-                raise IllegalAction("Only the move just before can be taken back, by its mover.")
+                raise IllegalAction(msg("table-takeback-just-before"))
             _, mover, action, before, step = last
             check(engine, before, mover, action, step.state, step.events)
             assert mover is not None  # check() refuses a clock's move

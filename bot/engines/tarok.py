@@ -53,7 +53,7 @@ from .base import (
     Timeout,
     Timer,
     check_options,
-    plural,
+    msg,
     rng,
 )
 from .cards import (
@@ -140,7 +140,7 @@ class TarokState:
     points: list[int] = field(default_factory=list)  # this hand
     totals: list[int] = field(default_factory=list)  # this game, this hand included
     active: list[bool] = field(default_factory=list)
-    last_hand: str = ""  # the one-line summary of the last finished hand, {pN} names
+    last_hand: str = ""  # the last finished hand in one line (words.msg data), {pN} names
     over: bool = False
     winner: int | None = None
 
@@ -173,7 +173,7 @@ class TarokEngine(Engine[TarokState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> TarokState:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("The Devil's Tarok is for 2 to 5 players.")
+            raise IllegalAction(msg("tarok-players", least=self.min_players, most=self.max_players))
         opts = check_options(self.options, options)
         dealer = rng(seed, "dealer").randrange(players)
         state = TarokState(
@@ -275,7 +275,7 @@ class TarokEngine(Engine[TarokState]):
     def play(self, s: TarokState, seat: int | None, action: Action, events: list[Event]) -> None:
         if isinstance(action, Timeout):
             card = min(self.legal_cards(s, s.turn), key=timeout_key)
-            events.append(Log(f"{_p(s.turn)} ran out of time and plays {card.name}."))
+            events.append(Log(msg("tarok-timeout-plays", who=_p(s.turn), card=card.said)))
             self._play_card(s, s.turn, card, events)
             return
         assert seat is not None
@@ -284,17 +284,17 @@ class TarokEngine(Engine[TarokState]):
             return
         assert isinstance(action, Play)
         if not 0 <= action.card < len(DECK):
-            raise IllegalAction("There is no such card.")
+            raise IllegalAction(msg("tarok-no-such-card"))
         if seat != s.turn:
-            raise NotYourTurn("It's not your turn.")
+            raise NotYourTurn(msg("tarok-not-your-turn"))
         card = card_of(action.card)
         if card not in s.hands[seat]:
-            raise IllegalAction("You don't hold that card.")
+            raise IllegalAction(msg("tarok-not-held"))
         if card not in self.legal_cards(s, seat):
             suit = self.led_suit(s)
             assert suit is not None
-            raise IllegalAction(f"You must follow suit: play one of your {SUIT_WORDS[suit]}.")
-        events.append(Log(f"{_p(seat)} plays {card.name}."))
+            raise IllegalAction(msg("tarok-follow-suit", suit=SUIT_WORDS[suit]))
+        events.append(Log(msg("tarok-plays", who=_p(seat), card=card.said)))
         self._play_card(s, seat, card, events)
 
     def _play_card(self, s: TarokState, seat: int, card: TarotCard, events: list[Event]) -> None:
@@ -322,14 +322,12 @@ class TarokEngine(Engine[TarokState]):
             s.points[winner] += points
             s.totals[winner] += points
             events.append(
-                Log(f"{_p(winner)} takes the trick with {won.name}: {plural(points, 'point')}.")
+                Log(msg("tarok-takes-trick", who=_p(winner), card=won.said, points=points))
             )
             next_leader = winner
         else:
             s.discards.extend(cards)
-            events.append(
-                Log(f"{_p(winner)} has left: the trick they took with {won.name} is out of play.")
-            )
+            events.append(Log(msg("tarok-trick-out", who=_p(winner), card=won.said)))
             next_leader = self._next_active(s, winner)
         s.last_trick, s.last_winner = s.trick, winner
         s.trick = []
@@ -339,9 +337,9 @@ class TarokEngine(Engine[TarokState]):
                 break
             card = s.pile.pop(0)
             s.hands[seat].append(card)
-            events.append(Private(seat, f"You draw {card.name}."))
+            events.append(Private(seat, msg("tarok-draw", card=card.said)))
             if not s.pile:
-                events.append(Log("The draw pile is empty."))
+                events.append(Log(msg("tarok-pile-empty")))
         if any(s.active[seat] and not s.hands[seat] for seat in range(s.players)):
             self._end_hand(s, events)
             return
@@ -349,18 +347,27 @@ class TarokEngine(Engine[TarokState]):
 
     def _end_hand(self, s: TarokState, events: list[Event]) -> None:
         seated = self._seated_from(s, 0)
+        # "{p0} +35 = 105, {p1} +20 = 80": names and numbers only, the same in every language
         scores = ", ".join(f"{_p(seat)} +{s.points[seat]} = {s.totals[seat]}" for seat in seated)
         top = max(s.totals[seat] for seat in seated)
         leaders = [seat for seat in seated if s.totals[seat] == top]
         if top >= TARGET and len(leaders) == 1:
             s.over, s.winner = True, leaders[0]
-            s.last_hand = f"Hand {s.hand_no}: {scores}. {_p(s.winner)} wins with {top} points!"
+            s.last_hand = msg(
+                "tarok-hand-won", hand=s.hand_no, scores=scores, who=_p(s.winner), points=top
+            )
             events.append(Log(s.last_hand))
             return
-        tie = " A tie at the top: play on." if top >= TARGET else ""
         s.dealer = self._next_active(s, s.dealer)
         s.hand_no += 1
-        s.last_hand = f"Hand {s.hand_no - 1}: {scores}.{tie} {_p(s.dealer)} deals hand {s.hand_no}."
+        s.last_hand = msg(
+            "tarok-hand-over",
+            hand=s.hand_no - 1,
+            scores=scores,
+            tie="yes" if top >= TARGET else "no",
+            who=_p(s.dealer),
+            next=s.hand_no,
+        )
         events.append(Log(s.last_hand))
         self._deal(s)
 
@@ -368,16 +375,12 @@ class TarokEngine(Engine[TarokState]):
         s.active[seat] = False
         s.out.extend(s.hands[seat])
         s.hands[seat] = []
-        why = (
-            f"is out after {plural(action.timeouts, 'timeout')} in a row"
-            if action.timeouts
-            else "leaves the game"
-        )
-        events.append(Log(f"{_p(seat)} {why}: their hand goes out of play."))
+        # timeouts 0: left by choice
+        events.append(Log(msg("tarok-left", who=_p(seat), timeouts=action.timeouts or 0)))
         seated = self._seated_from(s, 0)
         if len(seated) < 2:
             s.over, s.winner = True, seated[0]
-            events.append(Log(f"{_p(s.winner)} is the last player seated and wins."))
+            events.append(Log(msg("tarok-last-seated", who=_p(s.winner))))
             return
         if not s.trick and seat == s.leader:
             s.leader = s.turn = self._next_active(s, seat)
@@ -445,7 +448,8 @@ class TarokEngine(Engine[TarokState]):
             if after.hand_no != hand:
                 hand, trick = after.hand_no, 0
             trick += 1
-            out.append(Mark(step, f"Hand {hand}, trick {trick}", f"Hand {hand}"))
+            label = msg("tarok-mark-trick", hand=hand, trick=trick)
+            out.append(Mark(step, label, msg("tarok-mark-hand", hand=hand)))
         return out
 
     def is_over(self, state: TarokState) -> bool:
@@ -457,9 +461,11 @@ class TarokEngine(Engine[TarokState]):
         for seat in range(s.players):
             result = "left" if not s.active[seat] else "won" if seat == s.winner else "lost"
             outcomes.append(Outcome(seat, result, points=s.totals[seat]))
-        lines = [f"{_p(seat)}: {plural(s.totals[seat], 'point')}" for seat in range(s.players)]
+        lines = [
+            msg("tarok-result", who=_p(seat), points=s.totals[seat]) for seat in range(s.players)
+        ]
         if s.winner is not None:
-            lines.append(f"{_p(s.winner)} wins")
+            lines.append(msg("tarok-result-wins", who=_p(s.winner)))
         return Results(outcomes, lines)
 
 

@@ -35,8 +35,8 @@ from .base import (
     Timeout,
     Timer,
     check_options,
+    msg,
     rng,
-    sips,
 )
 from .cards import Card, deal, french_deck, shuffled
 
@@ -44,8 +44,9 @@ FLIP = "flip"
 CHOICE = "choice"
 OVER = "over"
 
-SAVED = "lost a save throw"  # Drink reasons after double or nothing: the loser won it...
-DOUBLED = "doubled and lost"  # ... or lost it
+SOCIAL_DRINK = msg("war-reason-social")  # Drink reasons (data: worded when shown): a tie...
+SAVED = msg("war-reason-saved")  # ... after double or nothing: the loser won it...
+DOUBLED = msg("war-reason-doubled")  # ... or lost it
 
 HAND_CAP = 12  # the most one hand can cost
 DOUBLE_CAP = 24  # ... after double or nothing
@@ -84,7 +85,7 @@ class WarState:
     base: int | None = None  # base drink of the hand awaiting a choice
     loser: int | None = None  # seat that must choose
     sips: list[int] = field(default_factory=lambda: [0, 0])  # drink + social sips this game
-    last_result: str = ""  # public text of the last finished hand, {pN} names
+    last_result: str = ""  # the last finished hand's log line (words.msg), {pN} names
     leaver: int | None = None
     players: int = 2
 
@@ -122,7 +123,7 @@ class WarEngine(Engine[WarState]):
 
     def new_game(self, players: int, seed: str, options: dict[str, Any]) -> WarState:
         if players != 2:
-            raise IllegalAction("Double-or-Nothing War is for exactly 2 players.")
+            raise IllegalAction(msg("war-two-players"))
         opts = check_options(self.options, options)
         piles = deal(shuffled(french_deck(), rng(seed, "deal")), 2)
         return WarState(
@@ -169,11 +170,11 @@ class WarEngine(Engine[WarState]):
     def play(self, s: WarState, seat: int | None, action: Action, events: list[Event]) -> None:
         if isinstance(action, Timeout):
             if s.phase == FLIP:
-                events.append(Log("Time's up: the dealer turns the cards."))
+                events.append(Log(msg("war-dealer-flips")))
                 self._flip(s, events)
             else:
                 assert s.loser is not None
-                events.append(Log(f"{_names(s.loser)} ran out of time and drinks."))
+                events.append(Log(msg("war-out-of-time", who=_names(s.loser))))
                 self._drink_base(s, events)
             return
         assert seat is not None
@@ -183,21 +184,21 @@ class WarEngine(Engine[WarState]):
             s.leaver = seat
             s.base = None
             s.loser = None
-            s.last_result = f"{_names(seat)} left the game: {_names(other)} wins."
+            s.last_result = msg("war-left", who=_names(seat), other=_names(other))
             events.append(Log(s.last_result))
             return
         if isinstance(action, Flip):
             if s.phase != FLIP:
-                raise IllegalAction("The cards are already turned.")
+                raise IllegalAction(msg("war-already-turned"))
             if action.hand is not None and action.hand != self._hand_no(s):
-                raise IllegalAction(f"Hand {action.hand} is already turned.")
+                raise IllegalAction(msg("war-hand-turned", n=action.hand))
             self._flip(s, events)
             return
         # drink / double
         if s.phase != CHOICE:
-            raise IllegalAction("Nothing to choose right now.")
+            raise IllegalAction(msg("war-nothing-to-choose"))
         if seat != s.loser:
-            raise NotYourTurn("Only the loser of this hand can choose.")
+            raise NotYourTurn(msg("war-only-loser"))
         if isinstance(action, TakeDrink):
             self._drink_base(s, events)
         else:
@@ -211,63 +212,63 @@ class WarEngine(Engine[WarState]):
         s.save = []
         s.turned = [s.piles[0].pop(0), s.piles[1].pop(0)]
         c0, c1 = s.turned
-        events.append(Log(f"{{p0}} turns {c0.label}, {{p1}} turns {c1.label}"))
+        events.append(Log(msg("war-flip", a="{p0}", ca=c0.label, b="{p1}", cb=c1.label)))
         if c0.rank == c1.rank:
-            self._social(s, events, f"Both turn {c0.rank_label}")
+            self._social(s, events, msg("war-tie", rank=c0.rank_label, n=s.social_sips))
             self._end_hand(s, events)
             return
         loser = 0 if c0.rank < c1.rank else 1
         s.loser = loser
         s.base = abs(c0.rank - c1.rank)
         if not s.piles[0]:
-            events.append(Log("Those were the last cards: no double or nothing."))
+            events.append(Log(msg("war-last-cards")))
             self._drink_base(s, events)
             return
         s.phase = CHOICE
-        events.append(
-            Log(f"{_names(loser)} loses the hand: drink {s.base} or go double or nothing?")
-        )
+        events.append(Log(msg("war-lost-hand", who=_names(loser), n=s.base)))
 
     def _versus(self, s: WarState) -> str:
-        """``"2 against 9"``: the loser's rank against the winner's, from the first flip."""
+        """``"2 against 9"`` (words.msg): the loser's rank against the winner's, from the first
+        flip."""
         assert s.loser is not None
         lo, hi = s.turned[s.loser], s.turned[1 - s.loser]
-        return f"{lo.rank_label} against {hi.rank_label}"
+        return msg("war-versus", lo=lo.rank_label, hi=hi.rank_label)
 
     def _give(self, s: WarState, events: list[Event], drink: Drink) -> None:
         s.sips[drink.seat] += drink.sips
         events.append(drink)
 
-    def _social(self, s: WarState, events: list[Event], why: str) -> None:
+    def _social(self, s: WarState, events: list[Event], line: str) -> None:
+        """A social drink for both; ``line`` says why (a tie, or a tied save throw)."""
         for seat in (0, 1):
-            self._give(s, events, Drink(seat, s.social_sips, SOCIAL, "social drink"))
-        s.last_result = f"{why}: a social drink for both ({sips(s.social_sips)} each)."
+            self._give(s, events, Drink(seat, s.social_sips, SOCIAL, SOCIAL_DRINK))
+        s.last_result = line
         events.append(Log(s.last_result))
 
     def _drink_base(self, s: WarState, events: list[Event]) -> None:
         assert s.loser is not None and s.base is not None
         versus = self._versus(s)
         self._give(s, events, Drink(s.loser, s.base, DRINK, versus))
-        s.last_result = f"{_names(s.loser)} drinks {s.base}: {versus}"
+        s.last_result = msg("war-drinks", who=_names(s.loser), n=s.base, versus=versus)
         events.append(Log(s.last_result))
         self._end_hand(s, events)
 
     def _double(self, s: WarState, events: list[Event]) -> None:
         assert s.loser is not None and s.base is not None
         loser, other, base = s.loser, 1 - s.loser, s.base
-        events.append(Log(f"{_names(loser)} goes double or nothing for {base}!"))
+        events.append(Log(msg("war-goes-double", who=_names(loser), n=base)))
         s.save = [s.piles[0].pop(0), s.piles[1].pop(0)]
         c0, c1 = s.save
-        events.append(Log(f"Save throw: {{p0}} turns {c0.label}, {{p1}} turns {c1.label}"))
+        events.append(Log(msg("war-save-flip", a="{p0}", ca=c0.label, b="{p1}", cb=c1.label)))
         if c0.rank == c1.rank:
-            self._social(s, events, f"Save throw tied at {c0.rank_label}, base drink cancelled")
+            self._social(s, events, msg("war-save-tie", rank=c0.rank_label, n=s.social_sips))
         elif _save_winner(c0, c1) == loser:
             self._give(s, events, Drink(other, base, DRINK, SAVED))
-            s.last_result = f"{_names(loser)} won the save throw: {_names(other)} drinks {base}"
+            s.last_result = msg("war-saved", who=_names(loser), other=_names(other), n=base)
             events.append(Log(s.last_result))
         else:
             self._give(s, events, Drink(loser, 2 * base, DRINK, DOUBLED))
-            s.last_result = f"{_names(loser)} doubled and lost: {2 * base}"
+            s.last_result = msg("war-doubled", who=_names(loser), n=2 * base)
             events.append(Log(s.last_result))
         self._end_hand(s, events)
 
@@ -279,7 +280,7 @@ class WarEngine(Engine[WarState]):
             s.phase = FLIP
             return
         s.phase = OVER
-        events.append(Log("The piles are empty: game over."))
+        events.append(Log(msg("war-piles-empty")))
         events.extend(Log(line) for line in self.results(s).summary)
 
     # ----------------------------------------------------------------- reading
@@ -340,18 +341,18 @@ class WarEngine(Engine[WarState]):
 
     def results(self, state: WarState) -> Results:
         """Final standings (while the game runs: the standings so far)."""
-        lines = [f"{{p{seat}}}: {sips(n)}" for seat, n in enumerate(state.sips)]
+        lines = [msg("war-standing", who=_names(seat), n=n) for seat, n in enumerate(state.sips)]
         if state.leaver is not None:
             other = 1 - state.leaver
             outcomes = [Outcome(seat, "left" if seat == state.leaver else "won") for seat in (0, 1)]
-            lines.append(f"{_names(state.leaver)} left: {_names(other)} wins")
+            lines.append(msg("war-left-wins", who=_names(state.leaver), other=_names(other)))
             return Results(outcomes, lines)
         a, b = state.sips
         if a == b:
-            return Results([Outcome(0, "draw"), Outcome(1, "draw")], [*lines, "A draw"])
+            return Results([Outcome(0, "draw"), Outcome(1, "draw")], [*lines, msg("war-draw")])
         winner = 0 if a < b else 1
         outcomes = [Outcome(seat, "won" if seat == winner else "lost") for seat in (0, 1)]
-        return Results(outcomes, [*lines, f"{_names(winner)} wins"])
+        return Results(outcomes, [*lines, msg("war-wins", who=_names(winner))])
 
     def highlights(self, state: WarState, drinks: list[Drink]) -> list[str]:
         """Who went double or nothing and how it went, the boldest first (from the drinks: a
@@ -363,12 +364,12 @@ class WarEngine(Engine[WarState]):
             elif d.reason == DOUBLED:
                 lost[d.seat] += 1
         bold = sorted((s for s in (0, 1) if won[s] + lost[s]), key=lambda s: -(won[s] + lost[s]))
-        return [f"{_names(s)} went double or nothing: won {won[s]}, lost {lost[s]}" for s in bold]
+        return [msg("war-highlight", who=_names(s), won=won[s], lost=lost[s]) for s in bold]
 
     def marks(self, states: Sequence[WarState], events: Sequence[Sequence[Event]]) -> list[Mark]:
         """Each hand begins at the step that turns its first cards ("Hand 3")."""
         return [
-            Mark(step, f"Hand {before.hands_played + 1}")
+            Mark(step, msg("war-mark-hand", n=before.hands_played + 1))
             for step, (before, after) in enumerate(pairwise(states), start=1)
             if before.phase == FLIP and after.leaver is None
         ]

@@ -96,13 +96,8 @@ from bot.render.permissions import (
 from bot.render.renderer import Renderer
 from bot.render.restarts import ENDED, RECENTLY_ENDED
 from bot.render.threads import (
-    CANT_JOIN,
-    HIDDEN_PARENT,
     JOINED_KEPT,
-    NOT_IN_THREAD,
     REOPEN_EVERY,
-    REOPENED,
-    SHUT,
     THREAD_SHUT,
     UNLISTED_KEPT,
 )
@@ -111,21 +106,16 @@ from bot.render.writers import ChannelWriter, Job, Writer
 
 __all__ = [
     "ANSWERING",
-    "CANT_JOIN",
     "EDIT_ROUTE",
     "ENDED",
-    "HIDDEN_PARENT",
     "JOINED_KEPT",
-    "NOT_IN_THREAD",
     "OLD_EDITS",
     "PACE",
     "OLD_MESSAGE",
     "POSTING",
     "POST_ROUTE",
     "RECENTLY_ENDED",
-    "REOPENED",
     "REOPEN_EVERY",
-    "SHUT",
     "THREAD_ARCHIVED",
     "THREAD_IS_LOCKED",
     "THREAD_SEND",

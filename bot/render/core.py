@@ -22,6 +22,7 @@ import discord
 
 from bot.art.tables import Wanted
 from bot.art.worker import render_apart
+from bot.i18n import SPEAKERS, speaking
 from bot.render.budgets import OLD_EDITS, OLD_MESSAGE, TOKEN_BUDGET, Budget, EditToken
 from bot.render.turns import Turns
 from bot.render.writers import ChannelWriter, Writer
@@ -235,7 +236,8 @@ class RendererCore:
             return hit[1]
         screen = self.public_for(table.row.game)(table)
         if self.picture_for is not None:
-            wanted = self.picture_for(table)
+            with speaking(SPEAKERS.table(table.row.guild_id)):  # its captions: the server's
+                wanted = self.picture_for(table)
             if wanted is None or wanted.key in self._broken:
                 self._wanted.pop(table.id, None)
                 screen = screen.pictured(None)

@@ -13,6 +13,7 @@ import logging
 import discord
 
 from bot.config import PERMISSIONS
+from bot.i18n import SPEAKERS, speaking
 from bot.render.budgets import POST_ROUTE, TOKEN_LIFE
 from bot.render.core import RendererCore
 from bot.render.permissions import may_post, missing_permissions, refused_text
@@ -54,7 +55,9 @@ class Notices(RendererCore):
             why,
             lacks,
         )
-        text = refused_text(table.id, channel_id, missing)
+        # posted in the channel or told to whoever clicks next: in the server's language
+        with speaking(SPEAKERS.table(table.row.guild_id)):
+            text = refused_text(table.id, channel_id, missing)
         if may_post(self.client, channel_id):
             self._post_notice(table, text)
         else:

@@ -10,7 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.config import PERMISSIONS
+from bot.config import PERMISSIONS, THREAD_PERMISSIONS
+from bot.i18n import command, current, tr
 
 THREAD_SEND = "send_messages_in_threads"
 
@@ -65,19 +66,33 @@ def lacking(perms: discord.Permissions, thread: bool) -> list[str]:
     return [name for attr, name in PERMISSIONS.items() if attr != skip and not getattr(perms, attr)]
 
 
+_ATTRIBUTES = {name: attr for attr, name in {**PERMISSIONS, **THREAD_PERMISSIONS}.items()}
+
+
 def named(permissions: list[str]) -> str:
-    """Permissions as the player reads them: "**View Channel** and **Embed Links**"."""
-    return " and ".join(f"**{p}**" for p in permissions)
+    """Permissions as the player reads them, as their Discord names them in the language
+    drawn: "**View Channel** and **Embed Links**" ("**Visa kanal** och **Bädda in länkar**")."""
+    names = [f"**{permission_name(p)}**" for p in permissions]
+    if len(names) < 2:
+        return "".join(names)
+    return tr("screens-and", rest=", ".join(names[:-1]), last=names[-1])
+
+
+def permission_name(name: str) -> str:
+    """A permission's name in a channel's settings (its English name, bot/config.py), in the
+    language drawn."""
+    attr = _ATTRIBUTES.get(name)
+    return tr(f"screens-perm-{attr}") if attr is not None else name
 
 
 def start_warning(table_id: int, channel_id: int, missing: list[str]) -> str:
     """What the host reads, privately, on opening a table where the bot lacks permissions:
     the game plays (interaction answers need none), but not all of it works."""
-    return (
-        f"\u26a0\ufe0f Heads up: I'm missing {named(missing)} in <#{channel_id}>. Table #{table_id} "
-        "plays, but turn pings can't show, and it stops updating by itself (when a clock runs "
-        "out) 15 minutes after the last click. Someone who manages the channel can allow it "
-        "for Barkeep in the channel's settings (Permissions)."
+    return "\u26a0\ufe0f " + tr(
+        "screens-start-warning",
+        missing=named(missing),
+        channel=str(channel_id),
+        table=str(table_id),
     )
 
 
@@ -93,20 +108,18 @@ def may_post(client: discord.Client, channel_id: int) -> bool | None:
 
 def refused_text(table_id: int, channel_id: int, missing: list[str] | None) -> str:
     """What the players read when the bot can't post or edit their table in its channel."""
+    typed = command(current(), "table")
     if missing is None:  # a channel the bot doesn't see at all
-        return (
-            f"\u26a0\ufe0f I can't update table #{table_id}: I can't see <#{channel_id}>. In a "
-            "private thread, add me to it (mention me there); elsewhere, someone who manages "
-            "the channel can allow me View Channel in its settings (Permissions). Then a tap "
-            "on one of its buttons, or `/table`, brings the table back."
+        return "\u26a0\ufe0f " + tr(
+            "screens-refused-unseen",
+            table=str(table_id),
+            channel=str(channel_id),
+            view=permission_name(PERMISSIONS["view_channel"]),
+            command=typed,
         )
     if missing:
-        lacks = f"I'm missing {named(missing)} in <#{channel_id}>"
+        lacks = tr("screens-missing", missing=named(missing), channel=str(channel_id))
     else:
-        needed = ", ".join(PERMISSIONS[a] for a in PERMISSIONS if a != THREAD_SEND)
-        lacks = f"I'm missing a permission in <#{channel_id}> ({needed})"
-    return (
-        f"\u26a0\ufe0f I can't update table #{table_id}: {lacks}. Someone who manages the "
-        "channel can allow it for Barkeep in the channel's settings (Permissions); then a tap "
-        "on one of its buttons, or `/table`, brings the table back."
-    )
+        needed = ", ".join(permission_name(PERMISSIONS[a]) for a in PERMISSIONS if a != THREAD_SEND)
+        lacks = tr("screens-missing-one", needed=needed, channel=str(channel_id))
+    return "\u26a0\ufe0f " + tr("screens-refused", table=str(table_id), lacks=lacks, command=typed)

@@ -39,6 +39,7 @@ import discord
 
 from bot.config import PERMISSIONS, THREAD_PERMISSIONS
 from bot.engines import takeback
+from bot.i18n import SPEAKERS, speaking, tr
 from bot.render.budgets import POST_ROUTE
 from bot.render.core import (
     THREAD_ARCHIVED,
@@ -72,11 +73,9 @@ def thread_lacks(perms: discord.Permissions) -> list[str]:
 
 def no_thread_text(table_id: int, channel_id: int, missing: list[str]) -> str:
     """What the host reads when their table gets no play-by-play thread for want of a
-    permission."""
-    return (
-        f"\u26a0\ufe0f No play-by-play thread for table #{table_id}: I'm missing "
-        f"{named(missing)} in <#{channel_id}>. The game goes on as usual; someone who manages "
-        "the channel can allow it for Barkeep in the channel's settings (Permissions)."
+    permission (in the language drawn)."""
+    return "\u26a0\ufe0f " + tr(
+        "screens-no-thread", table=str(table_id), missing=named(missing), channel=str(channel_id)
     )
 
 
@@ -103,7 +102,10 @@ class PlayByPlay(RendererCore):
         if not self.thread_wanted(table) or not has_threads(channel):
             return None
         missing = thread_lacks(perms)
-        return no_thread_text(table.id, table.row.channel_id, missing) if missing else None
+        if not missing:
+            return None
+        with speaking(SPEAKERS.reader(table.row.host_id, table.row.guild_id)):  # the host's
+            return no_thread_text(table.id, table.row.channel_id, missing)
 
     # -- following the tables -------------------------------------------------------------
     def follow(self, table: Table) -> None:
@@ -215,8 +217,10 @@ class PlayByPlay(RendererCore):
         await self._after_answers()
         await writer.gate("POST", THREAD_ROUTE, message_id=message_id)
         try:
+            with speaking(SPEAKERS.table(table.row.guild_id)):
+                name = lines.thread_name(table)
             thread = await channel.get_partial_message(message_id).create_thread(
-                name=lines.thread_name(table), auto_archive_duration=ARCHIVE_AFTER
+                name=name, auto_archive_duration=ARCHIVE_AFTER
             )
             thread_id = thread.id
         except discord.HTTPException as err:
@@ -229,9 +233,9 @@ class PlayByPlay(RendererCore):
             else:
                 log.warning("table #%s: no play-by-play thread: %s", table.id, err)
                 if isinstance(err, discord.Forbidden):
-                    self._tell_privately(
-                        table.id, no_thread_text(table.id, channel.id, list(NEEDED.values()))
-                    )
+                    with speaking(SPEAKERS.table(table.row.guild_id)):  # whoever clicks next
+                        text = no_thread_text(table.id, channel.id, list(NEEDED.values()))
+                    self._tell_privately(table.id, text)
                 await self._no_thread_here(f)
                 return
         f.thread_id = thread_id
@@ -256,8 +260,9 @@ class PlayByPlay(RendererCore):
             log.exception("table #%s: its play-by-play can't be worked out; stopped", table.id)
             self._unfollow(f)
             return
-        first = lines.header(table) if f.step < 0 else None
-        out = lines.messages(f.pending, table.names(), first, f.part)
+        with speaking(SPEAKERS.table(table.row.guild_id)):  # the thread is public
+            first = lines.header(table) if f.step < 0 else None
+            out = lines.messages(f.pending, table.names(), first, f.part)
         if not out and f.pending:  # steps with no public line: nothing to post for them
             f.step, f.part = f.pending[-1][0], 0
             f.pending.clear()
@@ -273,7 +278,8 @@ class PlayByPlay(RendererCore):
                 await thread.send(content=text)
             else:
                 upto = f.step
-                screen = self.public_for(table.row.game)(table)
+                with speaking(SPEAKERS.table(table.row.guild_id)):
+                    screen = self.public_for(table.row.game)(table)
                 await thread.send(embed=screen.embed)
         except discord.HTTPException as err:
             await self._refused_thread(f, err)

@@ -14,6 +14,7 @@ import logging
 
 import discord
 
+from bot.i18n import SPEAKERS, speaking
 from bot.render.budgets import TOKEN_LIFE, EditToken
 from bot.render.core import THREAD_ARCHIVED, UNKNOWN_WEBHOOK, RendererCore
 from bot.tables import STRIKES_OUT, Table
@@ -111,7 +112,10 @@ class PrivateViews(RendererCore):
         if seat is not None:
             return self.draw_private(table, seat)
         row = table.dealt_row(user_id)
-        return None if row is None else left_view_screen(table, row.strikes >= STRIKES_OUT)
+        if row is None:
+            return None
+        with speaking(SPEAKERS.reader(user_id, table.row.guild_id)):
+            return left_view_screen(table, row.strikes >= STRIKES_OUT)
 
     def _forget_view(self, key: tuple[int, int]) -> None:
         """The player's view is not edited again (its last screen is up)."""
@@ -150,8 +154,10 @@ class PrivateViews(RendererCore):
                     return  # a click brought a younger token meanwhile
                 self._forget_view(key)
                 self._private_seen.pop(key, None)
+                with speaking(SPEAKERS.reader(key[1], table.row.guild_id)):
+                    screen = expired_view_screen(table)
                 try:
-                    await tok.edit(self.client, expired_view_screen(table))
+                    await tok.edit(self.client, screen)
                 except discord.HTTPException as err:
                     log.info("private view of %s at #%s not closed: %s", key[1], key[0], err)
 

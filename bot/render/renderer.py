@@ -22,6 +22,7 @@ from collections.abc import Awaitable
 import discord
 from discord.http import handle_message_parameters
 
+from bot.i18n import SPEAKERS, speaking
 from bot.render.budgets import EDIT_ROUTE, POST_ROUTE, TOKEN_LIFE, EditToken
 from bot.render.core import (
     THREAD_ARCHIVED,
@@ -400,7 +401,8 @@ class Renderer(PrivateViews, Threads, Notices, Restarts, PlayByPlay, RendererCor
         """Replace an old copy of ``table`` with a link to where it is now."""
 
         async def job() -> None:
-            screen = moved_screen(table)
+            with speaking(SPEAKERS.table(table.row.guild_id)):  # a public message
+                screen = moved_screen(table)
             writer = self._channel(table.row.channel_id)
             await writer.gate("PATCH", EDIT_ROUTE, message_id=message_id)
             msg = self.client.get_partial_messageable(table.row.channel_id).get_partial_message(

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.config import PERMISSIONS
+from bot.i18n import SPEAKERS, speaking, tr
 from bot.render.core import RendererCore
 from bot.render.permissions import THREAD_SEND, bot_permissions, named
 from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, Table
@@ -24,31 +25,9 @@ from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, Table
 log = logging.getLogger(__name__)
 
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
-REOPENED = "🔓 Table #{id} is still on, so I reopened this thread."
-NOT_IN_THREAD = (  # a table opened in a private thread the bot may not join
-    "🔒 I'm not in this private thread: I can't ping whose turn it is, and table #{id} stops "
-    "updating by itself (when a clock runs out) 15 minutes after the last click. Add me to the "
-    "thread: mention {me} in it."
-)
-HIDDEN_PARENT = (  # a public thread or forum post in a channel hidden from the bot
-    "🔒 I can't see {parent}, so I can't join this thread: I can't ping whose turn it is, and "
-    "table #{id} stops updating by itself (when a clock runs out) 15 minutes after the last "
-    "click. Someone who manages {parent} can allow me {what} there, in the channel's settings "
-    "(Permissions)."
-)
-CANT_JOIN = (  # a thread the bot may not join, and knows nothing more of
-    "🔒 I can't join this thread: I can't ping whose turn it is, and table #{id} stops "
-    "updating by itself (when a clock runs out) 15 minutes after the last click. In a private "
-    "thread, add me to it: mention {me} in it; elsewhere, someone who manages the channel can "
-    "allow me **View Channel** in its settings (Permissions)."
-)
 UNLISTED_KEPT = 100  # threads known only by their interactions (see Threads.seen_in)
 JOINED_KEPT = 1000  # threads remembered as joined (one forgotten is asked to join again)
 THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # why its tables close
-SHUT = (  # the players of a table whose archived thread the bot may not reopen
-    "🗄️ This thread was archived, and Discord won't let me reopen it: I closed table #{id} "
-    "rather than let its clocks play on where nobody sees them.{remedy}"
-)
 
 
 class Threads(RendererCore):
@@ -108,23 +87,25 @@ class Threads(RendererCore):
         Channel there (and Send Messages in Threads, if that is off too)."""
         me = self.client.user.mention if self.client.user else "Barkeep"
         thread = self.client.get_channel(channel_id) or self._unlisted.get(channel_id)
+        number = str(table_id)
+        cant_join = "\U0001f512 " + tr(
+            "screens-cant-join", table=number, me=me, view=named([PERMISSIONS["view_channel"]])
+        )
         if not isinstance(thread, discord.Thread):
-            return CANT_JOIN.format(id=table_id, me=me)
+            return cant_join
         parent, member = thread.parent, thread.guild.me
         perms = (
             bot_permissions(parent, member) if parent is not None and member is not None else None
         )
         if perms is not None and perms.view_channel:
             if thread.type == discord.ChannelType.private_thread:
-                return NOT_IN_THREAD.format(id=table_id, me=me)
-            return CANT_JOIN.format(id=table_id, me=me)
+                return "\U0001f512 " + tr("screens-not-in-thread", table=number, me=me)
+            return cant_join
         what = [PERMISSIONS["view_channel"]]
         if perms is not None and not perms.send_messages_in_threads:
             what.append(PERMISSIONS[THREAD_SEND])
-        return HIDDEN_PARENT.format(
-            id=table_id,
-            parent=f"<#{thread.parent_id}>",
-            what=named(what),
+        return "\U0001f512 " + tr(
+            "screens-hidden-parent", table=number, parent=f"<#{thread.parent_id}>", what=named(what)
         )
 
     async def _reopen(self, table: Table) -> bool:
@@ -156,7 +137,9 @@ class Threads(RendererCore):
             try:
                 await thread.edit(archived=False)
             except discord.Forbidden:  # not one of its members: a message reopens it too
-                await thread.send(REOPENED.format(id=table.id), silent=True)
+                with speaking(SPEAKERS.table(table.row.guild_id)):  # the thread's public
+                    reopened = "\U0001f513 " + tr("screens-reopened", table=str(table.id))
+                await thread.send(reopened, silent=True)
                 self._joined.pop(channel_id, None)
                 self.join_thread(channel_id)  # the next time, an edit does
         except discord.HTTPException as err:
@@ -183,24 +166,33 @@ class Threads(RendererCore):
         players are told once: whoever clicked last, if their click's token still lives, else
         whoever clicks next (whose click, reopening the thread, also shows the table's end);
         with what would let the bot reopen it (``thread``, if known: what it lacks there)."""
-        remedy = ""
         me = thread.guild.me if thread is not None else None
+        missing = []
         if thread is not None and me is not None:
             perms = bot_permissions(thread, me)
             missing = [
                 PERMISSIONS[a] for a in ("view_channel", THREAD_SEND) if not getattr(perms, a)
             ]
-            if missing:
-                remedy = (
-                    " So that the next table here carries on, someone who manages "
-                    f"<#{thread.parent_id}> can allow me {named(missing)} there, in the "
-                    "channel's settings (Permissions)."
-                )
         closed = await self.service.close_where(
             lambda row: row.channel_id == channel_id, THREAD_SHUT
         )
         for change in closed:
-            self._tell_privately(change.table.id, SHUT.format(id=change.table.id, remedy=remedy))
+            # told in the server's language: whoever clicks next on the table reads it
+            with speaking(SPEAKERS.table(change.table.row.guild_id)):
+                remedy = (
+                    " "
+                    + tr(
+                        "screens-shut-remedy",
+                        parent=f"<#{thread.parent_id}>",
+                        missing=named(missing),
+                    )
+                    if missing and thread is not None
+                    else ""
+                )
+                text = "\U0001f5c4\ufe0f " + tr(
+                    "screens-shut", table=str(change.table.id), remedy=remedy
+                )
+            self._tell_privately(change.table.id, text)
 
     async def _channel_gone(self, table: Table) -> None:
         """Discord no longer knows the table's channel: the table closes (if the deletion's

@@ -144,6 +144,7 @@ class GuildSettings:
     turn_pings: bool = True  # mention whoever must act (bot/pings.py)
     images: bool | None = None  # the tables' pictures and card emoji (None: on)
     four_colour: bool | None = None  # the four-colour deck (None: off)
+    language: str | None = None  # public screens' language (bot/i18n; None: the server's own)
     # when /settings thread was switched on (None: off): tables started since then open a
     # play-by-play thread (bot/render/playbyplay.py)
     thread_since: float | None = None
@@ -232,7 +233,8 @@ def _guild_settings(row: Row) -> GuildSettings:
         row["pings"] is None or bool(row["pings"]),  # not set: on
         _flag(row["images"]),
         _flag(row["four_colour"]),
-        row["thread_since"],
+        language=row["language"],
+        thread_since=row["thread_since"],
     )
 
 

@@ -35,6 +35,7 @@ from bot.tables.lobby import (
     DEALT,
     LOBBIES_PER_HOST,
     REMOVED,
+    THREAD_DELETED,
     THREAD_LOCKED,
     Lobby,
     check_may_end,
@@ -60,7 +61,7 @@ from bot.tables.table import (
     made_at,
     message_link,
 )
-from bot.tables.takeover import NO_TAKEOVER, NOT_OPEN, Seats
+from bot.tables.takeover import NOT_OPEN, Seats, no_takeover
 
 __all__ = [
     "BUSY",
@@ -77,7 +78,7 @@ __all__ = [
     "LOBBY_CLOCK",
     "LOBBY_SECONDS",
     "LOG_LINES",
-    "NO_TAKEOVER",
+    "no_takeover",
     "NOT_OPEN",
     "NOTE_LINES",
     "REMOVED",
@@ -85,6 +86,7 @@ __all__ = [
     "RETRY_AT_MOST",
     "RETRY_FIRST",
     "STRIKES_OUT",
+    "THREAD_DELETED",
     "THREAD_LOCKED",
     "ActionPath",
     "AlreadyMoved",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import safety
-from bot.engines.base import Action, Drink, Engine, Event, GameError, Leave, Log, Private
+from bot.engines.base import Action, Drink, Engine, Event, GameError, Leave, Log, Private, msg
 from bot.store import (
     AlreadyApplied,
     DrinkRow,
@@ -40,22 +40,22 @@ log = logging.getLogger(__name__)
 
 STRIKES_OUT = 3  # timeouts in a row that remove a player
 JUST_NOW = 5.0  # seconds in which a refused move is put down to the player's own last one
-DOUBLE_TAP = "Already done: your first tap counted."
-CLOCK_MOVED = "Time ran out a moment ago: the clock already moved for you."
+DOUBLE_TAP = msg("table-double-tap")
+CLOCK_MOVED = msg("table-clock-moved")
 STALE_TRIES = 2  # reads of a table another copy moved first, before a move gives up
-BUSY = "This table is busy elsewhere right now. Nothing was changed; please try again."
+BUSY = msg("table-busy")
 
 
 def timed_out(seat: int | None) -> str:
     """The table's line for a player put out for missing three turns in a row (the removal is
     an action of its own: ``Leave(timeouts=...)``)."""
-    return f"{{p{seat}}} timed out three times in a row and is out."
+    return msg("table-timed-out", who=f"{{p{seat}}}")
 
 
 def check_may_send(table: Table, user_id: int, action: Action) -> None:
     """Only the host may send the game's :attr:`Engine.host_actions`."""
     if type(action) in table.engine.host_actions and user_id != table.row.host_id:
-        raise TableError("Only the host can do that.")
+        raise TableError(msg("table-host-only"))
 
 
 class ActionPath(TableMemory):
@@ -114,10 +114,10 @@ class ActionPath(TableMemory):
         try:
             table = await self._require(table_id)
             if table.status != "playing":
-                raise TableError("The game hasn't started yet.")
+                raise TableError(msg("table-not-started"))
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You're not playing at this table.")
+                raise TableError(msg("table-not-playing"))
             action = table.engine.parse(action)
             check_may_send(table, user_id, action)
             try:
@@ -264,7 +264,7 @@ class ActionPath(TableMemory):
         if not over and host is not None and host.left_at is not None and table.seated():
             heir = table.seated()[0]  # the host's powers pass on in seat order
             row.host_id = heir.user_id
-            events = [*events, Log(f"{{p{heir.seat}}} is the host now.")]
+            events = [*events, Log(msg("table-new-host", who=f"{{p{heir.seat}}}"))]
         events = noted(table, state, events, steps, over, now)  # take-backs
         async with self._or_forget(table):
             await self._write(table, state, events, steps, over, now, fired)

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.engines.base import Engine, GameError, Log
+from bot.engines.base import Engine, GameError, Log, msg
 from bot.store import Stale, Store, Tx
 from bot.tables.offers import CLOCK as TAKE_BACK_CLOCK
 from bot.tables.table import LOBBY_CLOCK, LOBBY_SECONDS, Table
@@ -99,7 +99,7 @@ class Clocks(TakeBacks):
         async with self._or_forget(table), self.store.transaction() as tx:
             await self._close_in(tx, table.row, table.seats, why, self.clock.now())
         table.timers.clear()
-        self._changed(table, [Log(f"Nobody started the game within {minutes} minutes.")], None)
+        self._changed(table, [Log(msg("table-lobby-timeout", n=minutes))], None)
 
     def next_due(self) -> float | None:
         dues = [t.due_at for table in self._tables.values() for t in table.timers.values()]

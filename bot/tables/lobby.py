@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import safety
-from bot.engines.base import Engine, Event, Leave, Log, check_options
+from bot.engines.base import Engine, Event, Leave, Log, check_options, msg
 from bot.store import DrinkRow, GameRule, SeatRow, Store, TableRow, TimerRow, Tx
 from bot.tables.actions import ActionPath
 from bot.tables.table import (
@@ -21,15 +21,25 @@ from bot.tables.table import (
     Table,
     TableError,
     message_link,
+    titled,
 )
 
 log = logging.getLogger(__name__)
 
 CHANNEL_DELETED = "its channel was deleted"  # why a table closed (see close_where)
+THREAD_DELETED = "its thread was deleted"
 THREAD_LOCKED = "its thread was locked"
 REMOVED = "Barkeep was removed from the server"
+THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # bot/render/threads.py
+CLOSED = {  # the table's last line for each (the stored end reason stays as above)
+    CHANNEL_DELETED: msg("table-closed-channel-deleted"),
+    THREAD_DELETED: msg("table-closed-thread-deleted"),
+    THREAD_LOCKED: msg("table-closed-thread-locked"),
+    THREAD_SHUT: msg("table-closed-thread-shut"),
+    REMOVED: msg("table-closed-removed"),
+}
 LOBBIES_PER_HOST = 1  # open (unstarted) tables one person may host per server
-DEALT = "Cards dealt."  # the table's first line, before the deal's own (Engine.opening)
+DEALT = msg("table-dealt")  # the table's first line, before the deal's own (Engine.opening)
 
 
 def one_lobby(mine: list[TableRow]) -> None:
@@ -39,8 +49,7 @@ def one_lobby(mine: list[TableRow]) -> None:
     if len(mine) >= LOBBIES_PER_HOST:
         row = mine[0]
         raise Elsewhere(
-            f"You already have an open table here, #{row.id} ({row.game}){message_link(row)}. "
-            "Start it or End it first: one open table per host.",
+            msg("table-one-lobby", id=str(row.id), game=titled(row.game), link=message_link(row)),
             row,
             "end",
         )
@@ -50,18 +59,16 @@ def check_may_end(table: Table, user_id: int, can_manage: bool) -> None:
     """Only the host, or a moderator (Manage Server, or Manage Messages there), may end a
     table."""
     if user_id != table.row.host_id and not can_manage:
-        raise TableError("Only the host (or a moderator) can end the table.")
+        raise TableError(msg("table-end-host-only"))
 
 
 def check_may_remove(table: Table, user_id: int, can_manage: bool) -> None:
     """Only the host, or a moderator, may remove a player, and only from a
     lobby (in a game, three missed turns in a row put a player out)."""
     if user_id != table.row.host_id and not can_manage:
-        raise TableError("Only the host (or a moderator) can remove players.")
+        raise TableError(msg("table-remove-host-only"))
     if table.status != "lobby":
-        raise TableError(
-            "The game has started. In a game, a player who misses three turns in a row is out."
-        )
+        raise TableError(msg("table-remove-started"))
 
 
 class Lobby(ActionPath):
@@ -114,7 +121,7 @@ class Lobby(ActionPath):
             def allowed(rules: list[GameRule]) -> None:
                 pairs = [(r.channel_id, r.enabled) for r in rules]
                 if not safety.game_allowed(pairs, channel_id, parent_id):
-                    raise TableError(safety.not_here(engine.title, pairs))
+                    raise TableError(safety.not_here(titled(game, engine.title), pairs))
 
             if rematch_of is not None:
                 tx.check_rematch(rematch_of, NextGameOpen)
@@ -143,7 +150,7 @@ class Lobby(ActionPath):
                 await tx.save_table(row)
         table = Table(row, seats, engine, timers={LOBBY_CLOCK: closing}, held_since=None)
         self._tables[row.id] = table
-        self._notify(Change(table, [Log(f"Table #{row.id} is open.")]))
+        self._notify(Change(table, [Log(msg("table-open", id=str(row.id)))]))
         return table
 
     def _check_free(self, tx: Tx, guild_id: int, user_id: int) -> None:
@@ -151,9 +158,12 @@ class Lobby(ActionPath):
 
         def refuse(other: TableRow) -> TableError:
             return Elsewhere(
-                f"You're already seated at table #{other.id} ({other.game}) in this server"
-                f"{message_link(other)}. "
-                "Leave it first: one seat at a time.",
+                msg(
+                    "table-one-seat",
+                    id=str(other.id),
+                    game=titled(other.game),
+                    link=message_link(other),
+                ),
                 other,
                 "leave",
             )
@@ -165,7 +175,7 @@ class Lobby(ActionPath):
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table is None:
-                raise TableError("I can't find that table any more.")
+                raise TableError(msg("table-gone"))
             old = table.row.message_id
             if old != message_id:
                 async with self.store.transaction() as tx:
@@ -178,13 +188,13 @@ class Lobby(ActionPath):
             table = await self._require(table_id)
             old = table.seat_row(user_id)
             if old is not None and old.left_at is None:
-                raise TableError("You're already at this table.")
+                raise TableError(msg("table-already-in"))
             if old is not None and old.removed:
-                raise TableError("The host removed you from this table.")
+                raise TableError(msg("table-removed-you"))
             if table.status != "lobby":
-                raise TableError("This game has already started. Catch the next one!")
+                raise TableError(msg("table-join-started"))
             if len(table.seated()) >= table.engine.max_players:
-                raise TableError(f"The table is full ({table.engine.max_players} players).")
+                raise TableError(msg("table-full", n=table.engine.max_players))
             now = self.clock.now()
             guild_id = table.row.guild_id
             async with self.store.transaction() as tx:
@@ -201,21 +211,22 @@ class Lobby(ActionPath):
         async with self.lock(table_id):
             table = await self._require(table_id)
             if user_id != table.row.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(msg("table-start-host-only"))
             if table.status != "lobby":
-                raise TableError("The game has already started.")
+                raise TableError(msg("table-started-already"))
             players = table.seated()
             engine = table.engine
             if engine.host_plays and table.seat_row(user_id) not in players:
-                raise TableError(
-                    f"In {engine.title} the host deals: press **Join** to take your seat, "
-                    "then Start."
-                )
+                raise TableError(msg("table-host-deals", game=titled(engine.name, engine.title)))
             if len(players) < engine.min_players:
                 need = engine.min_players - len(players)
                 raise TableError(
-                    f"{engine.title} needs at least {engine.min_players} players: "
-                    f"waiting for {need} more."
+                    msg(
+                        "table-too-few",
+                        game=titled(engine.name, engine.title),
+                        n=engine.min_players,
+                        need=need,
+                    )
                 )
             state = engine.new_game(len(players), table.row.seed, table.row.options)
             for i, s in enumerate(players):
@@ -236,7 +247,7 @@ class Lobby(ActionPath):
             table = await self._require(table_id)
             seat = table.seat_row(user_id)
             if seat is None or seat.left_at is not None:
-                raise TableError("You're not at this table.")
+                raise TableError(msg("table-not-at"))
             if table.status == "lobby":
                 return await self._leave_lobby(table, seat)
             if not table.in_game(user_id):
@@ -252,12 +263,12 @@ class Lobby(ActionPath):
             check_may_remove(table, by, can_manage)
             seat = table.seat_row(user_id)
             if seat is None or seat.left_at is not None:
-                raise TableError("They're not at this table any more.")
+                raise TableError(msg("table-remove-gone"))
             if user_id == by:
-                raise TableError("To leave the table yourself, press Leave.")
+                raise TableError(msg("table-remove-self"))
             now = self.clock.now()
             seat.left_at, seat.removed = now, True
-            events: list[Event] = [Log(f"{seat.name} was removed from the table.")]
+            events: list[Event] = [Log(msg("table-removed", name=seat.name))]
             async with self._or_forget(table), self.store.transaction() as tx:
                 await tx.save_seat(seat)
                 await self._lobby_after_exit(tx, table, seat, events, now)
@@ -268,7 +279,7 @@ class Lobby(ActionPath):
         """A player who is already out of the game (safe, finished) leaves the table: the game
         itself does not change, so nothing goes into its action log."""
         seat.left_at = self.clock.now()
-        line = f"{{p{seat.seat}}} leaves the table."
+        line = msg("table-stands-up", who=f"{{p{seat.seat}}}")
         table.row.log = [*table.row.log, line][-LOG_LINES:]
         async with self._or_forget(table), self.store.transaction() as tx:
             await tx.save_seat(seat)
@@ -281,7 +292,7 @@ class Lobby(ActionPath):
         async with self._or_forget(table), self.store.transaction() as tx:
             await tx.remove_seat(table.id, seat.user_id)
             table.seats = [s for s in table.seats if s.user_id != seat.user_id]
-            events: list[Event] = [Log(f"{seat.name} left.")]
+            events: list[Event] = [Log(msg("table-left-lobby", name=seat.name))]
             await self._lobby_after_exit(tx, table, seat, events, now)
         return self._changed(table, events, None)
 
@@ -295,16 +306,20 @@ class Lobby(ActionPath):
             table.timers.clear()
         elif table.row.host_id == seat.user_id:
             table.row.host_id = table.seated()[0].user_id
-            events.append(Log(f"{table.seated()[0].name} is the host now."))
+            events.append(Log(msg("table-new-host", who=table.seated()[0].name)))
             await tx.save_table(table.row)
 
     async def end(self, table_id: int, user_id: int, *, can_manage: bool) -> Change:
         async with self.lock(table_id):
             table = await self._require(table_id)
             check_may_end(table, user_id, can_manage)
-            who = "the host" if user_id == table.row.host_id else "a moderator"  # unseated
-            by = next((s.name for s in table.seats if s.user_id == user_id), who)
-            return await self._end(table, f"ended by {by}", f"The table was ended by {by}.")
+            role = "the host" if user_id == table.row.host_id else "a moderator"  # unseated
+            name = next((s.name for s in table.seats if s.user_id == user_id), None)
+            if name is not None:
+                line = msg("table-ended-by", name=name)
+            else:
+                line = msg("table-ended-by-role", host="yes" if role == "the host" else "no")
+            return await self._end(table, f"ended by {name or role}", line)
 
     async def close_where(self, where: Callable[[TableRow], bool], why: str) -> list[Change]:
         """End every open table ``where`` holds, for a reason outside the game, ``why`` ("its
@@ -316,7 +331,8 @@ class Lobby(ActionPath):
                 continue
             async with self.lock(table.id):
                 if table.status != "ended" and self._tables.get(table.id) is table:
-                    changes.append(await self._end(table, f"closed: {why}", f"Closed: {why}."))
+                    line = CLOSED.get(why) or msg("table-closed", why=why)  # said as given
+                    changes.append(await self._end(table, f"closed: {why}", line))
         return changes
 
     async def _end(self, table: Table, reason: str, line: str) -> Change:

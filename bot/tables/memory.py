@@ -12,9 +12,10 @@ import weakref
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from bot import i18n
 from bot.clock import SystemClock
 from bot.engines import takeback
-from bot.engines.base import Engine, Event, IllegalAction, StateError
+from bot.engines.base import Engine, Event, IllegalAction, StateError, msg
 from bot.store import ResultRow, SeatRow, Store, TableRow, TimerRow, Tx
 from bot.tables.table import Change, Listener, Table, TableError
 
@@ -159,11 +160,11 @@ class TableMemory:
     async def _require(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table is None:
-            raise TableError("I can't find that table any more.")
+            raise TableError(msg("table-gone"))
         if table.status == "ended":
-            raise TableError(
-                "This table has ended. Start a new one with /" + table.row.game + " start."
-            )
+            # a refusal, worded as it is raised: in the language of the answer under way
+            start = i18n.command(i18n.current(), f"{table.row.game} start")
+            raise TableError(msg("table-ended", command=start))
         return table
 
     # -- forgetting a table whose write failed ---------------------------------------------

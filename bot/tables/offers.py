@@ -19,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engines.base import Action, Drink, Event, Leave, Log, Timeout
+from bot.engines.base import Action, Drink, Event, Leave, Log, Timeout, msg
 from bot.engines.takeback import SECONDS, TakeBack
 from bot.tables.table import Offer, Table
 
 __all__ = ["CLOCK", "SECONDS", "Offer", "Request", "noted", "others", "request_of", "shown"]
 
 CLOCK = "takeback"  # the key of a take-back request's clock (no engine uses it)
-MOVED_ON = "\u21a9 The take-back is off: the game moved on."
+MOVED_ON = msg("table-takeback-off")
 
 
 @dataclass(frozen=True)

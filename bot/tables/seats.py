@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.engines.base import Action, Engine, Event, GameError, Leave, Log, Results, literal
+from bot.engines.base import Action, Engine, Event, GameError, Leave, Log, Results, literal, msg
+from bot.engines.words import unpack
 from bot.store import ResultRow
 from bot.tables.table import Table
 
@@ -70,24 +71,21 @@ def vacate(
     row = table.user_at(seat)
     row.left_at, row.lapse, row.notes = now, [], []  # their lines are read: they acted
     row.asker_id, row.asker_name = None, None
-    if timeouts:
-        line = f"{{p{seat}}} timed out three times in a row and is out"
-    else:
-        line = f"{{p{seat}}} leaves"
+    who, how = f"{{p{seat}}}", "timeouts" if timeouts else "leaves"
     if engine.is_over(state) or not engine.is_active(state, seat):
         row.opened = None  # a debt's timeout ended it: nothing left to take over
-        events.append(Log(line + "."))
+        events.append(Log(msg("table-seat-left", who=who, how=how)))
     else:
         row.opened = timeouts or 0
-        events.append(Log(f"\U0001fa91 {line}: their seat is open to take over."))
+        events.append(Log(msg("table-seat-opened", who=who, how=how)))
     return state, steps, events
 
 
 def close(
     engine: Engine[Any], table: Table, state: Any, seat: int, why: str
 ) -> tuple[Any, list[Step], list[Event]]:
-    """The open ``seat``'s wait ends (``why``: a log line, ``{p}`` for the seat): the rules'
-    Leave for it, as its leaver's move (``timeouts`` kept, for a player put out)."""
+    """The open ``seat``'s wait ends (``why``: the log line's message, ``$who`` the seat): the
+    rules' Leave for it, as its leaver's move (``timeouts`` kept, for a player put out)."""
     row = table.user_at(seat)
     action = Leave(timeouts=row.opened or None)
     row.opened, row.asker_id, row.asker_name = None, None, None
@@ -97,7 +95,7 @@ def close(
         state, evs = engine.apply(state, seat, action)
     except GameError:
         return state, [], []
-    events: list[Event] = [Log(why.replace("{p}", f"{{p{seat}}}")), *evs]
+    events: list[Event] = [Log(msg(why, who=f"{{p{seat}}}")), *evs]
     return state, [(seat, row.user_id, action, None, evs)], events
 
 
@@ -115,9 +113,9 @@ def close_waited(
     return state, steps, events
 
 
-CLOCK_CLOSED = "Nobody took {p}'s seat in time."
-HOST_CLOSED = "The host closed {p}'s seat."
-ALONE_CLOSED = "Nobody else is left: {p}'s seat closes."
+CLOCK_CLOSED = "table-seat-closed-clock"  # the messages of an open seat's closing
+HOST_CLOSED = "table-seat-closed-host"
+ALONE_CLOSED = "table-seat-closed-alone"
 
 
 def close_if_alone(
@@ -163,7 +161,13 @@ def outcomes(table: Table, results: Results) -> dict[int, str | ResultRow]:
 
 
 def pin_name(line: str, seat: int, name: str) -> str:
-    """``line`` with ``seat``'s mark (``{p1}``) written as ``name``, as the screens show it."""
+    """``line`` with ``seat``'s mark (``{p1}``) written as ``name``, as the screens show it
+    (in a message written as data: in its arguments)."""
+    data = unpack(line)
+    if data is not None:
+        key, args = data
+        pinned = {k: pin_name(v, seat, name) if isinstance(v, str) else v for k, v in args.items()}
+        return msg(key, **pinned)
 
     def fill(m: re.Match[str]) -> str:
         return f"**{literal(name)}**" if m[1] is not None and int(m[1]) == seat else m[0]

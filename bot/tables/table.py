@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import i18n
 from bot.engines import takeback
 from bot.engines.base import (
     Action,
@@ -16,6 +17,7 @@ from bot.engines.base import (
     GameError,
     IllegalAction,
     Results,
+    msg,
     seed_hash,
 )
 from bot.store import DrinkRow, SeatRow, Tab, TableRow, TimerRow
@@ -52,7 +54,7 @@ class NextGameOpen(TableError):
     hosted by ``host`` (their name as seated; None if the host has no seat there yet)."""
 
     def __init__(self, lobby: TableRow, host: str | None) -> None:
-        super().__init__(f"The next game is already open: table #{lobby.id}.")
+        super().__init__(msg("table-next-open", id=str(lobby.id)))
         self.lobby, self.host = lobby, host
 
 
@@ -210,6 +212,13 @@ class Table:
 def made_at(snowflake: int) -> float:
     """When Discord made what this id names (its ids carry their creation time)."""
     return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def titled(game: str, title: str | None = None) -> str:
+    """A game's name as words as data (``game-<name>-title``), for a line about a table; a
+    game the catalogs don't name (a test's) goes by ``title``, else its name."""
+    key = f"game-{game}-title"
+    return msg(key) if i18n.has(i18n.ENGLISH, key) else title or game
 
 
 def message_link(row: TableRow) -> str:

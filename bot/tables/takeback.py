@@ -26,7 +26,7 @@ import dataclasses
 import logging
 
 from bot.engines import takeback
-from bot.engines.base import Event, IllegalAction, Log
+from bot.engines.base import Event, IllegalAction, Log, msg
 from bot.engines.takeback import SECONDS, TakeBack
 from bot.store import AlreadyApplied, TimerRow
 from bot.tables.actions import ActionPath
@@ -35,15 +35,15 @@ from bot.tables.table import LOG_LINES, Change, Offer, Table, TableError
 
 log = logging.getLogger(__name__)
 
-TOO_LATE = f"Too late: a move can be taken back for {SECONDS:g} s."
-MOVED_ON = "Too late: the game has moved on."
-ASKED = "A take-back is already being asked."
-ENDED = "That take-back request has ended."
-NOBODY = "Nobody else is playing to agree."
-YOURS = "It's your move: the others decide."
-NOT_PLAYING = "You're not playing at this table."
-NOT_IN = "You're out of this game: the players still in decide."
-NO_TIME = "\u21a9 Nobody answered the take-back in time: the move stands."
+TOO_LATE = msg("table-takeback-too-late", n=int(SECONDS))
+MOVED_ON = msg("table-takeback-moved-on")
+ASKED = msg("table-takeback-asked")
+ENDED = msg("table-takeback-ended")
+NOBODY = msg("table-takeback-nobody")
+YOURS = msg("table-takeback-yours")
+NOT_PLAYING = msg("table-not-playing")
+NOT_IN = msg("table-takeback-not-in")
+NO_TIME = msg("table-takeback-no-time")
 
 
 class TakeBacks(ActionPath):
@@ -68,8 +68,9 @@ class TakeBacks(ActionPath):
                 raise TableError(MOVED_ON)
             offer = await self._last_move(table)
             if offer.user_id != user_id:
-                name = table.user_at(offer.seat).name if offer.seat is not None else "its mover"
-                raise TableError(f"Only {name} can take back their move.")
+                if offer.seat is None:
+                    raise TableError(takeback.NOT_A_MOVE)
+                raise TableError(msg("table-takeback-only", name=table.user_at(offer.seat).name))
             now = self.clock.now()
             if now - offer.at >= SECONDS:
                 raise TableError(TOO_LATE)
@@ -111,7 +112,7 @@ class TakeBacks(ActionPath):
             if seat not in needed:
                 raise TableError(NOT_IN)
             if not agree:
-                said = f"\u21a9 {{p{seat}}} said no to the take-back: the move stands."
+                said = msg("table-takeback-refused", who=f"{{p{seat}}}")
                 return await self._close_request(table, said, None)
             if seat in asked.agreed:
                 return Change(table, duplicate=True)  # a double tap
@@ -142,7 +143,7 @@ class TakeBacks(ActionPath):
     async def _playing(self, table_id: int) -> Table:
         table = await self._require(table_id)
         if table.status != "playing":
-            raise TableError("The game hasn't started yet.")
+            raise TableError(msg("table-not-started"))
         return table
 
     async def _last_move(self, table: Table) -> Offer:

@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.engines.base import Log, literal
+from bot.engines.base import Log, literal, msg
 from bot.store import SeatRow
 from bot.tables import seats
 from bot.tables.lobby import Lobby
-from bot.tables.table import LOG_LINES, Change, Elsewhere, Table, TableError
+from bot.tables.table import LOG_LINES, Change, Elsewhere, Table, TableError, titled
 
-NOT_OPEN = "That seat is no longer open."
-NO_TAKEOVER = "In {title} a player who leaves ends the game: there is no taking over a seat."
+NOT_OPEN = msg("table-seat-not-open")
+
+
+def no_takeover(game: str) -> str:
+    """The refusal of a seat in a game where a player who leaves ends it."""
+    return msg("table-no-takeover", game=titled(game))
 
 
 class Seats(Lobby):
@@ -43,19 +47,17 @@ class Seats(Lobby):
             mine = table.seat_row(user_id)
             if mine is not None and mine is not holder:
                 if mine.removed:
-                    raise TableError("The host removed you from this table.")
+                    raise TableError(msg("table-removed-you"))
                 if mine.left_at is None:
-                    raise TableError("You're already at this table.")
-                raise TableError("You played another seat in this game: only that one was yours.")
+                    raise TableError(msg("table-already-in"))
+                raise TableError(msg("table-other-seat"))
             if mine is holder or user_id == table.row.host_id:
                 return await self._take(table, holder, user_id, name)
             if holder.asker_id == user_id:
-                raise TableError("You asked already: the host decides.")
+                raise TableError(msg("table-asked-already"))
             if holder.asker_id is not None:
-                raise TableError(
-                    f"{literal(holder.asker_name or 'Someone')} asked for that seat first: "
-                    "the host decides."
-                )
+                first = literal(holder.asker_name) if holder.asker_name else msg("table-someone")
+                raise TableError(msg("table-asked-first", name=first))
             asked = dataclasses.replace(holder, asker_id=user_id, asker_name=name)
             async with self.store.transaction() as tx:  # refused: nothing in memory changed
                 self._check_free(tx, table.row.guild_id, user_id)
@@ -71,19 +73,19 @@ class Seats(Lobby):
         async with self.lock(table_id):
             table = await self._require(table_id)
             if by != table.row.host_id:
-                raise TableError("Only the host decides who takes a seat.")
+                raise TableError(msg("table-seat-host-decides"))
             holder = self._open_seat(table, seat)
             if holder.asker_id != asker:
-                raise TableError("That request was already answered.")
+                raise TableError(msg("table-request-answered"))
             name = holder.asker_name or "Player"
             if allow:
                 try:
                     return await self._take(table, holder, asker, name)
                 except Elsewhere:  # they sat down at another table meanwhile
-                    line = f"**{literal(name)}** sat down at another table meanwhile."
+                    line = msg("table-request-elsewhere", name=literal(name))
                     return await self._drop_request(table, holder, line, refused=True)
             return await self._drop_request(
-                table, holder, f"The host said no to **{literal(name)}**."
+                table, holder, msg("table-request-refused", name=literal(name))
             )
 
     async def close_seat(self, table_id: int, by: int, seat: int) -> Change:
@@ -91,7 +93,7 @@ class Seats(Lobby):
         async with self.lock(table_id):
             table = await self._require(table_id)
             if by != table.row.host_id:
-                raise TableError("Only the host can close a seat.")
+                raise TableError(msg("table-close-host-only"))
             self._open_seat(table, seat)
             state, steps, events = seats.close(
                 table.engine, table, table.state, seat, seats.HOST_CLOSED
@@ -103,7 +105,7 @@ class Seats(Lobby):
         if table.status != "playing":
             raise TableError(NOT_OPEN)
         if not table.engine.seat_takeover:
-            raise TableError(NO_TAKEOVER.format(title=table.engine.title))
+            raise TableError(no_takeover(table.engine.name))
         holder = table.seat_at(seat)
         if holder is None or holder.opened is None:
             raise TableError(NOT_OPEN)
@@ -119,10 +121,10 @@ class Seats(Lobby):
         kept = dataclasses.replace(holder, opened=None, asker_id=None, asker_name=None)
         if back:
             kept.left_at, kept.name, kept.strikes = None, name, 0
-            line = f"\U0001fa91 {{p{seat}}} is back in their seat."
+            line = msg("table-seat-back", who=f"{{p{seat}}}")
             log = row.log
         else:
-            line = f"\U0001fa91 {{p{seat}}} takes **{literal(holder.name)}**'s seat."
+            line = msg("table-seat-taken", who=f"{{p{seat}}}", name=literal(holder.name))
             log = [seats.pin_name(t, seat, holder.name) for t in row.log]
         log = [*log, line][-LOG_LINES:]
         new: SeatRow | None = None
@@ -153,5 +155,5 @@ class Seats(Lobby):
         table.saved([holder])
         change = self._changed(table, [Log(line)], None)
         if refused:
-            raise TableError(f"{line} The seat is still open.")
+            raise TableError(msg("table-seat-still-open", line=line))
         return change

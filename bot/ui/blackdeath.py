@@ -31,9 +31,9 @@ from typing import Any
 
 import discord
 
-from bot.engines.base import plural
+from bot.engines.base import MSG
 from bot.engines.blackdeath import (
-    EXAMPLE_FORFEIT,
+    DEATH_FOUND,
     FORFEIT_MAX,
     TAKE_SECONDS,
     Finish,
@@ -42,6 +42,7 @@ from bot.engines.blackdeath import (
     Take,
 )
 from bot.engines.cards import TarotCard
+from bot.i18n import current, game_title, tr
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say
@@ -69,19 +70,19 @@ def _fan(n: int) -> str:
 def _seat_line(table: Table, v: dict[str, Any], s: dict[str, Any]) -> str:
     who = _name(table, s["seat"])
     if s["status"] == "left":
-        return f"\U0001f6aa {who} left"
+        return "\U0001f6aa " + tr("blackdeath-seat-left", who=who)
     if s["status"] == "loser":
-        return f"{SKULL} {who} holds Death"
+        return f"{SKULL} " + tr("blackdeath-seat-death", who=who)
     if s["status"] == "safe":
-        return f"\u2705 {who} safe" + (" (left)" if s["left"] else "")
+        return "\u2705 " + tr("blackdeath-seat-safe", who=who, left="yes" if s["left"] else "no")
     if len(v["seats"]) > COMPACT_OVER:  # who takes from whom is on the turn line already
         return f"{who} {BACK}{s['cards']}"
-    role = ""
+    role = "none"
     if v["phase"] == "take" and s["seat"] == v["offerer"]:
-        role = " · offering"
+        role = "offering"
     elif v["phase"] == "take" and s["seat"] == v["taker"]:
-        role = " · taking"
-    return f"{who} {_fan(s['cards'])}{role}"
+        role = "taking"
+    return tr("blackdeath-seat", who=who, fan=_fan(s["cards"]), role=role)
 
 
 def _seat_lines(table: Table, v: dict[str, Any]) -> list[str]:
@@ -100,21 +101,24 @@ def _positions(v: dict[str, Any]) -> int:
 def _take_rows(table: Table, n: int) -> list[common.Row]:
     """One button per face-down position, or a select when they would not fit in four rows."""
     if n > BUTTON_POSITIONS:
-        options = tuple(SelectOption(label=f"Card {p}", value=str(p)) for p in range(1, n + 1))
-        return [common.select(table, Take, "pos", options[:25], f"Take a card (1-{n})…")]
+        options = tuple(
+            SelectOption(label=tr("blackdeath-card-n", n=p), value=str(p)) for p in range(1, n + 1)
+        )
+        return [common.select(table, Take, "pos", options[:25], tr("blackdeath-take-select", n=n))]
     keys = [button(table, Take(p), str(p), "primary") for p in range(1, n + 1)]
     return [keys[i : i + 5] for i in range(0, n, 5)]
 
 
 def _choice_row(table: Table) -> list[Button]:
     return [
-        button(table, Finish(), "Finish my drink", "success", emoji="\U0001f37a"),
-        button(table, Forfeit(), "Forfeit", "danger", emoji="\U0001f3b2"),
+        button(table, Finish(), tr("blackdeath-finish-button"), "success", emoji="\U0001f37a"),
+        button(table, Forfeit(), tr("blackdeath-forfeit-button"), "danger", emoji="\U0001f3b2"),
     ]
 
 
 def _write_button(table: Table) -> Button:
-    return common.form_button(table, SetForfeit, "Write the forfeit", emoji="\u270d\ufe0f")
+    label = tr("blackdeath-write-button")
+    return common.form_button(table, SetForfeit, label, emoji="\u270d\ufe0f")
 
 
 def _deal_fields(table: Table, v: dict[str, Any], embed: discord.Embed) -> None:
@@ -129,16 +133,19 @@ def _deal_fields(table: Table, v: dict[str, Any], embed: discord.Embed) -> None:
     tries = [pairs] if len(lines) > COMPACT_OVER else [lines, pairs]
     tries += [[*pairs[:n], "\u2026"] for n in range(len(pairs) - 1, 0, -1)]
     news = common.latest_lines(table, since, _log_shown(v))
-    latest = ["Latest", "\n".join(news)] if news else []
+    latest = ["Latest", "\n".join(news)] if news else []  # its room (the platform names it)
     # the lines since first (a leaver's cards passed on): the deal makes room for them
     texts = ("\n".join(x) for x in tries)
-    text = next((t for t in texts if common.fits(embed, "The deal", t, *latest)), None)
+    name = tr("blackdeath-the-deal")
+    text = next((t for t in texts if common.fits(embed, name, t, *latest)), None)
     if text is not None:
-        embed.add_field(name="The deal", value=text[:1024], inline=False)
+        embed.add_field(name=name, value=text[:1024], inline=False)
     common.latest_field(table, embed, since, _log_shown(v))
 
 
-DEATH_FOUND = "Only Death is left, and "  # the engine's line naming the loser
+def _death_found(line: str) -> bool:
+    """Whether an engine log line is the one naming the loser (by its message key)."""
+    return line.startswith(MSG) and line[1:].partition(MSG)[0] == DEATH_FOUND
 
 
 def _log_shown(v: dict[str, Any]) -> int:
@@ -146,7 +153,8 @@ def _log_shown(v: dict[str, Any]) -> int:
 
 
 def _due(table: Table, v: dict[str, Any]) -> str:
-    return countdown(table.deadline(v["clock"])) if v["clock"] else ""
+    """The running clock for a message's ``$due``, or ``none``."""
+    return (countdown(table.deadline(v["clock"])) if v["clock"] else "") or "none"
 
 
 # -- the public table ---------------------------------------------------------------------
@@ -161,43 +169,37 @@ def public(table: Table) -> Screen:
     if v["phase"] == "take":
         taker, offerer = _name(table, v["taker"]), _name(table, v["offerer"])
         n = _positions(v)
-        turn = (
-            f"\U0001f449 {taker}, take one of {offerer}'s {n} face-down cards below "
-            f"(or I pick one {due})."
-            if n > 1
-            else f"\U0001f449 {taker}, take {offerer}'s last card: press 1 (or I take it {due})."
+        turn = "\U0001f449 " + tr(
+            "blackdeath-turn-take", taker=taker, offerer=offerer, n=n, due=due
         )
         rows += _take_rows(table, n)
     elif v["phase"] == "choose":
         loser = _name(table, v["loser"])
-        turn = (
-            f"{SKULL} Only Death is left, and {loser} holds it! {loser}: **finish your drink** "
-            f"or take a **forfeit**? Decide {due}, or you finish your drink."
-        )
+        turn = f"{SKULL} " + tr("blackdeath-turn-choose", loser=loser, due=due)
         rows.append(_choice_row(table))
     else:  # "forfeit"
         loser, writer = _name(table, v["loser"]), _name(table, v["writer"])
-        turn = (
-            f"\u270d\ufe0f {loser} takes a forfeit. {writer}, press **Write the forfeit** "
-            f"{due}; if none comes, {loser} finishes their drink."
+        button = tr("blackdeath-write-button")
+        turn = "\u270d\ufe0f " + tr(
+            "blackdeath-turn-write", loser=loser, writer=writer, button=button, due=due
         )
         rows.append([_write_button(table)])
     lines = [turn, ""] + _seat_lines(table, v)
+    game = game_title(current(), "blackdeath")
     embed = discord.Embed(
-        title=f"{SKULL} Black Death · table #{table.id}",
+        title=f"{SKULL} " + tr("blackdeath-title", game=game, table=str(table.id)),
         description="\n".join(lines),
         colour=common.GOLD,
     )
-    taking = f" · {TAKE_SECONDS} s to take a card" if v["phase"] == "take" else ""
-    embed.set_footer(
-        text=f"Seed SHA-256 {table.seed_hash[:16]}… · {plural(v['pairs'], 'pair')} thrown{taking}"
-    )
+    seconds = TAKE_SECONDS if v["phase"] == "take" else 0
+    footer = tr("blackdeath-footer", hash=table.seed_hash[:16], n=v["pairs"], seconds=seconds)
+    embed.set_footer(text=footer)
     if v["phase"] == "take" and not v["last"] and v["deal_log"]:
         _deal_fields(table, v, embed)
     else:  # the loser's line is the turn line above: not again in Latest
-        log = [t for t in table.row.log if not t.startswith(DEATH_FOUND)]
+        log = [t for t in table.row.log if not _death_found(t)]
         common.latest_field(table, embed, log, _log_shown(v))
-    rows.append(common.table_buttons(table, "My hand"))
+    rows.append(common.table_buttons(table, tr("blackdeath-my-hand")))
     return Screen(embed, rows[:5])
 
 
@@ -214,15 +216,19 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
             seats = v["seats"]
             held = [f"{_name(table, x['seat'])} {x['cards']}" for x in seats if x["cards"]]
             if held:
-                lines.append("Still holding cards: " + " · ".join(held))
+                lines.append(tr("blackdeath-still-holding", held=" · ".join(held)))
             safe = [x["seat"] for x in seats if x["status"] == "safe"]
             gone = [x["seat"] for x in seats if x["status"] == "left"]
         if safe:  # a safe player who left keeps their win: among the safe, noted
             went = {x["seat"] for x in v["seats"] if x["left"]}
-            named = [_name(table, s) + (" (left)" if s in went else "") for s in safe]
-            lines.append("\U0001f37b Safe: " + ", ".join(named))
+            named = [
+                tr("blackdeath-safe-name", who=_name(table, s), left="yes" if s in went else "no")
+                for s in safe
+            ]
+            lines.append("\U0001f37b " + tr("blackdeath-ended-safe", who=", ".join(named)))
         if gone:
-            lines.append("\U0001f6aa Left: " + ", ".join(_name(table, s) for s in gone))
+            who = ", ".join(_name(table, s) for s in gone)
+            lines.append("\U0001f6aa " + tr("blackdeath-ended-left", who=who))
     return common.ended_screen(table, lines)
 
 
@@ -236,10 +242,10 @@ def private(table: Table, seat: int) -> Screen:
     hand: list[TarotCard] = v["hand"]
     lines = common.notes(table, seat)
     if hand:
-        lines.append(f"Your hand, pairs thrown away ({plural(len(hand), 'card')}):")
+        lines.append(tr("blackdeath-your-hand", n=len(hand)))
         lines.append(" · ".join(_card(c) for c in hand))
     elif seat != v["loser"]:
-        lines.append("\u2705 No cards left: you're safe from Death!")
+        lines.append("\u2705 " + tr("blackdeath-you-are-safe"))
     rows: list[common.Row] = []
     due = _due(table, v)
     phase = v["phase"]
@@ -247,46 +253,37 @@ def private(table: Table, seat: int) -> Screen:
         if seat == v["taker"]:
             offerer = _name(table, v["offerer"])
             n = _positions(v)
-            lines.append(
-                f"\U0001f449 **Your turn**: take one of {offerer}'s {n} face-down cards by its "
-                f"number, here or on the table, {due}."
-                if n > 1
-                else f"\U0001f449 **Your turn**: take {offerer}'s last card (1), here or on the "
-                f"table, {due}."
-            )
+            lines.append("\U0001f449 " + tr("blackdeath-your-turn", offerer=offerer, n=n, due=due))
             rows += _take_rows(table, n)
         elif seat == v["offerer"]:
-            lines.append(f"{_name(table, v['taker'])} is taking a card from your hand.")
+            lines.append(tr("blackdeath-taking-yours", who=_name(table, v["taker"])))
         elif hand:
             taker, offerer = _name(table, v["taker"]), _name(table, v["offerer"])
-            lines.append(f"{taker} is taking a card from {offerer}.")
+            lines.append(tr("blackdeath-taking", who=taker, offerer=offerer))
     elif phase == "choose":
         if seat == v["loser"]:
-            lines.append(
-                f"{SKULL} You hold Death! **Finish your drink**, or take a **forfeit** that "
-                f"another player writes. Decide {due}, or you finish your drink."
-            )
+            lines.append(f"{SKULL} " + tr("blackdeath-you-hold-death", due=due))
             rows.append(_choice_row(table))
         else:
-            lines.append(f"{SKULL} {_name(table, v['loser'])} holds Death and is choosing.")
+            lines.append(f"{SKULL} " + tr("blackdeath-is-choosing", who=_name(table, v["loser"])))
     else:  # "forfeit"
         loser = _name(table, v["loser"])
         if seat == v["writer"]:
-            lines.append(
-                f"\u270d\ufe0f You write {loser}'s forfeit ({FORFEIT_MAX} characters at most): "
-                f"press **Write the forfeit** {due}."
-            )
+            button = tr("blackdeath-write-button")
+            text = tr("blackdeath-you-write", loser=loser, most=FORFEIT_MAX, button=button, due=due)
+            lines.append("\u270d\ufe0f " + text)
             rows.append([_write_button(table)])
         elif seat == v["loser"]:
-            lines.append(f"{_name(table, v['writer'])} is writing your forfeit.")
+            lines.append(tr("blackdeath-writing-yours", who=_name(table, v["writer"])))
         else:
-            lines.append(f"{_name(table, v['writer'])} is writing {loser}'s forfeit.")
+            lines.append(tr("blackdeath-writing", who=_name(table, v["writer"]), loser=loser))
+    game = game_title(current(), "blackdeath")
     embed = discord.Embed(
-        title=f"\U0001f0cf Your hand · Black Death · table #{table.id}",
+        title="\U0001f0cf " + tr("blackdeath-hand-title", game=game, table=str(table.id)),
         description="\n".join(lines),
         colour=common.GOLD,
     )
-    embed.set_footer(text="Only you can see this.")
+    embed.set_footer(text=tr("blackdeath-hand-footer"))
     return Screen(embed, rows[:5])
 
 
@@ -303,9 +300,9 @@ def form(table: Table, seat: int, verb: str | None) -> common.Form | None:
         table,
         SetForfeit,
         "text",
-        f"A forfeit for {loser}"[:45],
-        "What must they do?",
+        tr("blackdeath-form-title", who=loser)[:45],
+        tr("blackdeath-form-label"),
         min_length=1,
         max_length=FORFEIT_MAX,
-        placeholder=EXAMPLE_FORFEIT,
+        placeholder=tr("blackdeath-form-example"),
     )

@@ -26,7 +26,8 @@ import discord
 from bot import safety
 from bot.art import emoji
 from bot.art.looks import LOOKS
-from bot.engines.base import Action, AnyCard, Drink, literal, plural, sips
+from bot.engines.base import Action, AnyCard, Drink, literal, msg
+from bot.i18n import ENGLISH, command, current, english, game_title, has, render, t, tr
 from bot.store import Tab, TableRow
 from bot.tables import Table, message_link, seats
 from bot.ui.components import (
@@ -256,22 +257,24 @@ def form_button(
     )
 
 
-def table_buttons(table: Table, seat_label: str = "My seat") -> list[Button]:
-    """The row every running table has: open your private view, the rules, leave, end; and
-    while a seat is open, **Take seat**, or the host's **Allow** / **No** to whoever asked
-    for it (in the place of Rules: /rules has them too)."""
-    mine = platform(table, "seat", seat_label, emoji="\U0001f0cf")
-    leave, end = platform(table, "leave", "Leave"), platform(table, "end", "End", "danger")
+def table_buttons(table: Table, seat_label: str | None = None) -> list[Button]:
+    """The row every running table has: open your private view (``seat_label``, worded by the
+    game: "My hand"; default "My seat"), the rules, leave, end; and while a seat is open,
+    **Take seat**, or the host's **Allow** / **No** to whoever asked for it (in the place of
+    Rules: /rules has them too)."""
+    mine = platform(table, "seat", seat_label or tr("screens-my-seat"), emoji="\U0001f0cf")
+    leave = platform(table, "leave", tr("screens-leave"))
+    end = platform(table, "end", tr("screens-end"), "danger")
     opened = table.open_seats() if table.status == "playing" else []
     asked = next((s for s in opened if s.asker_id is not None), None)
     if asked is not None:
         arg = f"{asked.seat}.{asked.asker_id}"
-        allow = platform(table, "allow_seat", "Allow", "success", "\u2705", arg)
-        no = platform(table, "deny_seat", "No", "secondary", "\u2716\ufe0f", arg)
+        allow = platform(table, "allow_seat", tr("screens-allow"), "success", "\u2705", arg)
+        no = platform(table, "deny_seat", tr("screens-no"), "secondary", "\u2716\ufe0f", arg)
         return [mine, leave, end, allow, no]
-    row = [mine, platform(table, "rules", "Rules"), leave, end]
+    row = [mine, platform(table, "rules", tr("screens-rules")), leave, end]
     if opened:
-        row.append(platform(table, "take_seat", "Take seat", "primary", "\U0001fa91"))
+        row.append(platform(table, "take_seat", tr("screens-take-seat"), "primary", "\U0001fa91"))
     return row
 
 
@@ -280,19 +283,37 @@ def seat_lines(table: Table) -> list[str]:
     if table.status != "playing":
         return []
     host = table.seat_row(table.row.host_id)
-    boss = f"**{escape(host.name)}**" if host is not None else "host"
+    boss = f"**{escape(host.name)}**" if host is not None else tr("screens-the-host")
     out = []
     for s in table.open_seats():
         seat = s.seat or 0
-        whose = f"{name(table, seat)}'s seat"
+        whose = name(table, seat)
         if s.asker_id is not None:
-            who = escape(s.asker_name or "Someone")
-            out.append(f"\U0001fa91 **{who}** wants {whose}: {boss}, **Allow** or **No**?")
+            who = escape(s.asker_name or tr("screens-someone"))
+            out.append(
+                "\U0001fa91 "
+                + tr(
+                    "screens-seat-asked",
+                    who=who,
+                    whose=whose,
+                    host=boss,
+                    allow=tr("screens-allow"),
+                    no=tr("screens-no"),
+                )
+            )
             continue
         due = [t.due_at for t in table.timers.values() if seat in t.seats]
-        until = f"before its clock runs out {countdown(min(due))}" if due else "before its turn"
-        why = " (timed out three times)" if s.opened else ""
-        out.append(f"\U0001fa91 {whose} is open{why}: **Take seat** {until}.")
+        out.append(
+            "\U0001fa91 "
+            + tr(
+                "screens-seat-open",
+                whose=whose,
+                why="timed-out" if s.opened else "left",
+                take=tr("screens-take-seat"),
+                until="clock" if due else "turn",
+                clock=countdown(min(due)) if due else "",
+            )
+        )
     return out
 
 
@@ -329,21 +350,19 @@ def seat_choice_screen(table: Table, host: bool, playing: bool) -> Screen:
     rows: list[Row] = []
     for s in table.open_seats()[:5]:
         seat = s.seat or 0
-        whose = f"{table.user_at(seat).name[:60]}'s seat"
+        whose = table.user_at(seat).name[:60]
         row: list[Button] = []
         if not (host and playing):
-            row.append(platform(table, "take_seat", f"Take {whose}", "primary", arg=f"{seat}.go"))
+            take = tr("screens-take-whose", whose=whose)[:80]
+            row.append(platform(table, "take_seat", take, "primary", arg=f"{seat}.go"))
         if host:
-            row.append(platform(table, "close_seat", f"Close {whose}", "danger", arg=str(seat)))
+            close = tr("screens-close-whose", whose=whose)[:80]
+            row.append(platform(table, "close_seat", close, "danger", arg=str(seat)))
         rows.append(row)
     if host:
-        text = (
-            "Close a seat rather than wait for its clock? Its cards leave play as the rules say."
-            if playing
-            else "Take a seat yourself (you're the host: nobody needs to allow it), or close one."
-        )
+        text = tr("screens-seat-close-ask" if playing else "screens-seat-host-ask")
     else:
-        text = "Which seat? The host allows it (your own seat back needs nobody's OK)."
+        text = tr("screens-seat-which")
     return Screen(discord.Embed(description=text, colour=GREY), rows)
 
 
@@ -360,7 +379,9 @@ def say(template: str, table: Table) -> str:
 
 
 def say_names(template: str, names: dict[str, str]) -> str:
-    """:func:`say` with the names given (``{"p0": "Ana", ...}``): a replay's, say."""
+    """:func:`say` with the names given (``{"p0": "Ana", ...}``): a replay's, say. An engine
+    line written as data (``base.msg``) is first worded in the language being drawn."""
+    template = render(template)
 
     def fill(m: re.Match[str]) -> str:
         if m[1] is None:  # a doubled brace: literal text (base.literal)
@@ -414,15 +435,15 @@ def countdown(due: float | None) -> str:
 def lobby_rows(table: Table) -> list[Row]:
     rows: list[Row] = [
         [
-            platform(table, "join", "Join", "success", "\U0001f37a"),
-            platform(table, "leave", "Leave"),
-            platform(table, "start", "Start", "primary"),
-            platform(table, "rules", "Rules", emoji="\U0001f4dc"),
-            platform(table, "end", "End", "danger"),
+            platform(table, "join", tr("screens-join"), "success", "\U0001f37a"),
+            platform(table, "leave", tr("screens-leave")),
+            platform(table, "start", tr("screens-start"), "primary"),
+            platform(table, "rules", tr("screens-rules"), emoji="\U0001f4dc"),
+            platform(table, "end", tr("screens-end"), "danger"),
         ]
     ]
     if len(table.seated()) >= 2:  # someone the host could remove (the host's own seat aside)
-        rows.append([platform(table, "remove", "Remove a player")])
+        rows.append([platform(table, "remove", tr("screens-remove"))])
     return rows
 
 
@@ -430,28 +451,28 @@ def remove_screen(table: Table, by: int) -> Screen:
     """The host's private pick of a player to remove from the lobby."""
     others = [s for s in table.seated() if s.user_id != by]
     options = [SelectOption(s.name[:100] or "?", str(s.user_id)) for s in others][:25]
-    embed = discord.Embed(
-        description=(
-            f"Remove a player from table #{table.id}? They can't join this table again.\n"
-            "Not sure? Just ignore this."
-        ),
-        colour=GREY,
-    )
+    text = tr("screens-remove-ask", table=str(table.id))
+    embed = discord.Embed(description=f"{text}\n{tr('screens-not-sure')}", colour=GREY)
     if not options:
-        embed.description = "There is nobody else at the table to remove."
+        embed.description = tr("screens-remove-nobody")
         return Screen(embed)
     cid = custom_id(table.row.game, table.id, "remove", "pick")
-    return Screen(embed, [Select(cid, tuple(options), "Who leaves the table?")])
+    return Screen(embed, [Select(cid, tuple(options), tr("screens-remove-pick"))])
 
 
 def options_line(table: Table) -> str:
+    """The table's options as the host sets them: each one's name as ``/<game> start`` takes it
+    in the language drawn (``claim_seconds: 20``; ``läggtid: 20``), where the catalog names it,
+    else its label."""
     parts = []
     for opt in table.engine.options:
         value = table.row.options.get(opt.name, opt.default)
+        key = f"opt-{table.row.game}-start-{opt.name}"
+        label = t(current(), key) if has(current(), key) else render(opt.label or opt.name)
         if isinstance(opt.default, bool):
-            parts.append(f"{opt.label or opt.name}: {'on' if value else 'off'}")
+            parts.append(f"{label}: {tr('on' if value else 'off')}")
         else:
-            parts.append(f"{opt.label or opt.name}: {value}")
+            parts.append(f"{label}: {value}")
     return " · ".join(parts)
 
 
@@ -459,36 +480,47 @@ def lobby_screen(table: Table) -> Screen:
     e = table.engine
     players = table.seated()
     lines = [
-        f"{i + 1}. {escape(s.name)}" + (" (host)" if s.user_id == table.row.host_id else "")
+        tr(
+            "screens-lobby-player",
+            n=str(i + 1),
+            who=escape(s.name),
+            host="yes" if s.user_id == table.row.host_id else "no",
+        )
         for i, s in enumerate(players)
-    ] or ["Nobody yet."]
+    ] or [tr("screens-lobby-nobody")]
     count = (
         f"{e.min_players}" if e.min_players == e.max_players else f"{e.min_players}-{e.max_players}"
     )
+    title = game_title(current(), table.row.game)
     embed = discord.Embed(
-        title=f"\U0001f37b {e.title} · table #{table.id}",
-        description=(
-            f"Press **Join** to take a seat ({count} players). "
-            "The host presses **Start** when everyone is in. "
-            f"Unstarted, the table closes {countdown(table.deadline('lobby'))}."
+        title=f"\U0001f37b {tr('screens-lobby-title', game=title, table=str(table.id))}",
+        description=tr(
+            "screens-lobby-text",
+            count=count,
+            join=tr("screens-join"),
+            start=tr("screens-start"),
+            clock=countdown(table.deadline("lobby")),
         ),
         colour=GOLD,
     )
     embed.add_field(
-        name=f"Players ({len(players)}/{e.max_players})", value="\n".join(lines), inline=False
+        name=tr("screens-lobby-players", n=str(len(players)), most=str(e.max_players)),
+        value="\n".join(lines),
+        inline=False,
     )
     if e.options:
-        embed.add_field(name="Table options", value=options_line(table), inline=False)
+        embed.add_field(name=tr("screens-lobby-options"), value=options_line(table), inline=False)
     if table.row.log:  # the lobby's note: who is invited to play again
         embed.add_field(
-            name="Invited", value="\n".join(say(t, table) for t in table.row.log), inline=False
+            name=tr("screens-lobby-invited"),
+            value="\n".join(say(line, table) for line in table.row.log),
+            inline=False,
         )
     # the shuffle is fixed before the deal: its seed's whole hash now, the seed at the end
-    footer = f"Seed SHA-256 {table.seed_hash} (the seed is shown when the table ends)"
+    footer = tr("screens-lobby-seed", hash=table.seed_hash)
     if e.drinks_with(table.row.options):
-        footer = (
-            "Drink responsibly. /limits sets your cap for tonight, or alcohol-free mode.\n" + footer
-        )
+        limits = command(current(), "limits")
+        footer = tr("screens-lobby-responsibly", limits=limits) + "\n" + footer
     embed.set_footer(text=footer)
     return Screen(embed, lobby_rows(table))
 
@@ -501,7 +533,7 @@ def drinks(table: Table, seat: int, n: int, user_id: int | None = None) -> str:
     row = table.seat_at(seat)
     who = user_id if user_id is not None else row.user_id if row else None
     shown = safety.tab_text(table.tabs.get(who), n) if who is not None else None
-    return shown or sips(n)
+    return shown or tr("sips", n=n)
 
 
 DRINKS_APART = 4  # up to this many players, each player's drinks get a line of their own
@@ -535,7 +567,11 @@ def drinks_lines(table: Table) -> str | None:
         now = table.user_at(seat) is s
         if not now and not n and s.user_id not in soft:
             continue
-        gave = f" (gave {given.get(seat, Tab()).total})" if given is not None and now else ""
+        gave = (
+            " " + tr("screens-gave", n=given.get(seat, Tab()).total)
+            if given is not None and now
+            else ""
+        )
         text = drinks(table, seat, n, s.user_id) if n or s.user_id not in soft else ""
         text = " · ".join(t for t in (text, soft.get(s.user_id, "")) if t)
         who = name(table, seat) if now else f"**{escape(s.name)}**"
@@ -554,9 +590,9 @@ def soft_finishes(table: Table) -> dict[int, str]:
     out = {}
     for r in table.ledger:
         if r.kind == safety.FINISH and r.counted_as == safety.POINTS:
-            out[r.user_id] = f"{safety.STAR} finish alcohol-free"
+            out[r.user_id] = tr("screens-finish-points", star=safety.STAR)
         elif r.kind == safety.FINISH and r.counted_as == safety.CAPPED:
-            out[r.user_id] = f"{safety.WATER} finish as water"
+            out[r.user_id] = tr("screens-finish-water", water=safety.WATER)
     return out
 
 
@@ -587,14 +623,16 @@ def moments(table: Table) -> list[str]:
     sipped = [(d, tab) for d, tab in drunk if d.kind not in safety.NOT_SIPS]
     if sipped:
         big, tab = max(sipped, key=lambda dt: dt[0].sips)  # the first of equals
-        amount = safety.tab_text(tab, big.sips) or sips(big.sips)
-        lines.append(
-            f"\U0001f947 Biggest drink: {name(table, big.seat)}, {amount} ({escape(big.reason)})"
-        )
+        amount = safety.tab_text(tab, big.sips) or tr("sips", n=big.sips)
+        why = escape(render(big.reason))
+        who = name(table, big.seat)
+        lines.append("\U0001f947 " + tr("screens-biggest", who=who, amount=amount, why=why))
     if given := given_tabs(drunk):
         giver, counted = max(given.items(), key=lambda kv: kv[1].total)  # the first of equals
-        amount = safety.tab_text(counted, counted.total) or sips(counted.total)
-        lines.append(f"\U0001f381 Most given: {name(table, giver)}, {amount}")
+        amount = safety.tab_text(counted, counted.total) or tr("sips", n=counted.total)
+        lines.append(
+            "\U0001f381 " + tr("screens-most-given", who=name(table, giver), amount=amount)
+        )
     if table.state is not None:
         highlights = table.engine.highlights(table.state, [d for d, _ in drunk])
         lines += [f"\u2728 {say(h, table)}" for h in highlights]
@@ -647,7 +685,38 @@ def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -
     return out
 
 
-EARLY = "Ended early: no winner."
+# why a table ended, as the table service stores it (English, data that code compares): each
+# known reason worded in the screen's language
+_REASONS = {
+    "game over": "screens-reason-game-over",
+    "everyone left": "screens-reason-everyone-left",
+    "its channel was deleted": "screens-reason-channel-deleted",
+    "its thread was deleted": "screens-reason-thread-deleted",
+    "its thread was locked": "screens-reason-thread-locked",
+    "its thread was archived, and Barkeep may not reopen it": "screens-reason-thread-shut",
+    "Barkeep was removed from the server": "screens-reason-removed",
+    "it could not be loaded": "screens-reason-not-loaded",
+    "a former player": "screens-reason-former-player",
+}
+_NOBODY_STARTED = re.compile(r"nobody started it within (\d+) minutes")
+
+
+def end_reason(reason: str) -> str:
+    """Why a table ended, in the language drawn: "game over", "ended by Ana", "closed: ..."
+    (a reason no catalog names, or one written as data, as it is worded)."""
+    if reason.startswith("ended by "):
+        who = reason.removeprefix("ended by ")
+        who = tr(_REASONS[who]) if who in _REASONS else who
+        return tr("screens-reason-ended-by", who=who)
+    closed = reason.startswith("closed: ")
+    why = reason.removeprefix("closed: ")
+    if why in _REASONS:
+        why = tr(_REASONS[why])
+    elif m := _NOBODY_STARTED.fullmatch(why):
+        why = tr("screens-reason-nobody-started", minutes=int(m[1]))
+    else:
+        why = render(why)
+    return tr("screens-reason-closed", why=why) if closed else why
 
 
 def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen:
@@ -658,26 +727,32 @@ def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen
     if table.state is not None and not table.engine.is_over(table.state):
         # ended by End, or by everyone leaving, before the game was: what the game's lines
         # show next is how it stood, never a result (End promised no winner)
-        lines = [EARLY, *lines]
+        lines = [tr("screens-ended-early"), *lines]
     if gone := [s for s in table.seats if s.opened is not None and s.seat is not None]:
         # left mid-game, their seat still open when the game ended: the game's lines show the
         # seat as it stood, under their name
         who = ", ".join(f"**{escape(s.name)}**" for s in gone)
-        lines = [*lines, f"\U0001fa91 Left, their seat still open: {who}"]
-    reason = table.row.end_reason or ""
-    footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + (
-        "See /tally for the leaderboard."
+        lines = [*lines, "\U0001fa91 " + tr("screens-ended-gone", who=who)]
+    reason = end_reason(table.row.end_reason or "")
+    tally = command(current(), "tally")
+    footer = (reason[:1].upper() + reason[1:] + " · " if reason else "") + tr(
+        "screens-ended-tally", tally=tally
     )
     if table.row.started_at is not None:
-        footer = f"Seed (re-deal and check): {table.row.seed} · {footer}"
+        footer = tr("screens-ended-seed", seed=str(table.row.seed), rest=footer)
     extra = []
     if counted and (line := drinks_lines(table)):
         extra.append(line)
     extra += moments(table)
     body = _fit(lines, extra, BODY_LINES - 1, BODY_CHARS - len(footer) - 1)
     embed = discord.Embed(
-        title=f"\U0001f3c1 {table.engine.title} · table #{table.id} is over",
-        description="\n".join(body) or "The table closed.",
+        title="\U0001f3c1 "
+        + tr(
+            "screens-ended-title",
+            game=game_title(current(), table.row.game),
+            table=str(table.id),
+        ),
+        description="\n".join(body) or tr("screens-ended-closed"),
         colour=GREY,
     )
     embed.set_footer(text=footer)
@@ -686,26 +761,35 @@ def ended_screen(table: Table, lines: list[str], counted: bool = True) -> Screen
 
 def again_button(table: Table) -> Button:
     """**Play again**: a new table in the same channel, same options, the same players invited."""
-    return platform(table, "again", "Play again", "success", "\U0001f501")
+    return platform(table, "again", tr("screens-again"), "success", "\U0001f501")
 
 
 def invite_note(table: Table, host_id: int) -> str | None:
     """The lobby line of a table opened by **Play again** on ``table``, by ``host_id``: the
-    other players of ``table``, named as written (:func:`literal`); ``None`` if none."""
+    other players of ``table``, named as written (:func:`literal`); ``None`` if none. It is
+    stored with the lobby (its log), so it is a message as data, worded where it is shown."""
     names = [
         f"**{literal(s.name)}**" for s in table.seats if s.seat is not None and s.user_id != host_id
     ]
     if not names:
         return None
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"\U0001f501 Again from table #{table.id}: {who}, press **Join**."
+    who = (
+        names[0]
+        if len(names) == 1
+        else msg("screens-and", rest=", ".join(names[:-1]), last=names[-1])
+    )
+    return msg("screens-invite", table=str(table.id), who=who)
 
 
 def next_game_text(lobby: TableRow, host: str | None) -> str:
     """The answer to a second **Play again**: the next game is open already, and where."""
-    who = f"{escape(host)} already" if host is not None else "Someone already"
-    return (
-        f"{who} opened the next game: table #{lobby.id}{message_link(lobby)}. Press **Join** there."
+    who = escape(host) if host is not None else tr("screens-someone")
+    return tr(
+        "screens-next-game",
+        who=who,
+        table=str(lobby.id),
+        link=message_link(lobby),
+        join=tr("screens-join"),
     )
 
 
@@ -715,30 +799,25 @@ def confirm_screen(table: Table, what: str, seat: int | None = None) -> Screen:
     if (asked := table.engine.asked(what)) is not None:
         return _question(table, *table.engine.ask_first[asked], what)
     engine = table.engine
+    number = str(table.id)
     if what == "leave" and seat is not None and seats.may_open(engine, table.state, seat):
-        text = (
-            f"Leave table #{table.id}? Your seat stays open for someone to take over (or you, "
-            "with **Take seat**, before its clock runs out). A drink you owe now is still yours."
-        )
-        label = "Yes, leave"
+        text = tr("screens-leave-open", table=number, take=tr("screens-take-seat"))
+        label = tr("screens-leave-yes")
     elif what == "leave":
-        never = "" if engine.seat_takeover else " Nobody takes over a seat in this game."
-        text = (
-            f"Leave table #{table.id}? You're out of this game for good, and a drink you owe "
-            f"now is still yours.{never}"
-        )
-        label = "Yes, leave"
+        takeover = "yes" if engine.seat_takeover else "no"
+        text = tr("screens-leave-out", table=number, takeover=takeover)
+        label = tr("screens-leave-yes")
     else:
-        text = (
-            f"End table #{table.id} for everyone? The game stops here with no winner; the "
-            "sips so far stay on the tab."
-        )
-        label = "Yes, end it"
+        text = tr("screens-end-ask", table=number)
+        label = tr("screens-end-yes")
     return _question(table, text, label, what)
 
 
 def _question(table: Table, text: str, label: str, what: str) -> Screen:
-    embed = discord.Embed(description=f"{text}\nNot sure? Just ignore this.", colour=GREY)
+    """A question with its one button; ``text`` and ``label`` may be a game's message as
+    data (:attr:`Engine.ask_first`)."""
+    text, label = render(text), render(label)
+    embed = discord.Embed(description=f"{text}\n{tr('screens-not-sure')}", colour=GREY)
     return Screen(embed, [[platform(table, "confirm", label, "danger", arg=what)]])
 
 
@@ -746,9 +825,10 @@ RULE_FIELD = re.compile(r"\{([a-z_]+)(?::([a-z]+))?\}")
 RULE_IF = re.compile(r"\[(!?[a-z_]+(?:,!?[a-z_]+)*)\] ?")
 
 
-def fill_rules(template: str, options: dict[str, Any]) -> str:
+def fill_rules(template: str, options: dict[str, Any], lang: str = ENGLISH) -> str:
     """A rules file's short section with the table's options: ``{name}`` is an option's value,
-    ``{name:word}`` its value with the word's plural ("1 sip", "3 sips"), and a line starting
+    ``{name:message}`` the catalog's message with the value as ``n`` (``{social_sips:sips}``:
+    "1 sip", "3 sips"; "1 klunk", "3 klunkar"), and a line starting
     ``[name]`` (``[!name]``; several: ``[a,!b]``) shows only when that on/off option is on
     (off). Raises KeyError for an option the game doesn't have."""
     out = []
@@ -760,66 +840,61 @@ def fill_rules(template: str, options: dict[str, Any]) -> str:
             line = line[m.end() :]
         out.append(
             RULE_FIELD.sub(
-                lambda f: plural(options[f[1]], f[2]) if f[2] else str(options[f[1]]), line
+                lambda f: t(lang, f[2], n=options[f[1]]) if f[2] else str(options[f[1]]), line
             )
         )
     return "\n".join(out).strip()
 
 
-def rules_screen(table: Table, short: str) -> Screen:
+def rules_screen(table: Table, short: str, lang: str = ENGLISH) -> Screen:
     """The short rules (filled) with a **Full rules** button."""
-    embed = discord.Embed(
-        title=f"\U0001f4dc {table.engine.title}, in short", description=short, colour=GOLD
-    )
-    return Screen(embed, [[full_rules_button(table)]])
+    title = t(lang, "rules-short-title", game=game_title(lang, table.row.game))
+    embed = discord.Embed(title=title, description=short, colour=GOLD)
+    return Screen(embed, [[full_rules_button(table, lang)]])
 
 
-def full_rules_button(table: Table) -> Button:
-    return platform(table, "rules", "Full rules", emoji="\U0001f4dc", arg="full")
+def full_rules_button(table: Table, lang: str = ENGLISH) -> Button:
+    label = t(lang, "rules-full-button")
+    return platform(table, "rules", label, emoji="\U0001f4dc", arg="full")
 
 
 def moved_screen(table: Table) -> Screen:
     """An old copy of a table's message: no buttons, a link to where the table is now."""
     row = table.row
     if row.message_id is None:
-        text = f"Table #{table.id} moved: use `/table` to bring it back here."
+        typed = command(current(), "table")
+        text = tr("screens-moved-back", table=str(table.id), command=typed)
     else:
         link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
-        text = f"Table #{table.id} moved down here: {link}"
+        text = tr("screens-moved", table=str(table.id), link=link)
     # a table message's picture goes with it (left, it would show loose under the link)
     return Screen(discord.Embed(description=text, colour=GREY), [], public=True)
-
-
-RETIRED_VIEW = "\U0001f447 Your cards and buttons moved to your newest private message below."
-
-
-EXPIRED_VIEW = (
-    "\u23f3 This view has stopped updating (Discord lets a bot update a message like this for 15"
-    " minutes). Tap **Refresh** for a fresh one."
-)
 
 
 def expired_view_screen(table: Table) -> Screen:
     """A player's private view just before its token dies: it says it stops following the
     table, and its one button opens a fresh view (as the table's own button does)."""
-    refresh = platform(table, "seat", "Refresh", "primary", emoji="\U0001f504")
-    return Screen(discord.Embed(description=EXPIRED_VIEW, colour=GREY), [[refresh]])
+    label = tr("screens-refresh")
+    refresh = platform(table, "seat", label, "primary", emoji="\U0001f504")
+    text = "\u23f3 " + tr("screens-view-expired", refresh=label)
+    return Screen(discord.Embed(description=text, colour=GREY), [[refresh]])
 
 
 def left_view_screen(table: Table, timed_out: bool) -> Screen:
     """The last screen of the private view of a player who left the game, or was put out for
     missing three turns in a row: it says so, with no buttons (nothing there is theirs now)."""
     text = (
-        f"\u23f0 You're out of table #{table.id}: you missed three turns in a row."
+        "\u23f0 " + tr("screens-view-timed-out", table=str(table.id))
         if timed_out
-        else f"\U0001f44b You left table #{table.id}. Thanks for playing!"
+        else "\U0001f44b " + tr("screens-view-left", table=str(table.id))
     )
     return Screen(discord.Embed(description=text, colour=GREY), [])
 
 
 def retired_view_screen() -> Screen:
     """A player's older private view: one line, no buttons (their newest view is the live one)."""
-    return Screen(discord.Embed(description=RETIRED_VIEW, colour=GREY), [])
+    text = "\U0001f447 " + tr("screens-view-retired")
+    return Screen(discord.Embed(description=text, colour=GREY), [])
 
 
 TIMED_OUT = re.compile(r"(\{p\d+\}) timed out three times in a row and is out\.$")
@@ -827,17 +902,19 @@ TIMED_OUT = re.compile(r"(\{p\d+\}) timed out three times in a row and is out\.$
 
 def fold(lines: list[str]) -> list[str]:
     """Equal lines in a row as one (``Time's up for **Bo**. (×3)``), and the platform's "timed
-    out three times" line without the engine's own line for that player's leave after it."""
+    out three times" line without the engine's own line for that player's leave after it
+    (lines told apart by their English wording: a line may be a message as data)."""
     runs: list[list[Any]] = []
     for i, line in enumerate(lines):
-        out = TIMED_OUT.match(lines[i - 1]) if i else None
-        if out and line.startswith(out[1] + " "):
+        out = TIMED_OUT.match(english(lines[i - 1])) if i else None
+        if out and english(line).startswith(out[1] + " "):
             continue
         if runs and runs[-1][0] == line:
             runs[-1][1] += 1
         else:
             runs.append([line, 1])
-    return [line if n == 1 else f"{line} (\u00d7{n})" for line, n in runs]
+    # a line as data is worded before its count goes on (names still {p0}: say fills them)
+    return [line if n == 1 else f"{render(line)} (\u00d7{n})" for line, n in runs]
 
 
 def latest_lines(table: Table, lines: list[str], most: int = 3) -> list[str]:
@@ -849,13 +926,18 @@ def latest_field(table: Table, embed: discord.Embed, lines: list[str], most: int
     """:func:`latest_lines` under "Latest", as many as fit a phone (:func:`fits`) with what the
     embed already holds, its footer included (set it first)."""
     shown = latest_lines(table, lines, most)
-    while shown and not fits(embed, "Latest", "\n".join(shown)):
+    title = latest_title()
+    while shown and not fits(embed, title, "\n".join(shown)):
         shown.pop(0)
     if shown:
-        embed.add_field(name="Latest", value="\n".join(shown)[:1024], inline=False)
+        embed.add_field(name=title, value="\n".join(shown)[:1024], inline=False)
 
 
-def rules_embed(title: str, text: str) -> discord.Embed:
-    return discord.Embed(
-        title=f"\U0001f4dc {title}: the rules", description=text[:4096], colour=GOLD
-    )
+def latest_title() -> str:
+    """The name of a table's field of latest lines ("Latest"), in the language drawn."""
+    return tr("screens-latest")
+
+
+def rules_embed(lang: str, game: str, text: str) -> discord.Embed:
+    title = t(lang, "rules-title", game=game_title(lang, game))
+    return discord.Embed(title=title, description=text[:4096], colour=GOLD)

@@ -40,23 +40,25 @@ Decisions:
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
-from bot.engines.base import plural
-from bot.engines.giveandtake import Go, LastCall, Pile, ordinal
+from bot.engines.giveandtake import Go, LastCall, Pile
+from bot.engines.words import key_of
+from bot.i18n import current, ordinal, tr
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, button, countdown, name, say
 
-TITLE = "\U0001f91d Give & Take"
+HANDSHAKE = "\U0001f91d"
+POINTER = "\U0001f449"
 LEFTOVERS_SHOWN = 8
 LOG_LINES = 3
-# engine log lines the table already shows: the cues, and each flip's cards ("Turn 3: ...")
-SHOWN_ABOVE = re.compile(
-    r"(Nobody cued: the table calls )?3, 2, 1, Go!$|Turn \d+(, fight flip \d+)?: "
+# engine log lines the table already shows (by their message keys): the cues, each flip's cards
+# ("Turn 3: ..."), and a capture's question (the 👉 line asks it, then the pile is the news)
+SHOWN_ABOVE = frozenset(
+    {"giveandtake-go", "giveandtake-table-cues", "giveandtake-flip", "giveandtake-captures-ask"}
 )
 
 
@@ -70,7 +72,7 @@ def _duet(d: dict[str, Any]) -> str:
 
 def _player(table: Table, v: dict[str, Any], p: dict[str, Any]) -> str:
     seat = p["seat"]
-    line = f"{name(table, seat)} give {p['give']} · take {p['take']}"
+    line = tr("giveandtake-piles", who=name(table, seat), give=p["give"], take=p["take"])
     duet = next((d for d in v["duets"] if d["seat"] == seat), None)
     if duet is not None:
         line += f" · {_duet(duet)}"
@@ -81,34 +83,42 @@ def _player(table: Table, v: dict[str, Any], p: dict[str, Any]) -> str:
     return line
 
 
+def _place(place: int) -> str:
+    return ordinal(current(), place)
+
+
 def _out(table: Table, v: dict[str, Any]) -> str | None:
     """``✖️ Out: **Cy** 3rd · **Ana** 4th (left)``: everyone out, best place first."""
     out = sorted((p for p in v["players"] if p["out"]), key=lambda p: p["place"])
     if not out:
         return None
-    return "\u2716\ufe0f Out: " + " · ".join(
-        f"{name(table, p['seat'])} {ordinal(p['place'])}" + (" (left)" if p["left"] else "")
+    who = " · ".join(
+        tr(
+            "giveandtake-out-one",
+            who=name(table, p["seat"]),
+            place=_place(p["place"]),
+            left="yes" if p["left"] else "no",
+        )
         for p in out
     )
+    return f"\u2716\ufe0f {tr('giveandtake-out-line', who=who)}"
 
 
 def _leftovers(v: dict[str, Any]) -> str | None:
     cards, down = v["leftovers"], v["face_down"]
     if not cards:
-        return f"Leftovers: {down} face down" if down else None
+        return tr("giveandtake-leftovers-down", down=down) if down else None
     more = len(cards) - LEFTOVERS_SHOWN
     shown = " ".join(c.label for c in cards[:LEFTOVERS_SHOWN])
-    shown += f" and {more} more" if more > 0 else ""
-    return f"Leftovers ({len(cards) + down}): " + (f"{down} face down, {shown}" if down else shown)
+    if more > 0:
+        shown = tr("giveandtake-and-more", cards=shown, more=more)
+    return tr("giveandtake-leftovers", n=len(cards) + down, down=down, cards=shown)
 
 
 def _fight(v: dict[str, Any]) -> str:
     """The tied players are marked ⚔️ on their lines: the banner needn't name them."""
     low = min(d["difference"] for d in v["duets"])
-    return (
-        f"\u2694\ufe0f **Fight!** A tie at {low}: everyone turns again for it all "
-        f"({plural(v['at_stake'], 'card')} so far)."
-    )
+    return f"\u2694\ufe0f {tr('giveandtake-fight-banner', low=low, cards=v['at_stake'])}"
 
 
 def _prompt(table: Table, v: dict[str, Any]) -> str:
@@ -116,14 +126,12 @@ def _prompt(table: Table, v: dict[str, Any]) -> str:
     turn = v["turn"] + 1
     if v["phase"] == "pile":
         who = name(table, v["capturer"])
-        return (
-            f"\U0001f449 {who} captures **{plural(v['capture_size'], 'card')}**: under which "
-            f"pile? Else the smaller one {due}."
-        )
-    host = _host_seat(table)  # the host directs, in the ring or out of it
-    if host is not None:
-        return f"\U0001f449 {name(table, host)} cues turn {turn}: **Go!** (else the table, {due})"
-    return f"\U0001f449 The table cues turn {turn} {due}."
+        line = tr("giveandtake-prompt-pile", who=who, cards=v["capture_size"], due=due)
+    elif (host := _host_seat(table)) is not None:  # the host directs, in the ring or out of it
+        line = tr("giveandtake-prompt-host", who=name(table, host), turn=turn, due=due)
+    else:
+        line = tr("giveandtake-prompt-table", turn=turn, due=due)
+    return f"{POINTER} {line}"
 
 
 def _news(v: dict[str, Any], log: list[str]) -> list[str]:
@@ -131,40 +139,38 @@ def _news(v: dict[str, Any], log: list[str]) -> list[str]:
     return [
         line
         for line in log
-        if not SHOWN_ABOVE.match(line)
-        and not line.endswith(" Give pile or take pile?")  # a capture: the 👉 line, then its pile
+        if key_of(line) not in SHOWN_ABOVE
         and not (v["fight"] and line == v["last"])  # the fight banner
     ]
 
 
 def _go(table: Table, v: dict[str, Any]) -> Button:
     """Go! cues the next flip, and says which: a second press for it is refused, not a cue."""
-    return button(table, Go(v["turn"] + 1), "3, 2, 1, Go!", "success", emoji="\U0001f3ac")
+    return button(table, Go(v["turn"] + 1), tr("giveandtake-go"), "success", emoji="\U0001f3ac")
 
 
 def _piles(table: Table, v: dict[str, Any], mine: bool = False) -> list[Button]:
     p = v["players"][v["capturer"]]
-    whose = "my " if mine else ""
     # a pile left empty puts its owner out at the next turn: the button that leaves one says so
     empties = {False: p["take"] == 0, True: p["give"] == 0}  # choice -> the other pile is empty
     warn = empties[False] != empties[True]
     turn = v["turn"]  # the turn of this capture: a late press can't land on a later one
     out = []
     for take, pile in ((False, "give"), (True, "take")):
-        label = f"Under {whose}{pile} pile ({p[pile]})"
-        if warn and empties[take]:
-            warning = "you go out!" if mine else "out!"
-            out.append(button(table, Pile(take, turn), f"{label}: {warning}", "danger"))
-        else:
-            out.append(button(table, Pile(take, turn), label, "primary"))
+        danger = warn and empties[take]
+        label = tr(
+            "giveandtake-under",
+            pile=pile,
+            n=p[pile],
+            mine="yes" if mine else "no",
+            out="yes" if danger else "no",
+        )
+        out.append(button(table, Pile(take, turn), label, "danger" if danger else "primary"))
     return out
 
 
 def _footer(table: Table) -> str:
-    return (
-        "Duet: your take card + the give card above it (top pairs with bottom) · seed SHA-256 "
-        f"{table.seed_hash[:16]}…"
-    )
+    return tr("giveandtake-footer", hash=table.seed_hash[:16])
 
 
 def public(table: Table) -> Screen:
@@ -177,7 +183,9 @@ def public(table: Table) -> Screen:
         lines.append(_fight(v))
     lines.append(_prompt(table, v))
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id}", description="\n".join(lines), colour=common.GOLD
+        title=f"{HANDSHAKE} {tr('giveandtake-table', id=table.id)}",
+        description="\n".join(lines),
+        colour=common.GOLD,
     )
     embed.set_footer(text=_footer(table))
     common.latest_field(table, embed, _news(v, table.row.log), LOG_LINES)
@@ -186,7 +194,7 @@ def public(table: Table) -> Screen:
         rows.append([_go(table, v)])
     elif v["phase"] == "pile":
         rows.append(_piles(table, v))
-    rows.append(common.table_buttons(table, "My seat"))
+    rows.append(common.table_buttons(table))
     return Screen(embed, rows)
 
 
@@ -195,7 +203,7 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     if table.state is not None:
         v = v or table.view()
         lines += [say(line, table) for line in table.results().summary]
-        lines.append(f"Played {plural(v['turn'], 'turn')}.")
+        lines.append(tr("giveandtake-played", turns=v["turn"]))
     return common.ended_screen(table, lines)
 
 
@@ -210,47 +218,39 @@ def private(table: Table, seat: int) -> Screen:
     lines = common.notes(table, seat)
     rows: list[common.Row] = []
     if me["out"]:
-        how = "left the game" if me["left"] else "out"
-        lines.append(f"You're {how}: **{ordinal(me['place'])} place**. The ring plays on.")
+        left = "yes" if me["left"] else "no"
+        lines.append(tr("giveandtake-you-out", left=left, place=_place(me["place"])))
     else:
         lines.append(
-            f"Your piles: give **{me['give']}** · take **{me['take']}** "
-            f"({plural(me['cards'], 'card')}, face down to everyone, you too)."
+            tr("giveandtake-your-piles", give=me["give"], take=me["take"], cards=me["cards"])
         )
         duet = next((d for d in v["duets"] if d["seat"] == seat), None)
         if duet is not None:
-            lines.append(
-                f"Your duet: {_duet(duet)} (your take card, {name(table, duet['giver'])}'s give "
-                "card)."
-            )
+            giver = name(table, duet["giver"])
+            lines.append(tr("giveandtake-your-duet", duet=_duet(duet), giver=giver))
     if v["fight"]:
-        lines.append("\u2694\ufe0f A fight! Everyone still in turns again on top.")
+        lines.append(f"\u2694\ufe0f {tr('giveandtake-fight-note')}")
     due = countdown(table.deadline(v["clock"])) if v["clock"] else ""
     if v["phase"] == "pile" and v["capturer"] == seat:
-        lines.append(
-            f"\u2b50 You capture **{plural(v['capture_size'], 'card')}**! Under which pile? "
-            f"Choose {due}, or they go under the smaller one."
-        )
+        lines.append(f"\u2b50 {tr('giveandtake-you-capture', cards=v['capture_size'], due=due)}")
         rows.append(_piles(table, v, mine=True))
     elif v["phase"] == "pile":
-        lines.append(f"{name(table, v['capturer'])} is choosing a pile ({due}).")
+        lines.append(tr("giveandtake-choosing", who=name(table, v["capturer"]), due=due))
     elif host:
-        lines.append(f"You cue turn {v['turn'] + 1}: **3, 2, 1, Go!** (else the table cues {due})")
+        lines.append(tr("giveandtake-you-cue", turn=v["turn"] + 1, due=due))
         rows.append([_go(table, v)])
     elif host_seat is not None:
-        lines.append(f"Waiting for {name(table, host_seat)} to cue ({due}).")
+        lines.append(tr("giveandtake-waiting-cue", who=name(table, host_seat), due=due))
     else:
-        lines.append(f"The table cues the next turn {due}.")
+        lines.append(tr("giveandtake-table-cues-next", due=due))
     if host:
-        lines.append(
-            "As the host you may call **Last call**: the game ends now and the players still "
-            "in are ranked by cards held."
-        )
-        rows.append([button(table, LastCall(), "Last call", "danger", emoji="\U0001f514")])
+        lines.append(tr("giveandtake-host-may-call"))
+        label = tr("giveandtake-last-call")
+        rows.append([button(table, LastCall(), label, "danger", emoji="\U0001f514")])
     embed = discord.Embed(
-        title=f"Your seat at Give & Take · table #{table.id}",
+        title=tr("giveandtake-seat-title", id=table.id),
         description="\n".join(lines),
         colour=common.GOLD,
     )
-    embed.set_footer(text="Only you can see this.")
+    embed.set_footer(text=tr("giveandtake-only-you"))
     return Screen(embed, rows)

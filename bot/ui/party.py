@@ -7,8 +7,8 @@ from typing import Any
 import discord
 
 from bot import safety
-from bot.engines.base import plural
 from bot.house import said
+from bot.i18n import ENGLISH, LANGUAGES, game_title, ordinal, t
 from bot.party import Standing
 from bot.store import Erased, GameRule, GuildSettings
 from bot.ui import common
@@ -23,149 +23,123 @@ def _button(verb: str, label: str, style: str = "secondary") -> Button:
     return Button(label, custom_id(LIMITS, 0, verb), style)
 
 
-def tonight_text(standing: Standing) -> str:
-    t = standing.tonight
-    return safety.tab_text(t, t.total) or plural(t.sips, "sip")
+def tonight_text(lang: str, standing: Standing) -> str:
+    tab = standing.tonight
+    return safety.tab_text(tab, tab.total, lang) or t(lang, "sips", n=tab.sips)
 
 
-def limits_screen(standing: Standing, note: str = "") -> Screen:
+def limits_screen(lang: str, standing: Standing, note: str = "") -> Screen:
+    """A player's own limits, privately, in their ``lang``."""
     lines = [note, ""] if note else []
-    if standing.alcohol_free:
-        lines.append(
-            "**Mode: alcohol-free.** Your drinks are recorded and shown as points, everywhere "
-            "you play. The games play the same."
-        )
-    else:
-        lines.append("**Mode: sips.**")
+    lines.append(t(lang, "limits-mode-free" if standing.alcohol_free else "limits-mode-sips"))
     cap = standing.cap
     if cap is None:
-        lines.append("**Cap:** none. Set one with `/limits cap:`.")
+        lines.append(t(lang, "limits-cap-none"))
     else:
-        whose = "yours" if standing.own_cap else "this server's default"
-        lines.append(f"**Cap:** {plural(cap, 'sip')} in any 12 hours ({whose}).")
-    lines.append(f"**Tonight** (the last 12 hours, every server): {tonight_text(standing)}.")
+        whose = "own" if standing.own_cap else "server"
+        lines.append(t(lang, "limits-cap", n=cap, whose=whose))
+    lines.append(t(lang, "limits-tonight", tab=tonight_text(lang, standing)))
     p = standing.player
     if p.images is not None or p.four_colour is not None:
-        looks = "text only" if p.images is False else "card emoji"
-        if p.images is not False and p.four_colour:
-            looks += ", four-colour deck"
-        lines.append(f"**Your cards:** {looks} (`/limits pictures:`, `four_colour:`).")
+        looks = "text" if p.images is False else "four-colour" if p.four_colour else "emoji"
+        lines.append(t(lang, "limits-looks", looks=looks))
     left = standing.left
     if left is not None and not standing.alcohol_free:
         if left:
-            lines.append(f"{plural(left, 'sip')} to go before your drinks count as water.")
+            lines.append(t(lang, "limits-left", n=left))
         else:
-            lines.append(
-                f"{safety.WATER} Your cap is reached: your drinks count as water for now, and "
-                "the games go on as usual."
-            )
+            lines.append(t(lang, "limits-reached", water=safety.WATER))
     embed = discord.Embed(
-        title=f"{SHIELD} Your limits", description="\n".join(lines), colour=common.GREEN
+        title=t(lang, "limits-title", shield=SHIELD),
+        description="\n".join(lines),
+        colour=common.GREEN,
     )
-    embed.set_footer(text="Only you can see this. 24 sips is about a beer. Water is free.")
+    embed.set_footer(text=t(lang, "limits-footer"))
     row = [
-        _button("sips", "Back to sips")
+        _button("sips", t(lang, "limits-button-sips"))
         if standing.alcohol_free
-        else _button("free", "Alcohol-free mode", "success")
+        else _button("free", t(lang, "limits-button-free"), "success")
     ]
     if standing.own_cap:
-        row.append(_button("clear", "Clear my cap"))
-    row.append(_button("erase", "Erase my history here…", "danger"))
+        row.append(_button("clear", t(lang, "limits-button-clear")))
+    row.append(_button("erase", t(lang, "limits-button-erase"), "danger"))
     return Screen(embed, [row])
 
 
-def erase_screen(guild_name: str) -> Screen:
+def erase_screen(lang: str, guild_name: str) -> Screen:
     embed = discord.Embed(
-        title=f"Erase your history in {guild_name}?",
-        description=(
-            "This removes every drink and result of yours in this server (so `/tally` forgets "
-            "you here), and your name and account from its finished tables: the games' action "
-            "logs keep only an anonymous seat. It can't be undone.\n\n"
-            "Other servers keep their own history, and your cap, your mode and the rules you've "
-            "accepted stay (they're yours, not the server's)."
-        ),
+        title=t(lang, "erase-title", guild=guild_name),
+        description=t(lang, "erase-text"),
         colour=common.GREY,
     )
-    return Screen(
-        embed,
-        [
-            [
-                _button("erase_yes", "Yes, erase it", "danger"),
-                _button("keep", "Keep it"),
-            ]
-        ],
+    yes = _button("erase_yes", t(lang, "erase-yes"), "danger")
+    return Screen(embed, [[yes, _button("keep", t(lang, "erase-keep"))]])
+
+
+def erased_screen(lang: str, guild_name: str, erased: Erased) -> Screen:
+    text = t(
+        lang,
+        "erase-done",
+        guild=guild_name,
+        drinks=erased.drinks,
+        results=erased.results,
+        seats=erased.seats,
     )
+    return Screen(discord.Embed(description=text, colour=common.GREEN))
 
 
-def erased_screen(guild_name: str, erased: Erased) -> Screen:
-    embed = discord.Embed(
-        description=(
-            f"Done: your history in {guild_name} is erased ({plural(erased.drinks, 'drink')} "
-            f"and {plural(erased.results, 'result')} removed, "
-            f"{plural(erased.seats, 'seat')} made anonymous)."
-        ),
-        colour=common.GREEN,
-    )
-    return Screen(embed)
-
-
-def _rules_text(rules: list[GameRule], titles: dict[str, str]) -> str:
+def _rules_text(lang: str, rules: list[GameRule]) -> str:
     if not rules:
-        return "Every game, in every channel."
+        return t(lang, "settings-games-all")
     lines = []
-    for game in sorted({r.game for r in rules}, key=lambda g: titles.get(g, g)):
-        mine = [r for r in rules if r.game == game]
+    for game in sorted({r.game for r in rules}, key=lambda g: game_title(lang, g)):
         parts = []
-        for r in mine:
-            where = "the whole server" if r.channel_id == 0 else f"<#{r.channel_id}>"
-            parts.append(f"{'on' if r.enabled else 'off'} in {where}")
-        lines.append(f"{titles.get(game, game)}: " + ", ".join(parts))
+        for r in (r for r in rules if r.game == game):
+            where = t(lang, "settings-whole-server") if r.channel_id == 0 else f"<#{r.channel_id}>"
+            on = "on" if r.enabled else "off"
+            parts.append(t(lang, "settings-games-rule", on=on, where=where))
+        lines.append(f"{game_title(lang, game)}: " + ", ".join(parts))
     return "\n".join(lines)
 
 
 def settings_screen(
+    lang: str,
     g: GuildSettings,
     rules: list[GameRule],
-    titles: dict[str, str],
     guild_name: str,
     note: str = "",
     house_rules: dict[str, dict[str, Any]] | None = None,
+    speaks: str = ENGLISH,
 ) -> Screen:
-    cap = (
-        f"{plural(g.default_cap, 'sip')} in any 12 hours, for players without their own"
-        if g.default_cap
-        else "none"
+    """A server's settings, in ``lang`` (the asker's); ``speaks``: the tables' language."""
+    cap = t(lang, "settings-cap-value", n=g.default_cap) if g.default_cap else t(lang, "none")
+    every = g.water_every
+    water = (
+        t(lang, "settings-water-value", n=every, ordinal=ordinal(lang, every))
+        if every
+        else t(lang, "off")
     )
-    water = f"every {plural(g.water_every, 'sip')}" if g.water_every else "off"
-    age = f"\u201c{common.escape(g.min_age)}\u201d" if g.min_age else "none"
+    age = f"\u201c{common.escape(g.min_age)}\u201d" if g.min_age else t(lang, "none")
     embed = discord.Embed(
-        title=f"{GEAR} Barkeep's settings in {guild_name}",
+        title=t(lang, "settings-title", gear=GEAR, guild=guild_name),
         description=note or None,
         colour=common.GOLD,
     )
-    embed.add_field(name="Default cap (`/settings cap`)", value=cap, inline=False)
-    embed.add_field(name="Water reminder (`/settings water`)", value=water, inline=False)
-    embed.add_field(name="Minimum-age line at consent (`/settings age`)", value=age, inline=False)
-    embed.add_field(
-        name="Turn pings (`/settings pings`)", value="on" if g.turn_pings else "off", inline=False
-    )
-    embed.add_field(
-        name="Play-by-play threads (`/settings thread`)",
-        value="on: each game opens one for spectators" if g.threads else "off",
-        inline=False,
-    )
-    pictures = "off (text only)" if g.images is False else "on"
-    if g.images is not False:
-        pictures += ", four-colour deck" if g.four_colour else ", standard colours"
-    embed.add_field(name="Card pictures (`/settings images`)", value=pictures, inline=False)
-    house_lines = [f"{titles.get(g, g)}: {said(o)}" for g, o in (house_rules or {}).items()]
-    embed.add_field(
-        name="House rules (`/settings house`)",
-        value="\n".join(house_lines)[:1024] or "none: each game's own defaults",
-        inline=False,
-    )
-    embed.add_field(
-        name="Games (`/settings game`)", value=_rules_text(rules, titles)[:1024], inline=False
-    )
-    embed.set_footer(text="Only people with Manage Server can change these.")
+
+    def field(key: str, value: str) -> None:
+        embed.add_field(name=t(lang, key), value=value[:1024], inline=False)
+
+    field("settings-cap", cap)
+    field("settings-water", water)
+    field("settings-age", age)
+    field("settings-pings", t(lang, "on" if g.turn_pings else "off"))
+    field("settings-thread", t(lang, "settings-thread-value", on="on" if g.threads else "off"))
+    pictures = "off" if g.images is False else "four-colour" if g.four_colour else "standard"
+    field("settings-images", t(lang, "settings-images-value", pictures=pictures))
+    how = t(lang, "settings-language-value-auto") if g.language is None else ""
+    field("settings-language", f"{LANGUAGES[speaks].name}{how}")
+    house_lines = [f"{game_title(lang, g)}: {said(o)}" for g, o in (house_rules or {}).items()]
+    field("settings-house", "\n".join(house_lines) or t(lang, "settings-house-none"))
+    field("settings-games", _rules_text(lang, rules))
+    embed.set_footer(text=t(lang, "settings-managers-only"))
     return Screen(embed)

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot import safety
 from bot.engines.base import Action, Drink, Event, Leave, Log
+from bot.i18n import current, game_title, tr
 from bot.store import DrinkRow
 from bot.tables import DEALT, Table, timed_out
 from bot.ui.common import fold, say_names
@@ -32,18 +33,21 @@ LINE_CHARS = 1000  # one line at most (an engine's line is far shorter; a forfei
 
 
 def thread_name(table: Table) -> str:
-    """The thread's name: "Table #12 · Pyramid"."""
-    return f"Table #{table.id} \u00b7 {table.engine.title}"[:NAME_CHARS]
+    """The thread's name: "Table #12 · Pyramid" (in the language drawn)."""
+    game = game_title(current(), table.row.game)
+    return tr("playbyplay-thread", table=str(table.id), game=game)[:NAME_CHARS]
 
 
 def header(table: Table) -> str:
     """The thread's first line: who plays, and what the thread is."""
     names = [say_names(f"{{p{s.seat}}}", table.names()) for s in _dealt(table)]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return (
-        f"\U0001f37f **Play-by-play of table #{table.id}** ({table.engine.title}): {who}. "
-        f"Every move and drink shows here as it happens; the table is the message above."
+    who = (
+        names[0]
+        if len(names) < 2
+        else tr("screens-and", rest=", ".join(names[:-1]), last=names[-1])
     )
+    game = game_title(current(), table.row.game)
+    return "\U0001f37f " + tr("playbyplay-header", table=str(table.id), game=game, who=who)
 
 
 def _dealt(table: Table) -> list[Any]:

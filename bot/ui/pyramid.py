@@ -1,4 +1,10 @@
-"""Pyramid on screen: the public table, a player's private view, the end screen."""
+"""Pyramid on screen: the public table, a player's private view, the end screen.
+
+Every word comes from the catalog (bot/i18n/<lang>/pyramid.ftl) in the language of the screen
+being drawn, and so do the convo mode's questions: one bank a language
+(``data/pyramid_questions.json``, ``data/pyramid_questions.<lang>.json``), each the same
+questions in the same order, so that a stored line asks the same question in every language.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +17,8 @@ from typing import Any
 
 import discord
 
-from bot.engines.base import plural
 from bot.engines.pyramid import (
+    PEEK_SECONDS,
     Answer,
     Ask,
     Auto,
@@ -23,17 +29,17 @@ from bot.engines.pyramid import (
     Peek,
     Refuse,
     question_for,
+    row_title,
 )
+from bot.engines.words import key_of
+from bot.i18n import ENGLISH, current, render, tr
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
 
-QUESTIONS = Path(__file__).resolve().parents[2] / "data" / "pyramid_questions.json"
-GAVE_TOOK = re.compile(r": gave \d+, took \d+( \(left\))?$")
+DATA = Path(__file__).resolve().parents[2] / "data"
 QUESTION_MARK = re.compile(r"\{q:(\d+):(\d+)\}")
-ROW_LABELS = {"6": "6-row", "5": "5-row", "4": "4-row", "3": "3-row", "2": "2-row", "top": "top"}
 FACE_DOWN = "##"  # a face-down card in the drawing (ASCII: one column per character everywhere)
-RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 LOG_SHOWN = 3  # log lines on the public table, at most (fewer when the phone's screen is full)
 FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
 # A phone: about 40 characters to a line of an embed, and the public table's description fits
@@ -41,13 +47,25 @@ FULL_LIST = 5  # up to this many players, the table lists everyone's cards left
 PHONE_COLUMNS = 40
 PHONE_LINES = common.BODY_LINES
 PHONE_CHARS = common.BODY_CHARS
-FOOTER = "Seed SHA-256 {}\u2026 \u00b7 {}"  # the seed's hash, and the rows' sips or convo mode
-FOOTER_LINES = 1
-FOOTER_CHARS = len(FOOTER.format("0" * 16, "rows give 1-2-4-6-8-10 sips")) + 1  # a line break
+FOOTER_LINES = 1  # the footer: the seed's hash, and the rows' sips or convo mode
 COUNTDOWN = re.compile(r"<t:\d+:R>")
 # Log lines the public table leaves out: what the description already says (the turned card,
 # the explorer), and what no longer matters once it is over (looks, the claim clock).
-QUIET = re.compile(
+QUIET = frozenset(
+    {
+        "pyramid-takes-look",
+        "pyramid-look-ended",
+        "pyramid-look-up",
+        "pyramid-first-all-looked",
+        "pyramid-first-looks-over",
+        "pyramid-card-turned",
+        "pyramid-time-up",
+        "pyramid-most-cards",
+        "pyramid-question-line",
+    }
+)
+# the same, in a table's log stored before the lines were messages (English)
+OLD_QUIET = re.compile(
     r"takes their look$|'s look is over$|^Time to look is up|the first card is |^Card \d+ of \d+: "
     r"|^Time is up on the |must explore the pyramid$|^\u2753 \{p\d+\}: \{q:"
 )
@@ -55,22 +73,32 @@ PASSES = re.compile(r"^\{p(\d+)\} passes$")  # a table's log from before passes 
 
 
 @cache
-def bank() -> dict[str, list[str]]:
-    return json.loads(QUESTIONS.read_text(encoding="utf-8"))
+def bank(lang: str = ENGLISH) -> dict[str, list[str]]:
+    """The convo mode's questions in ``lang`` (English where it has none)."""
+    own = DATA / f"pyramid_questions.{lang}.json"
+    path = own if lang != ENGLISH and own.exists() else DATA / "pyramid_questions.json"
+    return dict(json.loads(path.read_text(encoding="utf-8")))
 
 
 def question(table: Table, index: int, n: int) -> str:
-    """The ``n``-th question of the turned pyramid card at ``index`` (read from the view)."""
+    """The ``n``-th question of the turned pyramid card at ``index`` (read from the view), in
+    the language of the screen being drawn."""
     card = next(c["card"] for r in table.view()["rows"] for c in r["cards"] if c["index"] == index)
-    return question_for(bank(), card.rank, table.row.seed, n)
+    return question_for(bank(current()), card.rank, table.row.seed, n)
 
 
 def text(template: str, table: Table) -> str:
-    """An engine line with names and questions filled in."""
+    """An engine line worded in the screen's language, with names and questions filled in."""
     filled = QUESTION_MARK.sub(
-        lambda m: f"\u201c{question(table, int(m[1]), int(m[2]))}\u201d", template
+        lambda m: tr("pyramid-quoted", q=question(table, int(m[1]), int(m[2]))), render(template)
     )
     return say(filled, table)
+
+
+def quiet(line: str) -> bool:
+    """Whether the public table leaves a log line out (:data:`QUIET`)."""
+    key = key_of(line)
+    return key in QUIET if key is not None else bool(OLD_QUIET.search(line))
 
 
 def _name(table: Table, seat: int) -> str:
@@ -115,13 +143,7 @@ def _slots(slots: list[dict[str, Any]], faces: bool = False) -> str:
             out.append(f"`{s['slot']}` **{s['card']}**")
         else:
             out.append(f"`{s['slot']}` \U0001f0a0")
-    return "  ".join(out) or "no cards"
-
-
-def _a(rank: str) -> str:
-    """A rank as read aloud, with its article: "a 7", "an 8", "a jack", "an ace"."""
-    word = RANK_WORDS.get(rank, rank)
-    return f"an {word}" if word[:1] in ("8", "a", "e", "i", "o", "u") else f"a {word}"
+    return "  ".join(out) or tr("pyramid-no-cards")
 
 
 def _players(table: Table, v: dict[str, Any], above: list[str]) -> list[str]:
@@ -135,17 +157,20 @@ def _players(table: Table, v: dict[str, Any], above: list[str]) -> list[str]:
     seats = [s for s in v["seats"] if s["active"]]
     if v["phase"] == "explore":  # the hands are done with: who explores after this one
         queue = [_name(table, s) for s in v["explore"]["queue"]]
-        line = f"Next to explore: {', '.join(queue)}"
+        if not queue:
+            return []
+        line = tr("pyramid-next-explorers", who=", ".join(queue))
         if phone_lines(line) > 1:
-            line = f"Next to explore: {queue[0]}, then {len(queue) - 1} more"
-        return [line] if queue else []
+            line = tr("pyramid-next-explorer-more", who=queue[0], n=len(queue) - 1)
+        return [line]
     if v["phase"] == "peek":
         looking = [_short(table, s["seat"]) for s in seats if s["peeking"]]
         looked = sum(1 for s in seats if s["looked"])
-        line = f"\u2714\ufe0f {looked} of {len(seats)} have looked"
+        line = tr("pyramid-looked", n=looked, of=len(seats))
         if looking:
-            now = f"{line}, looking now: {', '.join(looking)}"
-            line = now if phone_lines(now) == 1 else f"{line}, {len(looking)} looking now"
+            now = tr("pyramid-looked-looking", n=looked, of=len(seats), who=", ".join(looking))
+            many = tr("pyramid-looked-many", n=looked, of=len(seats), looking=len(looking))
+            line = now if phone_lines(now) == 1 else many
         return [line]
     waiting: set[int] = set()
     if v["phase"] == "claim" and v["window_open"]:  # auto-passers don't hold the card up
@@ -166,32 +191,32 @@ def _players(table: Table, v: dict[str, Any], above: list[str]) -> list[str]:
                 + (f" ({', '.join(seen[s['seat']])})" if seen[s["seat"]] else "")
                 for s in seats
             ]
-            variants.append(["Cards: " + " \u00b7 ".join(parts)])
+            variants.append([tr("pyramid-cards", cards=" \u00b7 ".join(parts))])
     else:
         waits: list[str] = [""]
         if waiting:  # names where they fit one line of a phone, else how many
             names = ", ".join(_short(table, s) for s in sorted(waiting))
-            line = f"\u23f3 Waiting for {names}"
-            many = f"\u23f3 {plural(len(waiting), 'player')} to lay or pass"
+            line = tr("pyramid-waiting-for", who=names)
+            many = tr("pyramid-waiting-many", n=len(waiting))
             waits = [line, many] if phone_lines(line) == 1 else [many]
         most = max(s["cards_left"] for s in seats)
         top = [_short(table, s["seat"]) for s in seats if s["cards_left"] == most]
-        line = f"Most cards: {most}, {', '.join(top)}"
+        line = tr("pyramid-most", most=most, who=", ".join(top))
         if len(top) == len(seats):
-            line = f"Cards left: {most} each"
+            line = tr("pyramid-most-each", most=most)
         elif phone_lines(line) > 1:
-            line = f"Most cards: {most}, {len(top)} players"
+            line = tr("pyramid-most-many", most=most, n=len(top))
         hands = [line]
         if any(seen.values()):
             hands = []
             for short in (9, 5):
                 shown = [f"{_short(table, k, short)} {', '.join(c)}" for k, c in seen.items() if c]
                 hands += [
-                    f"{line} \u00b7 face up: {', '.join(shown)}",
-                    f"Face up: {', '.join(shown)}",
+                    tr("pyramid-most-face-up", most=line, cards=", ".join(shown)),
+                    tr("pyramid-face-up", cards=", ".join(shown)),
                 ]
             cards = [card for shown_cards in seen.values() for card in shown_cards]
-            hands.append(f"Face up: {', '.join(cards)}")
+            hands.append(tr("pyramid-face-up", cards=", ".join(cards)))
         for hand in hands:
             for wait in waits:  # on two lines, or on one
                 variants += [
@@ -214,8 +239,23 @@ def fits(lines: list[str]) -> bool:
     return (
         phone_lines(text) <= PHONE_LINES
         and text.count("\n") + 1 + FOOTER_LINES <= PHONE_LINES
-        and len(text) + FOOTER_CHARS <= PHONE_CHARS
+        and len(text) + _footer_chars() <= PHONE_CHARS
     )
+
+
+def _footer(seed_hash: str, convo: bool) -> str:
+    mode = tr("pyramid-footer-convo") if convo else tr("pyramid-footer-rows")
+    return tr("pyramid-footer", hash=seed_hash[:16], mode=mode)
+
+
+@cache
+def _footer_chars_in(lang: str) -> int:
+    return max(len(_footer("0" * 16, convo)) for convo in (False, True)) + 1  # a line break
+
+
+def _footer_chars() -> int:
+    """The footer's characters at most, in the language being drawn."""
+    return _footer_chars_in(current())
 
 
 def _short(table: Table, seat: int, most: int = 9) -> str:
@@ -237,12 +277,12 @@ def _log(table: Table) -> list[str]:
             passed.append(f"{{p{m[1]}}}")
             continue
         if passed:
-            lines.append(f"{', '.join(passed)} {'passes' if len(passed) == 1 else 'pass'}")
+            lines.append(tr("pyramid-old-passes", who=", ".join(passed), n=len(passed)))
             passed = []
-        if not QUIET.search(t):
+        if not quiet(t):
             lines.append(t)
     if passed:
-        lines.append(f"{', '.join(passed)} {'passes' if len(passed) == 1 else 'pass'}")
+        lines.append(tr("pyramid-old-passes", who=", ".join(passed), n=len(passed)))
     return [text(t, table) for t in common.fold(lines)[-LOG_SHOWN:]]
 
 
@@ -254,9 +294,8 @@ def _pending(table: Table, v: dict[str, Any]) -> list[str]:
     for g in v["gives"]:
         givers[g["giver"]] = givers.get(g["giver"], 0) + g["left"]
     if givers:
-        verb = "Naming who drinks" if v["convo"] else "Giving"
         who = ", ".join(f"{_short(table, g)} {n}" for g, n in givers.items())
-        lines.append(f"\U0001f381 {verb}: {who}")
+        lines.append(tr("pyramid-naming" if v["convo"] else "pyramid-giving", who=who))
     cards: dict[tuple[int, int], list[dict[str, Any]]] = {}  # one question per card and value
     for a in v["answers"]:
         cards.setdefault((a["index"], a["sips"]), []).append(a)
@@ -271,10 +310,7 @@ def _pending(table: Table, v: dict[str, Any]) -> list[str]:
         who = ", ".join(
             _name(table, t) + (f" \u00d7{n}" if n > 1 else "") for t, n in counts.items()
         )
-        lines.append(
-            f"\u2753 {who}: \u201c{q}\u201d Answer and drink {sips}, or drink {2 * sips} "
-            f"({due}, **My cards**)."
-        )
+        lines.append(tr("pyramid-awaiting", who=who, q=q, n=sips, double=2 * sips, due=due))
     return lines
 
 
@@ -284,15 +320,17 @@ def _lay_rows(table: Table, v: dict[str, Any]) -> list[common.Row]:
     slots = max((len(s["slots"]) for s in v["seats"] if s["active"]), default=0)
     on = v["index"]  # a press that arrives after this card's window is refused, never moved on
     row: list[Button] = [
-        button(table, Lay(slot=n, on=on), f"Lay card {n}", "primary") for n in range(1, slots + 1)
+        button(table, Lay(slot=n, on=on), tr("pyramid-lay-card", n=n), "primary")
+        for n in range(1, slots + 1)
     ]
-    row.append(button(table, Pass(on=on), "Pass"))
+    row.append(button(table, Pass(on=on), tr("pyramid-pass")))
     rows: list[common.Row] = [row]
     if any(s["active"] and s["cards_left"] > 1 for s in v["seats"]):
-        several = tuple(SelectOption(label=f"Card {n}", value=str(n)) for n in range(1, slots + 1))
-        rows.append(
-            select(table, Lay, "slots", several, "Lay two or more at once\u2026", 2, slots, on=on)
+        several = tuple(
+            SelectOption(label=tr("pyramid-card", n=n), value=str(n)) for n in range(1, slots + 1)
         )
+        several_at_once = tr("pyramid-lay-several")
+        rows.append(select(table, Lay, "slots", several, several_at_once, 2, slots, on=on))
     return rows
 
 
@@ -300,7 +338,7 @@ def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
     row = next(r for r in ex["rows"] if r["row"] == ex["row"])
     positions = sorted([p["pos"] for p in row["turned"]] + row["face_down"])
     buttons = [
-        button(table, Explore(pos=p), f"Card {k + 1}", "primary")
+        button(table, Explore(pos=p), tr("pyramid-card", n=k + 1), "primary")
         for k, p in enumerate(positions)
         if p in row["face_down"]
     ]
@@ -310,19 +348,16 @@ def _explore_rows_buttons(table: Table, ex: dict[str, Any]) -> list[common.Row]:
 def _claim_line(table: Table, v: dict[str, Any]) -> str:
     card = v["card"]
     if not v["window_open"]:
-        what = "the answers" if v["answers"] and not v["gives"] else "the sips"
-        return f"**{card}** is done: waiting for {what}."
+        answers = v["answers"] and not v["gives"]
+        return tr("pyramid-done-answers" if answers else "pyramid-done-sips", card=card.label)
     clock = v["clock"]
     waiting = [s for s in v["seats"] if s["active"] and s["claim"] == "waiting" and s["cards_left"]]
     if v["quick"] not in (None, "over") and waiting and all(s["auto"] for s in waiting):
         clock = v["quick"]  # only auto-passers left: the card closes with their clock
     due = countdown(table.deadline(clock))
     if v["index"] == 0:  # the first card says it all; the next ones fit a phone's line
-        return (
-            f"**{card}** ({plural(v['row_value'], 'sip')}): got {_a(card.rank_label)}? "
-            f"Lay it by number or pass. Closes {due}."
-        )
-    return f"**{card}**: got {_a(card.rank_label)}? Closes {due}."
+        return tr("pyramid-claim-first", card=card.label, rank=card.rank, n=v["row_value"], due=due)
+    return tr("pyramid-claim", card=card.label, rank=card.rank, due=due)
 
 
 def phone_lines(text: str) -> int:
@@ -358,13 +393,10 @@ def public(table: Table) -> Screen:
         desc.append(_drawing(v["rows"]))
         if v["clock"]:
             due = countdown(table.deadline(v["clock"]))
-            desc.append(
-                "\U0001f440 Press **Look at my cards**: once, for 15 seconds. "
-                f"Looks close {due}. On the left: each row's sips."
-            )
+            desc.append(tr("pyramid-look-now", seconds=PEEK_SECONDS, due=due))
             rows.append([_peek_button(table)])
         else:
-            desc.append("\U0001f440 Looks are closed: the first card turns after the last one.")
+            desc.append(tr("pyramid-looks-closed"))
     elif v["phase"] == "claim":
         desc.append(_drawing(v["rows"], v["index"]))
         desc.append(_claim_line(table, v))
@@ -375,10 +407,8 @@ def public(table: Table) -> Screen:
         who = _name(table, ex["explorer"])
         desc.append(_drawing(_explore_rows(ex), row=ex["row_number"]))
         due = countdown(table.deadline(ex["clock"]))
-        desc.append(
-            f"\U0001f9ed {who} must **explore**: a card per row from the bottom. A J, Q, K or A "
-            f"costs the row's sips and starts again. Now the {ROW_LABELS[ex['row']]}: pick {due}."
-        )
+        row = render(row_title(ex["row_number"]))
+        desc.append(tr("pyramid-exploring", who=who, row=row, due=due))
         rows += _explore_rows_buttons(table, ex)
     desc += _pending(table, v)
     desc += _players(table, v, desc)
@@ -389,33 +419,29 @@ def public(table: Table) -> Screen:
         latest.insert(0, line)
     desc += latest
     embed = discord.Embed(
-        title=f"\U0001f53a Pyramid \u00b7 table #{table.id}",
+        title=tr("pyramid-title", id=table.id),
         description="\n".join(desc)[:4096],
         colour=common.GOLD,
     )
-    mode = "convo mode" if v["convo"] else "rows give 1-2-4-6-8-10 sips"
-    embed.set_footer(text=FOOTER.format(table.seed_hash[:16], mode))
-    rows.append(common.table_buttons(table, "My cards"))
+    embed.set_footer(text=_footer(table.seed_hash, v["convo"]))
+    rows.append(common.table_buttons(table, tr("pyramid-my-cards")))
     return Screen(embed, rows[:5])
 
 
 def _peek_button(table: Table) -> Button:
-    return button(table, Peek(), "Look at my cards", "success", emoji="\U0001f440")
+    return button(table, Peek(), tr("pyramid-look-button"), "success", emoji="\U0001f440")
 
 
 def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     lines: list[str] = []
     if table.state is not None:
-        results = table.results()
-        # each player's "gave N, took M" is left to the platform's payoff: the drinks as
-        # counted (water, points) with what each gave, within a phone screen at 10 players
-        lines += [text(s, table) for s in results.summary if not GAVE_TOOK.search(s)]
-        won = [o.seat for o in results.outcomes if o.result == "won"]
+        # the results' summary (each player's "gave N, took M") is left to the platform's
+        # payoff: the drinks as counted (water, points) with what each gave, within a phone
+        # screen at 10 players
+        won = [o.seat for o in table.results().outcomes if o.result == "won"]
         if won and table.row.end_reason == "game over":
             names = ", ".join(_name(table, s) for s in won)
-            lines.append(
-                f"\U0001f3c6 {names} {'wins' if len(won) == 1 else 'win'}: fewest sips taken."
-            )
+            lines.append(tr("pyramid-winners", who=names, n=len(won)))
     return common.ended_screen(table, lines)
 
 
@@ -430,47 +456,51 @@ def _give_panel(table: Table, v: dict[str, Any], seat: int) -> tuple[list[str], 
     options = tuple(SelectOption(label=table.user_at(o).name[:100], value=str(o)) for o in others)
     if v["convo"]:
         left = mine[0]["left"]
-        more = f" ({len(mine) - 1} more after this one)" if len(mine) > 1 else ""
-        return (
-            [
-                f"\U0001f381 Name one player to drink all **{left}** and answer the "
-                f"{card}'s question{more} ({due})."
-            ],
-            [select(table, Give, "to", options, f"Who drinks {left}?")],
-        )
+        line = tr("pyramid-name-one", n=left, card=card.label, more=len(mine) - 1, due=due)
+        return [line], [select(table, Give, "to", options, tr("pyramid-who-drinks", n=left))]
     total = sum(g["left"] for g in mine)
     rows: list[common.Row] = []
-    how = ""
+    how = False
     if total == 1:  # a tap on who drinks it
         one = [
-            button(table, Give(to=o, sips=1), f"Give 1 to {table.user_at(o).name[:60]}", "success")
+            button(
+                table,
+                Give(to=o, sips=1),
+                tr("pyramid-give-to", n=1, who=_label(table, o)),
+                "success",
+            )
             for o in others
         ]
         rows += [one[i : i + 5] for i in range(0, min(len(one), 10), 5)]
     elif len(others) == 1:
-        name = table.user_at(others[0]).name[:60]
-        rows.append([button(table, Give(share=others), f"Give {total} to {name}", "success")])
+        label = tr("pyramid-give-to", n=total, who=_label(table, others[0]))
+        rows.append([button(table, Give(share=others), label, "success")])
     else:  # one choice shares it all; +1 buttons for any other split
         most = min(total, len(others))
-        rows.append(select(table, Give, "share", options, f"Give all {total} to\u2026", 1, most))
-        how = " Pick one or more in the menu: they share them evenly. **+1** for any other split."
+        rows.append(select(table, Give, "share", options, tr("pyramid-give-all", n=total), 1, most))
+        how = True
         plus = [
             button(table, Give(to=o, sips=1), f"+1 {table.user_at(o).name[:70]}") for o in others
         ]
         rows += [plus[i : i + 5] for i in range(0, min(len(plus), 10), 5)]
-    return [f"\U0001f381 You have **{plural(total, 'sip')}** to give ({due}).{how}"], rows
+    key = "pyramid-to-give-split" if how else "pyramid-to-give"
+    return [tr(key, n=total, due=due)], rows
+
+
+def _label(table: Table, seat: int) -> str:
+    """A name on a button, short enough for its label."""
+    return table.user_at(seat).name[:60]
 
 
 def _auto_row(table: Table, v: dict[str, Any]) -> tuple[str, common.Row]:
     if v["me"]["auto"]:
         return (
-            f"\u23ed\ufe0f Auto-pass is **on**: on each card you have {v['autopass_seconds']} "
-            "seconds to lay, then you pass by yourself.",
-            [button(table, Auto(on=False), "Turn auto-pass off")],
+            tr("pyramid-auto-is-on", seconds=v["autopass_seconds"]),
+            [button(table, Auto(on=False), tr("pyramid-auto-turn-off"))],
         )
     return (
-        "\u23ed\ufe0f Auto-pass is off: a card waits for your Lay or Pass (or its clock).",
-        [button(table, Auto(on=True), "Turn auto-pass on", "primary")],
+        tr("pyramid-auto-is-off"),
+        [button(table, Auto(on=True), tr("pyramid-auto-turn-on"), "primary")],
     )
 
 
@@ -484,10 +514,10 @@ def private(table: Table, seat: int) -> Screen:
     rows: list[common.Row] = []
     if me["peeking"]:
         due = countdown(table.deadline(me["peek_clock"]))
-        desc.append(f"\U0001f440 **Memorise these!** They turn face down {due}.")
+        desc.append(tr("pyramid-memorise", due=due))
         desc.append(_slots(me["slots"], faces=True))
     else:
-        desc.append("Your cards, face down (numbers never change):")
+        desc.append(tr("pyramid-your-cards"))
         desc.append(_slots(me["slots"]))
         if "peek" in types:
             rows.append([_peek_button(table)])
@@ -496,14 +526,11 @@ def private(table: Table, seat: int) -> Screen:
         a = next(a for a in v["answers"] if a["target"] == seat)
         q = question(table, a["index"], a["index"])
         due = countdown(table.deadline(a["clock"]))
-        desc.append(
-            f"\u2753 **{q}**\nAnswer it and drink {a['sips']}, or refuse and drink "
-            f"{a['double']} ({due})."
-        )
+        desc.append(tr("pyramid-your-question", q=q, n=a["sips"], double=a["double"], due=due))
         rows.append(
             [
-                button(table, Answer(), f"I'll answer (drink {a['sips']})", "success"),
-                button(table, Refuse(), f"Refuse (drink {a['double']})", "danger"),
+                button(table, Answer(), tr("pyramid-answer-button", n=a["sips"]), "success"),
+                button(table, Refuse(), tr("pyramid-refuse-button", n=a["double"]), "danger"),
             ]
         )
     lines, give_rows = _give_panel(table, v, seat)
@@ -515,24 +542,25 @@ def private(table: Table, seat: int) -> Screen:
         line, row = _auto_row(table, v)
         desc.append(line)
         rows.append(row)
-    desc.append(f"You gave {mine['given']}, took {common.drinks(table, seat, mine['taken'])}.")
+    took = common.drinks(table, seat, mine["taken"])
+    desc.append(tr("pyramid-gave-took", given=mine["given"], took=took))
     if "ask" in types and table.row.host_id == table.user_at(seat).user_id:
         for who in v["askable"][:2]:
             turned = [c for r in v["rows"] for c in r["cards"] if not c["face_down"]][-25:]
             opts = tuple(
                 SelectOption(
-                    label=f"The {c['card']}",
+                    label=tr("pyramid-ask-option", card=c["card"].label),
                     value=str(c["index"]),
                     emoji=common.card_emoji(table, seat, c["card"]),
                 )
                 for c in turned
             )
-            ask = f"Ask {table.user_at(who).name[:60]} a question\u2026"
+            ask = tr("pyramid-ask-placeholder", who=_label(table, who))
             rows.append(select(table, Ask, "card", opts, ask, seat=who))
     embed = discord.Embed(
-        title=f"Your seat at Pyramid \u00b7 table #{table.id}",
+        title=tr("pyramid-private-title", id=table.id),
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    embed.set_footer(text="Only you can see this.")
+    embed.set_footer(text=tr("pyramid-private-footer"))
     return Screen(embed, rows[:5])

@@ -19,6 +19,7 @@ parts ("Hand 3-5"). A game without marks offers evenly spaced steps.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 import time
 from collections.abc import Sequence
@@ -27,7 +28,8 @@ from typing import Any
 import discord
 
 from bot.engines import ENGINES
-from bot.engines.base import Drink, Log, Mark, plural
+from bot.engines.base import Drink, Log, Mark
+from bot.i18n import current, game_title, render, tr
 from bot.replay import Replayed, holder_names
 from bot.store import TableRow
 from bot.ui import common
@@ -37,7 +39,6 @@ from bot.ui.components import custom_id
 REPLAY = "replay"  # the custom ids' first part: replay:<table>:<verb>[:<arg>] (cogs/history.py)
 JUMPS = 20  # evenly spaced places the jump menu offers for a game without marks
 OPTIONS = 25  # the most options a select holds (Discord's limit)
-DEAL, END = "The deal", "The end"
 HAND_CHARS = 100  # of one player's hand line
 
 
@@ -48,8 +49,13 @@ def step_id(table_id: int, step: int) -> str:
 def replay_buttons(table_id: int) -> list[Button]:
     """An end screen's **Replay** and **Record**."""
     return [
-        Button("Replay", step_id(table_id, 0), "secondary", emoji="\u23ea"),
-        Button("Record", custom_id(REPLAY, table_id, "record"), "secondary", emoji="\U0001f4c4"),
+        Button(tr("replay-button"), step_id(table_id, 0), "secondary", emoji="\u23ea"),
+        Button(
+            tr("replay-record-button"),
+            custom_id(REPLAY, table_id, "record"),
+            "secondary",
+            emoji="\U0001f4c4",
+        ),
     ]
 
 
@@ -66,7 +72,7 @@ def _takeovers(record: dict[str, Any], step: int) -> list[str]:
         for before, h in zip(held, held[1:], strict=False):
             if h["from"] + 1 == step:
                 who, whose = escape(h["name"]), escape(before["name"])
-                out.append(f"\U0001fa91 **{who}** takes **{whose}**'s seat.")
+                out.append("\U0001fa91 " + tr("replay-takeover", who=who, whose=whose))
     return out
 
 
@@ -102,14 +108,14 @@ def _fitted(
     second drink of the step (the totals count it), the step's second log line, the rest of
     the first cut short (a log line naming six players with long names); last, a cut "…"."""
     said, drank, hands = list(said), list(drank), list(hands)
-    total = [f"**Drinks so far:** {totals[0]}"] if totals else []
+    total = [tr("replay-drinks-so-far", totals=totals[0])] if totals else []
     while True:
         lines = [head, *said, *drank, *([""] + hands if hands else []), *total]
         text = "\n".join([*lines, footer])
         if text.count("\n") < common.BODY_LINES and len(text) <= common.BODY_CHARS:
             return lines
         if total and totals[1] not in total[0]:
-            total = [f"**Drinks so far:** {totals[1]}"]
+            total = [tr("replay-drinks-so-far", totals=totals[1])]
         elif hands:
             hands.pop()
         elif len(drank) > 1:
@@ -135,21 +141,28 @@ def _totals(replayed: Replayed, step: int, names: dict[str, str]) -> str:
             if isinstance(d, Drink):
                 sips[d.seat] = sips.get(d.seat, 0) + d.sips
     if not sips:
-        return "No drinks yet."
+        return tr("replay-no-drinks")
     return " · ".join(f"{say_names(f'{{p{s}}}', names)} {n}" for s, n in sorted(sips.items()))
 
 
 def jump_places(marks: Sequence[Mark], total: int) -> list[tuple[int, str]]:
     """The jump menu's places, (step, label) in step order: the deal, the marks (shared out as
     the module says when they don't all fit) and the end; for a game without marks,
-    :data:`JUMPS` evenly spaced steps."""
+    :data:`JUMPS` evenly spaced steps. Labels in the language drawn."""
+    marks = [_worded(m) for m in marks]
     inner = [m for m in marks if 0 < m.step < total]
     if not marks:
         steps = sorted({round(i * total / (JUMPS - 1)) for i in range(JUMPS)} - {0, total})
-        inner = [Mark(step, f"Step {step}") for step in steps]
+        inner = [Mark(step, tr("replay-step", step=step)) for step in steps]
     last = next((m.label for m in marks if m.step == total), None)
-    end = f"{last} · the end" if last is not None else END
-    return [(0, DEAL), *_places(inner), *([(total, end)] if total > 0 else [])]
+    end = tr("replay-place-end", place=last) if last is not None else tr("replay-end")
+    return [(0, tr("replay-deal")), *_places(inner), *([(total, end)] if total > 0 else [])]
+
+
+def _worded(mark: Mark) -> Mark:
+    """A mark with its label and part in the language drawn (an engine's are data)."""
+    part = render(mark.part) if mark.part is not None else None
+    return dataclasses.replace(mark, label=render(mark.label), part=part)
 
 
 def _places(marks: list[Mark], room: int = OPTIONS - 2) -> list[tuple[int, str]]:
@@ -211,7 +224,7 @@ def where(replayed: Replayed, step: int) -> str | None:
     ``None`` before the first mark."""
     marks = replayed.marks
     i = bisect.bisect_right([m.step for m in marks], step)
-    return marks[i - 1].label if i else (DEAL if step == 0 else None)
+    return render(marks[i - 1].label) if i else (tr("replay-deal") if step == 0 else None)
 
 
 def heading(replayed: Replayed, step: int, names: dict[str, str]) -> str:
@@ -219,12 +232,12 @@ def heading(replayed: Replayed, step: int, names: dict[str, str]) -> str:
     first mark, and "· the end" at the last step."""
     total = len(replayed.steps)
     here = where(replayed, step)
-    count = f"step {step} of {total}"
+    end = "yes" if step == total else "no"
     if here is None:
-        head = f"**{count.capitalize()}**"
-    else:  # the place in bold, its names too (not bold within bold)
-        head = f"**{say_names(here, names).replace('**', '')}** · {count}"
-    return head + (" · the end" if step == total else "")
+        return tr("replay-heading-step", step=step, total=total, end=end)
+    # the place in bold, its names too (not bold within bold)
+    place = say_names(here, names).replace("**", "")
+    return tr("replay-heading", place=place, step=step, total=total, end=end)
 
 
 def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select | None:
@@ -233,12 +246,13 @@ def _jumps(replayed: Replayed, table_id: int, record: dict[str, Any]) -> Select 
         return None
     options = []
     for step, label in jump_places(replayed.marks, total):
-        logs = [e.text for e in replayed.events_by_step[step] if isinstance(e, Log)]
+        # each line worded alone: lines written as messages are never glued as data
+        logs = [render(e.text) for e in replayed.events_by_step[step] if isinstance(e, Log)]
         names = _names(record, step)  # who held each seat then
-        text = _plain(say_names(" · ".join(logs), names))
+        text = _plain(" · ".join(say_names(line, names) for line in logs))  # each a message
         name = _plain(say_names(label, names))
         options.append(SelectOption(_cut(name, 100), str(step), _cut(text, 100) or None))
-    return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), "Jump to…")
+    return Select(custom_id(REPLAY, table_id, "jump"), tuple(options), tr("replay-jump"))
 
 
 def _cut(text: str, n: int) -> str:
@@ -256,13 +270,19 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         say_names(e.text, names) for e in events if isinstance(e, Log)
     ]
     drank = [
-        f"\U0001f37a {say_names(f'{{p{d.seat}}}', names)}: {plural(d.sips, 'sip')} ({d.reason})"
+        "\U0001f37a "
+        + tr(
+            "replay-drank",
+            who=say_names(f"{{p{d.seat}}}", names),
+            amount=tr("sips", n=d.sips),
+            why=say_names(d.reason, names),
+        )
         for d in events
         if isinstance(d, Drink)
     ]
     game = ENGINES[record["game"]]
     drinks = bool(replayed.ledger) or game.drinks_with(record["options"])
-    footer = f"Seed {record['seed']} · only you see this replay"
+    footer = tr("replay-footer", seed=str(record["seed"]))
     lines = _fitted(
         heading(replayed, step, names),
         said[:2],
@@ -272,7 +292,8 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
         footer,
     )
     embed = discord.Embed(
-        title=f"\u23ea Replay · {game.title} · table #{table_id}",
+        title="\u23ea "
+        + tr("replay-title", game=game_title(current(), record["game"]), table=str(table_id)),
         description="\n".join(lines),
         colour=common.GREY,
     )
@@ -280,10 +301,10 @@ def stepper(record: dict[str, Any], replayed: Replayed, step: int) -> Screen:
     first, back = step_id(table_id, 0), step_id(table_id, max(0, step - 1))
     forward, last = step_id(table_id, min(total, step + 1)), step_id(table_id, total)
     controls: Row = [
-        Button("First", f"{first}.f", disabled=step == 0, emoji="\u23ee\ufe0f"),
-        Button("Back", back, "primary", disabled=step == 0, emoji="\u25c0\ufe0f"),
-        Button("Next", forward, "primary", disabled=step == total, emoji="\u25b6\ufe0f"),
-        Button("Last", f"{last}.l", disabled=step == total, emoji="\u23ed\ufe0f"),
+        Button(tr("replay-first"), f"{first}.f", disabled=step == 0, emoji="\u23ee\ufe0f"),
+        Button(tr("replay-back"), back, "primary", disabled=step == 0, emoji="\u25c0\ufe0f"),
+        Button(tr("replay-next"), forward, "primary", disabled=step == total, emoji="\u25b6\ufe0f"),
+        Button(tr("replay-last"), f"{last}.l", disabled=step == total, emoji="\u23ed\ufe0f"),
     ]
     rows: list[Row] = [controls]
     if (jump := _jumps(replayed, table_id, record)) is not None:
@@ -298,25 +319,28 @@ def history_screen(
     away (the menu)."""
     now = time.time() if now is None else now
 
+    def title(t: TableRow) -> str:
+        return game_title(current(), t.game) if t.game in ENGINES else t.game
+
     def line(t: TableRow) -> str:
         ago = _ago(now - (t.ended_at or now))
-        return f"#{t.id} {ENGINES[t.game].title if t.game in ENGINES else t.game} · {ago}"
+        return f"#{t.id} {title(t)} · {ago}"
 
-    lines = ["**Your last games here**"]
-    lines += [line(t) for t in mine] or ["None yet: start one with a game's `/… start`."]
-    lines += ["", "**Lately in this server**"]
-    lines += [line(t) for t in recent] or ["No game has ended here yet."]
+    lines = [tr("history-mine")]
+    lines += [line(t) for t in mine] or [tr("history-mine-none")]
+    lines += ["", tr("history-server")]
+    lines += [line(t) for t in recent] or [tr("history-server-none")]
     embed = discord.Embed(
-        title=f"\U0001f4dc Games in {guild_name}", description="\n".join(lines), colour=common.GOLD
+        title="\U0001f4dc " + tr("history-title", guild=guild_name),
+        description="\n".join(lines),
+        colour=common.GOLD,
     )
-    embed.set_footer(text="Replays show every hand: the seed is public once a game is over.")
+    embed.set_footer(text=tr("history-footer"))
     seen: dict[int, TableRow] = {t.id: t for t in [*mine, *recent] if t.game in ENGINES}
     rows: list[Row] = []
     if seen:
-        options = tuple(
-            SelectOption(f"#{t.id} {ENGINES[t.game].title}"[:100], str(t.id)) for t in seen.values()
-        )
-        rows.append(Select(custom_id(REPLAY, 0, "pick"), options[:25], "Replay a game…"))
+        options = tuple(SelectOption(f"#{t.id} {title(t)}"[:100], str(t.id)) for t in seen.values())
+        rows.append(Select(custom_id(REPLAY, 0, "pick"), options[:25], tr("history-pick")))
     return Screen(embed, rows)
 
 
@@ -334,8 +358,8 @@ def step_of(arg: str | None) -> int:
 def _ago(seconds: float) -> str:
     minutes = int(seconds // 60)
     if minutes < 60:
-        return "just now" if minutes < 1 else f"{plural(minutes, 'minute')} ago"
+        return tr("history-just-now") if minutes < 1 else tr("history-minutes-ago", n=minutes)
     hours = minutes // 60
     if hours < 48:
-        return f"{plural(hours, 'hour')} ago"
-    return f"{plural(hours // 24, 'day')} ago"
+        return tr("history-hours-ago", n=hours)
+    return tr("history-days-ago", n=hours // 24)

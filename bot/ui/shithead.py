@@ -36,14 +36,13 @@ Decisions:
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from itertools import groupby
 from typing import Any
 
 import discord
 
-from bot.engines.base import plural
+from bot.engines.base import MSG
 from bot.engines.cards import ROMAN, TarotCard
 from bot.engines.shithead import (
     DEVIL_CODE,
@@ -60,17 +59,17 @@ from bot.engines.shithead import (
     code,
     value_name,
 )
+from bot.i18n import current, game_title, render, tr
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
 from bot.ui.components import Select, custom_id
 
-TITLE = "\U0001f4a9 Drunken Shithead"
 SPECIAL = {0: "Fool", 12: "Hanged Man", 15: "Devil"}
 FACE_DOWN = "\U0001f0a0"
 LOG_LINES = 3
 # engine log lines the table already shows (the choose step's ✅, the face-up cards, the turn)
-SHOWN_ABOVE = re.compile(r"\{p\d+\} (has chosen|lays up .*|starts( the new pile)?)\.$")
+SHOWN_ABOVE = ("shithead-has-chosen", "shithead-lays-up", "shithead-starts", "shithead-new-pile")
 ROWS = 5
 PER_ROW = 5
 OPTIONS = 25
@@ -90,8 +89,18 @@ def cards_text(cards: list[TarotCard], bold: set[TarotCard] | None = None) -> st
 
 
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A place: ``1st`` (``1:a``)."""
+    return tr("shithead-place", n=n)
+
+
+def shown_above(line: str) -> bool:
+    """Whether an engine log line says what the table already shows (by its message key)."""
+    return line.startswith(MSG) and line[1:].partition(MSG)[0] in SHOWN_ABOVE
+
+
+def _due(due: str) -> str:
+    """A clock for a message's ``$due``: the countdown, or ``none`` while it is being reset."""
+    return due or "none"
 
 
 # -- the pile and the players -------------------------------------------------------------------
@@ -99,30 +108,28 @@ def ordinal(n: int) -> str:
 
 def pile_line(v: dict[str, Any]) -> str:
     if not v["pile_size"]:
-        return "\U0001f0cf **Pile**: empty, any card goes."
+        return "\U0001f0cf " + tr("shithead-pile-empty")
     recent = v["pile_recent"]
     top = recent[-1]
     card: TarotCard = top["card"]
     below = " ".join(short(x["card"]) for x in recent[-3:-1])
-    text = f"**{card.label}**"
-    if top["as_value"] is not None:
-        text += f" as {value_name(top['as_value'])}"
     value = v["pile_value"]
-    if value == HANGED_CODE:
-        text += ": **play lower**"
-    elif value == DEVIL_CODE:
-        text += ": no 2 on it"
-    elif value == TWO:
-        text += ": back to 2"
-    if v["run"] >= 2:
-        text += f" · {v['run']} in a row"
-    return f"\U0001f0cf **Pile** ({v['pile_size']}): " + (f"{below} " if below else "") + text
+    power = {HANGED_CODE: "lower", DEVIL_CODE: "devil", TWO: "two"}.get(value, "none")
+    text = tr(
+        "shithead-pile-top",
+        card=card.label,
+        a=render(value_name(top["as_value"])) if top["as_value"] is not None else "none",
+        power=power,
+        run=v["run"] if v["run"] >= 2 else 0,
+    )
+    cards = f"{below} {text}" if below else text
+    return "\U0001f0cf " + tr("shithead-pile", n=v["pile_size"], cards=cards)
 
 
 def stock_text(v: dict[str, Any]) -> str:
-    parts = [f"\U0001f4e6 draw pile {v['draw_pile']}"]
+    parts = ["\U0001f4e6 " + tr("shithead-draw-pile", n=v["draw_pile"])]
     if v["burned"]:
-        parts.append(f"\U0001f525 burned {v['burned']}")
+        parts.append("\U0001f525 " + tr("shithead-burned-count", n=v["burned"]))
     return " · ".join(parts)
 
 
@@ -130,19 +137,19 @@ def player_line(table: Table, v: dict[str, Any], p: dict[str, Any]) -> str:
     seat = p["seat"]
     who = common.name(table, seat)
     if p["left"]:
-        return f"\U0001f6aa {who} left the game"
+        return "\U0001f6aa " + tr("shithead-left-game", who=who)
     if p["out"]:
-        gone = ", left the table" if table.user_at(seat).left_at is not None else ""
-        return f"\U0001f3c1 {who} is out: {ordinal(p['place'])}{gone}"
+        gone = "yes" if table.user_at(seat).left_at is not None else "no"
+        return "\U0001f3c1 " + tr("shithead-out-line", who=who, n=p["place"], gone=gone)
     parts = []
     if p["hand"]:
-        parts.append(f"hand {p['hand']}")
+        parts.append(tr("shithead-part-hand", n=p["hand"]))
     if p["up"]:
-        parts.append("up " + cards_text([c["card"] for c in p["up"]]))
+        parts.append(tr("shithead-part-up", cards=cards_text([c["card"] for c in p["up"]])))
     if p["down"]:
-        parts.append(f"down {p['down']}")
+        parts.append(tr("shithead-part-down", n=p["down"]))
     mark = "\U0001f449 " if v["turn"] == seat else ""
-    return f"{mark}{who} · " + " · ".join(parts or ["no cards"])
+    return f"{mark}{who} · " + " · ".join(parts or [tr("shithead-no-cards")])
 
 
 def turn_line(table: Table, v: dict[str, Any]) -> str:
@@ -151,26 +158,22 @@ def turn_line(table: Table, v: dict[str, Any]) -> str:
     due = countdown(table.deadline(v["clock"]))
     me = v["players"][seat]
     if v["turned"] is not None:
-        doing = "names the Drunken Fool they turned"
+        doing = "fool"
     elif me["hand"]:
-        doing = "to play"
+        doing = "hand"
     elif me["up"]:
-        doing = "to play a face-up card"
+        doing = "up"
     else:
-        doing = "to play a face-down card, blind"
-    clock = f", time's up {due}" if due else ""
-    return f"\u23f1\ufe0f {who} {doing} (**My hand**){clock} · {stock_text(v)}"
+        doing = "down"
+    line = tr("shithead-turn", who=who, doing=doing, button=tr("shithead-my-hand"), due=_due(due))
+    return f"\u23f1\ufe0f {line} · {stock_text(v)}"
 
 
 def options_text(v: dict[str, Any]) -> str:
     o = v["options"]
     on = [
-        label
-        for key, label in (
-            ("find_shithead", "find the shithead"),
-            ("pickup_sip", "pick-up sip"),
-            ("shithead_finishes", "shithead finishes"),
-        )
+        tr("shithead-house", rule=key)
+        for key in ("find_shithead", "pickup_sip", "shithead_finishes")
         if o[key] and (key != "shithead_finishes" or o["find_shithead"])
     ]
     return "".join(f" · {x}" for x in on)
@@ -186,28 +189,26 @@ def public(table: Table) -> Screen:
     desc: list[str] = []
     if v["phase"] == "choose":
         due = countdown(table.deadline(v["clock"]))
-        desc.append(
-            "\U0001f0cf Everyone: press **My hand** and pick 3 of your 6 cards to lay face up. "
-            f"{_times_up(due)}: then your three highest go up."
-        )
+        button = tr("shithead-my-hand")
+        desc.append("\U0001f0cf " + tr("shithead-everyone-choose", button=button, due=_due(due)))
         for p in v["players"]:
             who = common.name(table, p["seat"])
             if p["left"]:
-                desc.append(f"\U0001f6aa {who} left the game")
+                desc.append("\U0001f6aa " + tr("shithead-left-game", who=who))
+            elif p["chosen"]:
+                desc.append("\u2705 " + tr("shithead-chosen", who=who))
             else:
-                desc.append(f"\u2705 {who} has chosen" if p["chosen"] else f"\u23f3 {who} choosing")
+                desc.append("\u23f3 " + tr("shithead-choosing", who=who))
     else:
         desc += [pile_line(v), turn_line(table, v)]
         desc += [player_line(table, v, p) for p in v["players"]]
-    embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id}", description="\n".join(desc), colour=common.GOLD
-    )
-    news = [line for line in table.row.log if not SHOWN_ABOVE.match(line)]
-    embed.set_footer(
-        text=f"Seed SHA-256 {table.seed_hash[:16]}… · {v['seconds']} s a turn{options_text(v)}"
-    )
+    title = tr("shithead-title", game=game_title(current(), "shithead"), table=str(table.id))
+    embed = discord.Embed(title=title, description="\n".join(desc), colour=common.GOLD)
+    news = [line for line in table.row.log if not shown_above(line)]
+    footer = tr("shithead-footer", hash=table.seed_hash[:16], seconds=v["seconds"])
+    embed.set_footer(text=footer + options_text(v))
     common.latest_field(table, embed, news, LOG_LINES)
-    return Screen(embed, [common.table_buttons(table, "My hand")])
+    return Screen(embed, [common.table_buttons(table, tr("shithead-my-hand"))])
 
 
 def ended(table: Table) -> Screen:
@@ -226,14 +227,14 @@ def ended(table: Table) -> Screen:
     out = sorted((p for p in players if p["out"]), key=lambda p: p["place"])
     if out and not over:
         places = (f"{common.name(table, p['seat'])} {ordinal(p['place'])}" for p in out)
-        lines.append("Out: " + " · ".join(places))
+        lines.append(tr("shithead-ended-out", places=" · ".join(places)))
     holding = [p["seat"] for p in players if not p["out"] and not p["left"]]
     if holding and not (over and v["options"]["find_shithead"]):
         held = (f"{common.name(table, seat)} {ENGINE.held(st, seat)}" for seat in holding)
-        lines.append("Cards still held: " + " · ".join(held))
+        lines.append(tr("shithead-ended-held", held=" · ".join(held)))
     left = [common.name(table, p["seat"]) for p in players if p["left"]]
     if left:
-        lines.append(f"\U0001f6aa Left: {', '.join(left)}")
+        lines.append("\U0001f6aa " + tr("shithead-ended-left", who=", ".join(left)))
     return common.ended_screen(table, lines)
 
 
@@ -250,18 +251,11 @@ def private(table: Table, seat: int) -> Screen:
     due = countdown(table.deadline(v["clock"]))
     hand = [h["card"] for h in v["hand"]]
     if me["out"]:
-        desc.append(
-            f"\U0001f3c1 You're out of cards: **{ordinal(me['place'])}**! Watch the rest, "
-            "or leave the table."
-        )
-        rows.append([common.platform(table, "leave", "Leave the table")])
+        desc.append("\U0001f3c1 " + tr("shithead-you-are-out", n=me["place"]))
+        rows.append([common.platform(table, "leave", tr("shithead-leave-table"))])
     elif v["choosing"]:
-        desc.append(
-            "Pick the **3 cards to lay face up** on your 3 face-down ones; the other 3 are your "
-            "hand. Everyone sees face-up cards; you play them once your hand and the draw pile "
-            f"are gone. {_times_up(due)}: then your three highest go up."
-        )
-        desc.append(f"Your six: {cards_text(hand)}")
+        desc.append(tr("shithead-pick-up-three", due=_due(due)))
+        desc.append(tr("shithead-your-six", cards=cards_text(hand)))
         options = [
             SelectOption(
                 label=h["card"].label,
@@ -270,12 +264,10 @@ def private(table: Table, seat: int) -> Screen:
             )
             for h in v["hand"]
         ]
-        rows.append(
-            select(table, ChooseUp, "cards", options, "Choose 3 cards to lay face up…", 3, 3)
-        )
+        rows.append(select(table, ChooseUp, "cards", options, tr("shithead-choose-select"), 3, 3))
     elif v["phase"] == "choose":
         desc += _my_cards(v, me, set())
-        desc.append(f"Waiting for the others to choose{_paren(due)}.")
+        desc.append(tr("shithead-wait-choose", due=_due(due)))
     else:
         playable = {_card(v, i) for i in v["playable"]}
         desc.append(pile_line(v))
@@ -285,13 +277,14 @@ def private(table: Table, seat: int) -> Screen:
             desc.append(_your_turn(v, due, moves))
             rows += moves
         else:
-            desc.append(f"Waiting for {common.name(table, v['turn'])}{_paren(due)}.")
+            desc.append(tr("shithead-wait-for", who=common.name(table, v["turn"]), due=_due(due)))
+    game = game_title(current(), "shithead")
     embed = discord.Embed(
-        title=f"\U0001f0cf Your hand · Drunken Shithead · table #{table.id}",
+        title="\U0001f0cf " + tr("shithead-hand-title", game=game, table=str(table.id)),
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    embed.set_footer(text="Only you can see this. Your face-down cards: not even you.")
+    embed.set_footer(text=tr("shithead-hand-footer"))
     return Screen(embed, rows[:ROWS])
 
 
@@ -312,41 +305,30 @@ def _my_cards(v: dict[str, Any], me: dict[str, Any], playable: set[TarotCard]) -
     up = [u["card"] for u in me["up"]]
     lines = []
     if hand:
-        lines.append(f"**Hand** ({len(hand)}): {cards_text(hand, playable)}")
+        lines.append(tr("shithead-my-hand-line", n=len(hand), cards=cards_text(hand, playable)))
     if up:
-        lines.append(f"**Face up**: {cards_text(up, playable if not hand else set())}")
+        up_text = cards_text(up, playable if not hand else set())
+        lines.append(tr("shithead-my-up-line", cards=up_text))
     if me["down"]:
-        lines.append(f"**Face down**: {FACE_DOWN * me['down']}")
+        lines.append(tr("shithead-my-down-line", cards=FACE_DOWN * me["down"]))
     return lines
-
-
-def _times_up(due: str) -> str:
-    """``Time's up in 45 seconds`` (or ``When time's up`` while the clock is being reset)."""
-    return f"Time's up {due}" if due else "When time's up"
-
-
-def _paren(due: str) -> str:
-    return f" (time's up {due})" if due else ""
 
 
 def _your_turn(v: dict[str, Any], due: str, moves: list[common.Row]) -> str:
     if v["must_name"]:
-        fool = "**the Drunken Fool**"
-        return f"\U0001f449 You turned {fool}: wild! Name what it stands for{_paren(due)}."
-    if v["blind"]:
-        return f"\U0001f449 Your turn: turn a face-down card and play it blind{_paren(due)}."
-    if v["can_pick_up"]:
-        top = value_name(v["pile_value"])  # "a King", "an 8"
-        return f"\U0001f449 Nothing you can play goes on {top}: pick up the pile{_paren(due)}."
-    if v["playable"] == [FOOL_ID]:
-        return (
-            "\U0001f449 Only **the Drunken Fool** fits: choose what it stands for below"
-            f"{_paren(due)}."
-        )
-    if not any(isinstance(row, list) for row in moves):  # menus only (a big hand)
-        return f"\U0001f449 Your turn: pick your card(s) from the menu below{_paren(due)}."
-    where = "a face-up card" if v["source"] == "up" else "a card"
-    return f"\U0001f449 Your turn: tap {where} to play it{_paren(due)}."
+        what = "fool"
+    elif v["blind"]:
+        what = "blind"
+    elif v["can_pick_up"]:
+        what = "pick-up"
+    elif v["playable"] == [FOOL_ID]:
+        what = "only-fool"
+    elif not any(isinstance(row, list) for row in moves):  # menus only (a big hand)
+        what = "menu"
+    else:
+        what = "up" if v["source"] == "up" else "card"
+    top = render(value_name(v["pile_value"])) if v["can_pick_up"] else ""  # "a King", "an 8"
+    return "\U0001f449 " + tr("shithead-your-turn", what=what, top=top, due=_due(due))
 
 
 def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
@@ -356,13 +338,15 @@ def _moves(table: Table, v: dict[str, Any]) -> list[common.Row]:
     if v["blind"]:
         back = common.card_emoji(table, seat, None, tarot=True) or FACE_DOWN
         slots = [
-            button(table, Blind(slot), f"Face-down card {slot + 1}", "primary", emoji=back)
+            button(
+                table, Blind(slot), tr("shithead-down-button", n=slot + 1), "primary", emoji=back
+            )
             for slot in v["blind"]
         ]
         return [slots]
     if v["can_pick_up"]:
-        n = plural(v["pile_size"], "card")
-        return [[button(table, PickUp(), f"Pick up the pile ({n})", "danger")]]
+        label = tr("shithead-pick-up-button", n=v["pile_size"])
+        return [[button(table, PickUp(), label, "danger")]]
     fool = FOOL_ID in v["playable"]
     naming: list[common.Row] = _fool_selects(table, v) if fool else []
     cards = sorted((_card(v, i) for i in v["playable"] if i != FOOL_ID), key=lambda c: (code(c), c))
@@ -423,16 +407,14 @@ def _several(
                 break
             packs.append([])
         packs[-1] += same
-    what = "Play several of one value…"
-    if least == 1:
-        what = "Play one card, or several of one value…"
+    what = tr("shithead-several-select", least=least)
     out = []
     for i, pack in enumerate(p for p in packs if p or fool):
         options = [
             SelectOption(
                 label=c.label,
                 value=str(ids[c]),
-                description="with cards of one rank: one more of it" if ids[c] == FOOL_ID else None,
+                description=tr("shithead-fool-with-set") if ids[c] == FOOL_ID else None,
                 emoji=common.card_emoji(table, seat, c),
             )
             for c in [*pack, *fool]
@@ -459,7 +441,7 @@ def _set_buttons(
             out.append(button(table, Play(chosen), label, "success"))
         if fool:
             with_fool = sorted([*chosen, FOOL_ID])
-            out.append(button(table, Play(with_fool, rank), f"{label} + Fool", "success"))
+            out.append(button(table, Play(with_fool, rank), f"{label} + {SPECIAL[0]}", "success"))
     return out
 
 
@@ -467,18 +449,22 @@ def _fool_selects(table: Table, v: dict[str, Any]) -> list[common.Row]:
     """Play (or name) the Drunken Fool as one of its legal identities: one or two selects."""
     names = [(f["as_value"], f["label"]) for f in v["fool_as"]]
     if len(names) <= OPTIONS:
-        return [_fool_select(table, names, "Play the Drunken Fool as…", "")]
+        return [_fool_select(table, names, tr("shithead-fool-select", kind="any"), "")]
     minors = [n for n in names if n[0] < MAJOR]
     majors = [n for n in names if n[0] >= MAJOR]
     return [
-        _fool_select(table, minors, "Play the Drunken Fool as a minor card…", ""),
-        _fool_select(table, majors, "Play the Drunken Fool as a Major…", "0"),
+        _fool_select(table, minors, tr("shithead-fool-select", kind="minor"), ""),
+        _fool_select(table, majors, tr("shithead-fool-select", kind="major"), "0"),
     ]
 
 
 def _fool_select(table: Table, names: list[tuple[int, str]], placeholder: str, zero: str) -> Select:
     options = [
-        SelectOption(label=f"as {value_name(value)}", value=str(value), description=_power(value))
+        SelectOption(
+            label=tr("shithead-fool-as", a=render(value_name(value)))[:100],
+            value=str(value),
+            description=_power(value),
+        )
         for value, _ in names[:OPTIONS]
     ]
     if not zero:
@@ -489,12 +475,8 @@ def _fool_select(table: Table, names: list[tuple[int, str]], placeholder: str, z
 
 
 def _power(value: int) -> str | None:
-    return {
-        TEN: "burns the pile: you go again",
-        TWO: "the pile restarts from 2",
-        HANGED_CODE: "the next card must go lower",
-        DEVIL_CODE: "no 2 may go on it",
-    }.get(value)
+    power = {TEN: "ten", TWO: "two", HANGED_CODE: "hanged", DEVIL_CODE: "devil"}.get(value)
+    return tr("shithead-power", power=power) if power else None
 
 
 def _chunks(buttons: list[Button]) -> list[common.Row]:

@@ -17,7 +17,8 @@ same response (the platform's update of a private view); a play that lost the ra
 "Too slow! ..." by the engine, and the platform shows the refusal on top of the fresh panel.
 
 Decisions:
-- Piles are called "left" and "right" everywhere in the UI (short on a button).
+- Piles are called "left" and "right" everywhere in the UI (short on a button; "vänster" and
+  "höger" in Swedish).
 - A play button is built from the engine's own ``Play`` in the view's ``moves`` when enabled, so
   its stamp (card number, pile size) is exactly what the engine expects; a disabled button gets
   the same shape with the current stamp (never sent: Discord does not deliver disabled clicks).
@@ -28,8 +29,11 @@ Decisions:
 - The last plays show at most four cards, newest first, to stay short; a player's plays in a
   row are named once ("**Ana** 8♥→left, 7♠→left").
 - The log leaves out what the status line says: the opening's "Say spit when you're ready"
-  and a stalemate's "Both players are stuck: spit!" (the spit's own line follows it). The
-  engine's "pile 1" and "pile 2" of a lone spit are called left and right there too.
+  and a stalemate's "Both players are stuck: spit!" (the spit's own line follows it), known by
+  their message keys. The engine's lines call the piles left and right too (the catalogs word
+  its pile 0 and 1 so: bot/i18n/<lang>/spit.ftl).
+- Every word comes from the catalogs (``spit-...``), in the language being drawn: the table's
+  in the server's, a panel in its player's.
 """
 
 from __future__ import annotations
@@ -39,15 +43,20 @@ from typing import Any
 import discord
 
 from bot.engines.spit import Play, Spit, number
+from bot.engines.words import key_of
+from bot.i18n import tr
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, button, countdown, say
 
-PILE = ("left", "right")
 RECENT = 4
 LOG_LINES = 3
-STUCK = "Both players are stuck: spit!"  # the engine's lines the status line says
-OPENING = "Four cards each are laid out."
+QUIET = frozenset({"spit-stuck", "spit-opening"})  # the engine's lines the status line says
+
+
+def _pile(c: int) -> str:
+    """A centre pile's name: "left" (0) or "right" (1)."""
+    return tr("spit-pile", pile=c)
 
 
 def _card(card: Any) -> str:
@@ -60,17 +69,21 @@ def _layout(v: dict, seat: int) -> str:
 
 def _seat_line(table: Table, v: dict, seat: int) -> str:
     s = v["seats"][seat]
-    gone = " (left)" if s["left"] else ""
-    said = " · said **Spit!**" if s["said_spit"] and v["phase"] == "spit" else ""
-    return f"{common.name(table, seat)}{gone}: {_layout(v, seat)} · deck {s['deck']}{said}"
+    said = "yes" if s["said_spit"] and v["phase"] == "spit" else "no"
+    gone = "yes" if s["left"] else "no"
+    who = common.name(table, seat)
+    return tr("spit-seat", who=who, gone=gone, layout=_layout(v, seat), deck=s["deck"], said=said)
 
 
 def _centre(v: dict) -> str:
     parts = []
     for c, pile in enumerate(v["centre"]):
-        top = f"**{pile['top'].label}**" if pile["top"] is not None else "empty"
-        parts.append(f"{PILE[c]} {top} ({pile['cards']})")
-    return "Centre: " + " · ".join(parts)
+        top = pile["top"].label if pile["top"] is not None else None
+        if top is None:
+            parts.append(tr("spit-centre-empty", pile=c, n=pile["cards"]))
+        else:
+            parts.append(tr("spit-centre-pile", pile=c, top=top, n=pile["cards"]))
+    return tr("spit-centre", piles=" · ".join(parts))
 
 
 def _recent(table: Table, v: dict) -> str | None:
@@ -79,36 +92,34 @@ def _recent(table: Table, v: dict) -> str | None:
         return None
     runs: list[tuple[int, list[str]]] = []  # newest first, a player's plays in a row together
     for m in reversed(moves):
-        play = f"{m['card'].label}→{PILE[m['centre']]}"
+        play = f"{m['card'].label}→{_pile(m['centre'])}"
         if runs and runs[-1][0] == m["seat"]:
             runs[-1][1].append(play)
         else:
             runs.append((m["seat"], [play]))
-    return "Last: " + " · ".join(
-        f"{common.name(table, seat)} {', '.join(plays)}" for seat, plays in runs
-    )
+    plays = " · ".join(f"{common.name(table, seat)} {', '.join(plays)}" for seat, plays in runs)
+    return tr("spit-last", plays=plays)
 
 
 def _status(table: Table, v: dict, seat: int | None = None) -> str:
     due = countdown(table.deadline(v["clock"])) if v["clock"] else ""
     spit = v["spit"]
-    if spit is not None:
-        alone = spit["alone"]
-        if spit["opening"]:
-            head = "Ready? Both press **Spit!** to start"
-        elif alone is not None and seat is not None and seat != alone:  # my deck is empty
-            who = common.name(table, alone)
-            head = f"Stalemate! Your deck is empty: press **Spit!** while {who} chooses the pile"
-        elif alone is not None and seat == alone:
-            head = "Stalemate! Only you can spit: choose the pile"
-        elif alone is not None:
-            head = f"Stalemate! {common.name(table, alone)} spits alone: choose the pile"
-        else:
-            head = "Stalemate! Nobody can play: both press **Spit!**"
-        if seat is not None and seat in spit["said"]:
-            head += " (you did)"
-        return f"\U0001f4a5 {head}. It spits by itself {due}."
-    return f"\u26a1 No turns: play as fast as you can! Nobody playing ends it {due}."
+    if spit is None:
+        return tr("spit-status-play", due=due)
+    alone = spit["alone"]
+    if spit["opening"]:
+        why = "opening"
+    elif alone is not None and seat is not None and seat != alone:  # my deck is empty
+        why = "wait"
+    elif alone is not None and seat == alone:
+        why = "choose"
+    elif alone is not None:
+        why = "alone"
+    else:
+        why = "both"
+    did = "yes" if seat is not None and seat in spit["said"] else "no"
+    who = common.name(table, alone) if alone is not None else ""
+    return tr("spit-status-spit", why=why, who=who, did=did, due=due)
 
 
 def _spit_buttons(table: Table, v: dict, seat: int | None) -> list[Button]:
@@ -121,13 +132,18 @@ def _spit_buttons(table: Table, v: dict, seat: int | None) -> list[Button]:
     out: list[Button] = []
     if seat is None or seat != alone:
         if seat is None or seat not in spit["said"]:
-            label = f"Spit! ({table.user_at(1 - alone).name})" if whose else "Spit!"
+            if whose:
+                label = tr("spit-button-ready", who=table.user_at(1 - alone).name)
+            else:
+                label = tr("spit-button")
             out.append(button(table, Spit(n), label[:80], "danger", emoji="\U0001f4a5"))
     if alone is not None and (seat is None or seat == alone) and alone not in spit["said"]:
-        who = f"{table.user_at(alone).name}: s" if whose else "S"
-        out += [
-            button(table, Spit(n, c), f"{who}pit onto {PILE[c]}"[:80], "danger") for c in (0, 1)
-        ]
+        for c in (0, 1):
+            if whose:
+                label = tr("spit-button-onto-whose", who=table.user_at(alone).name, pile=c)
+            else:
+                label = tr("spit-button-onto", pile=c)
+            out.append(button(table, Spit(n, c), label[:80], "danger"))
     return out
 
 
@@ -141,24 +157,19 @@ def public(table: Table) -> Screen:
         desc.append(recent)
     desc.append(_status(table, v))
     embed = discord.Embed(
-        title=f"\U0001f4a5 Spit · table #{table.id}",
+        title=tr("spit-title", table=str(table.id)),
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    news = [
-        x.replace(" onto pile 1.", " onto the left pile.").replace(
-            " onto pile 2.", " onto the right pile."
-        )
-        for x in table.row.log
-        if x != STUCK and not x.startswith(OPENING)
-    ]
-    embed.set_footer(text=f"Seed SHA-256 {table.seed_hash[:16]}… · open My panel to play")
+    news = [x for x in table.row.log if key_of(x) not in QUIET]
+    panel = tr("spit-my-panel")
+    embed.set_footer(text=tr("spit-footer", hash=table.seed_hash[:16], panel=panel))
     common.latest_field(table, embed, news, LOG_LINES)
     rows: list[common.Row] = []
     spit = _spit_buttons(table, v, None)
     if spit:
         rows.append(spit)
-    rows.append(common.table_buttons(table, "My panel"))
+    rows.append(common.table_buttons(table, panel))
     return Screen(embed, rows)
 
 
@@ -181,13 +192,12 @@ def _grid(table: Table, v: dict) -> list[common.Row]:
         row: list[Button] = []
         face = common.card_emoji(table, seat, card) if card is not None else None
         for c in (0, 1):
+            label = tr("spit-button-play", card=_card(card), pile=c)
             live = plays.get((pile, c))
             if live is not None:
-                label = f"{card.label} → {PILE[c]}"
                 row.append(button(table, live, label, "primary", emoji=face))
                 continue
             stamp = Play(pile, c, number(card) if card is not None else 0, v["centre"][c]["cards"])
-            label = f"{_card(card)} → {PILE[c]}"
             row.append(button(table, stamp, label, emoji=face, disabled=True))
         rows.append(row)
     return rows
@@ -199,21 +209,22 @@ def private(table: Table, seat: int) -> Screen:
     if table.status == "ended" or v["over"]:
         return ended(table, v)
     me, other = v["seats"][seat], v["seats"][1 - seat]
-    lines = [
-        *common.notes(table, seat),
-        _centre(v),
-        f"Your deck {me['deck']} · {common.name(table, 1 - seat)}: "
-        f"{_layout(v, 1 - seat)} · deck {other['deck']}",
-        _status(table, v, seat),
-    ]
+    decks = tr(
+        "spit-decks",
+        mine=me["deck"],
+        who=common.name(table, 1 - seat),
+        layout=_layout(v, 1 - seat),
+        theirs=other["deck"],
+    )
+    lines = [*common.notes(table, seat), _centre(v), decks, _status(table, v, seat)]
     rows = _grid(table, v)
     spit = _spit_buttons(table, v, seat)
     if spit:
         rows.append(spit)
     embed = discord.Embed(
-        title=f"Your Spit panel · table #{table.id}",
+        title=tr("spit-private-title", table=str(table.id)),
         description="\n".join(lines),
         colour=common.GOLD,
     )
-    embed.set_footer(text="Only you can see this. Tap a card → pile; first come, first served.")
+    embed.set_footer(text=tr("spit-private-footer"))
     return Screen(embed, rows)

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.i18n import tr
 from bot.tables import Table
 from bot.tables.offers import Offer, Request, others, request_of, shown
 from bot.ui import common
@@ -35,9 +36,9 @@ def _button(table: Table, what: str, seq: int, label: str, style: str) -> Button
 
 
 def ask_button(table: Table, offer: Offer, public: bool) -> Button:
-    label = f"{ARROW} Take back"
+    label = f"{ARROW} {tr('takeback-button')}"
     if public:  # the table's message: whose it is
-        label += f" ({table.user_at(offer.seat).name})"
+        label = f"{ARROW} {tr('takeback-button-whose', who=table.user_at(offer.seat).name)}"
     return _button(table, "ask", offer.seq, label[:80], "secondary")
 
 
@@ -56,8 +57,9 @@ def _with_line(embed: discord.Embed, line: str) -> discord.Embed:
     body = out.description or ""
     out.description = f"{line}\n{body}" if body else line
     fields = [(f.name, f.value, f.inline) for f in out.fields]
+    latest = common.latest_title()
     while not common.fits(out) and fields:
-        gone = next((i for i, f in enumerate(fields) if f[0] == "Latest"), len(fields) - 1)
+        gone = next((i for i, f in enumerate(fields) if f[0] == latest), len(fields) - 1)
         del fields[gone]
         out.clear_fields()
         for name, value, inline in fields:
@@ -71,17 +73,22 @@ def _with_line(embed: discord.Embed, line: str) -> discord.Embed:
 
 def _names(table: Table, seats: list[int]) -> str:
     names = [common.name(table, s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) < 2:
+        return "".join(names)
+    return tr("screens-and", rest=", ".join(names[:-1]), last=names[-1])
 
 
 def request_line(table: Table, asked: Request) -> str:
     waiting = [s for s in others(table, asked.seat) if s not in asked.agreed]
     move = common.say(asked.line, table).rstrip(".!")
-    said = f" {move}" if move.startswith("(") else f": {move}"
-    agree = f" {_names(table, waiting)}: agree?" if waiting else ""
-    return (
-        f"{ARROW} {common.name(table, asked.seat)} asks to take back the last move{said}."
-        f"{agree} {common.countdown(asked.due_at)}"
+    return f"{ARROW} " + tr(
+        "takeback-asked",
+        who=common.name(table, asked.seat),
+        move=move,
+        how="aside" if move.startswith("(") else "said",
+        waiting=_names(table, waiting),
+        agree="yes" if waiting else "no",
+        clock=common.countdown(asked.due_at),
     )
 
 
@@ -92,8 +99,8 @@ def public(table: Table, screen: Screen, now: float) -> Screen:
     asked = request_of(table)
     if asked is not None:
         buttons = [
-            _button(table, "yes", asked.seq, "Agree", "success"),
-            _button(table, "no", asked.seq, "No", "danger"),
+            _button(table, "yes", asked.seq, tr("takeback-agree"), "success"),
+            _button(table, "no", asked.seq, tr("screens-no"), "danger"),
         ]
         embed = _with_line(screen.embed, request_line(table, asked))
         return replace(screen, embed=embed, rows=_with_row(screen.rows, buttons))
@@ -108,7 +115,7 @@ def private(table: Table, seat: int, screen: Screen, now: float) -> Screen:
     asked = request_of(table)
     if asked is not None and asked.seat == seat:
         waiting = [s for s in others(table, seat) if s not in asked.agreed]
-        line = f"{ARROW} You asked to take back your move: waiting for {_names(table, waiting)}."
+        line = f"{ARROW} " + tr("takeback-waiting", waiting=_names(table, waiting))
         return replace(screen, embed=_with_line(screen.embed, line))
     offer = shown(table, now)
     if offer is None or offer.seat != seat:

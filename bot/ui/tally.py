@@ -1,4 +1,4 @@
-"""The leaderboard and one player's breakdown.
+"""The leaderboard and one player's breakdown, in the language they are shown in.
 
 Sips are what was drunk as sips; drinks over a player's cap show apart as water, and an
 alcohol-free player's as points (bot/safety.py). A player with only water or points shows those
@@ -11,69 +11,66 @@ from __future__ import annotations
 import discord
 
 from bot.engines import ENGINES
-from bot.engines.base import plural
+from bot.i18n import decimal, game_title, ordinal, t
 from bot.safety import STAR, WATER
 from bot.store import DRINK_COLUMNS
 from bot.ui import common
 
-PERIODS = {
-    "tonight": ("tonight (last 12 hours)", 12 * 3600),
-    "week": ("this week", 7 * 86400),
-    "all": ("all time", None),
-}
-# How the leaderboard can be ordered: the store's ORDER BY (bot/store/statements/tally.py), and
-# the word shown.
-SORTS = {"sips": "sips", "wins": "wins", "games": "games"}
+# the periods a tally counts, in seconds back from now (None: all time); their words are the
+# catalog's tally-period-<key>
+PERIODS = {"tonight": 12 * 3600, "week": 7 * 86400, "all": None}
+# How the leaderboard can be ordered: the store's ORDER BY (bot/store/statements/tally.py); the
+# word shown is the catalog's tally-sort-<key>.
+SORTS = ("sips", "wins", "games")
 SHOWN = 20  # players listed; the rest are counted
 
 
-_s = plural
+def period_word(lang: str, period: str) -> str:
+    return t(lang, f"tally-period-{period}")
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _drinks(r: dict, bold: bool) -> list[str]:
+def _drinks(lang: str, r: dict, bold: bool) -> list[str]:
     """Sips, then water and points apart; the first of them bold when the board is by sips."""
     water, points = r.get("water", 0), r.get("points", 0)
-    parts = [_s(r["sips"], "sip")] if r["sips"] or not (water or points) else []
+    parts = [t(lang, "tally-sips", n=r["sips"])] if r["sips"] or not (water or points) else []
     if water:
-        parts.append(f"{WATER} {water} water")
+        parts.append(t(lang, "tally-water", water=WATER, n=water))
     if points:
-        parts.append(f"{STAR} {_s(points, 'point')} (alcohol-free)")
+        parts.append(t(lang, "tally-points", star=STAR, n=points))
     if bold:
         parts[0] = f"**{parts[0]}**"
     return parts
 
 
-def _stats(r: dict, scoring: str = "sips", sort: str = "sips", board: bool = False) -> str:
+def _stats(
+    lang: str, r: dict, scoring: str = "sips", sort: str = "sips", board: bool = False
+) -> str:
     """One player's figures: drinks, games and wins, then what stood out. ``board``: a
     leaderboard line (no social sips, which the breakdown shows, to keep it short)."""
-    games, wins = _s(r["played"], "game"), _s(r["won"], "win")
+    games, wins = t(lang, "tally-games", n=r["played"]), t(lang, "tally-wins", n=r["won"])
     if sort == "games":
         games = f"**{games}**"
     elif sort == "wins":
         wins = f"**{wins}**"
-    parts = _drinks(r, bold=sort == "sips")
+    parts = _drinks(lang, r, bold=sort == "sips")
     parts.append(f"{games}, {wins}")
     if r["social"] and not board:
-        parts.append(f"{r['social']} social")
+        parts.append(t(lang, "tally-social", n=r["social"]))
     if r["finishes"]:
-        parts.append(_s(r["finishes"], "finished drink"))
+        parts.append(t(lang, "tally-finishes", n=r["finishes"]))
     if r.get("finishes_water"):
-        parts.append(f"{WATER} {_s(r['finishes_water'], 'finish')} as water")
+        parts.append(t(lang, "tally-finishes-water", water=WATER, n=r["finishes_water"]))
     if r.get("finishes_points"):
-        parts.append(f"{STAR} {_s(r['finishes_points'], 'finish')} alcohol-free")
+        parts.append(t(lang, "tally-finishes-points", star=STAR, n=r["finishes_points"]))
     if r.get("forfeits"):
-        parts.append(_s(r["forfeits"], "forfeit"))
+        parts.append(t(lang, "tally-forfeits", n=r["forfeits"]))
     if r["given"]:
-        parts.append(f"gave {r['given']}")
+        parts.append(t(lang, "tally-given", n=r["given"]))
     if scoring == "places" and r.get("best_place"):
-        parts.append(f"best place {_ordinal(r['best_place'])}, average {r['avg_place']:.1f}")
+        place, average = ordinal(lang, r["best_place"]), decimal(lang, r["avg_place"])
+        parts.append(t(lang, "tally-best-place", ordinal=place, average=average))
     if scoring == "points" and r.get("best_points") is not None:
-        parts.append(f"best score {_s(r['best_points'], 'point')}")
+        parts.append(t(lang, "tally-best-score", n=r["best_points"]))
     return " · ".join(parts)
 
 
@@ -88,20 +85,26 @@ def nobody_drank(rows: list[dict]) -> bool:
 
 
 def leaderboard(
+    lang: str,
     rows: list[dict],
     names: dict[int, str],
     period: str,
-    guild_name: str,
+    guild_name: str | None,
     hints: str,
     sort: str = "sips",
 ) -> discord.Embed:
     """``rows`` come ordered by ``sort`` (the store's leaderboard). Equal figures share a rank."""
-    label = PERIODS[period][0]
     embed = discord.Embed(
-        title=f"\U0001f37b The tally at {guild_name}: {label}", colour=common.GOLD
+        title=t(
+            lang,
+            "tally-title",
+            guild=guild_name or t(lang, "tally-this-server"),
+            period=period_word(lang, period),
+        ),
+        colour=common.GOLD,
     )
     if not rows:
-        embed.description = f"Nobody has played or drunk a thing. Start a game: {hints}."
+        embed.description = t(lang, "tally-empty", hints=hints)
         return embed
     lines = []
     rank = 0
@@ -109,32 +112,40 @@ def leaderboard(
         if i == 0 or _key(r, sort) != _key(rows[i - 1], sort):
             rank = i + 1
         name = common.escape(names.get(r["user_id"], f"<@{r['user_id']}>"))
-        lines.append(f"{rank}. {name}: {_stats(r, sort=sort, board=True)}")
+        lines.append(f"{rank}. {name}: {_stats(lang, r, sort=sort, board=True)}")
     if len(rows) > SHOWN:
-        lines.append(f"…and {len(rows) - SHOWN} more.")
+        lines.append(t(lang, "tally-more", n=len(rows) - SHOWN))
     embed.description = "\n".join(lines)
     total = sum(r["sips"] for r in rows)
     water, points = sum(r.get("water", 0) for r in rows), sum(r.get("points", 0) for r in rows)
-    also = (f", {water} as water" if water else "") + (f", {_s(points, 'point')}" if points else "")
+    also = (t(lang, "tally-footer-water", n=water) if water else "") + (
+        t(lang, "tally-footer-points", n=points) if points else ""
+    )
     embed.set_footer(
-        text=f"By {SORTS[sort]}. {_s(total, 'sip')} in all{also}. "
-        "24 sips is about a beer. Water is free."
+        text=t(lang, "tally-footer", sort=t(lang, f"tally-sort-{sort}"), n=total, also=also)
     )
     return embed
 
 
-def breakdown(rows: list[dict], name: str, period: str) -> discord.Embed:
-    label = PERIODS[period][0]
-    embed = discord.Embed(title=f"\U0001f37a {common.escape(name)}: {label}", colour=common.GOLD)
+def breakdown(lang: str, rows: list[dict], name: str, period: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=t(
+            lang,
+            "tally-breakdown-title",
+            name=common.escape(name),
+            period=period_word(lang, period),
+        ),
+        colour=common.GOLD,
+    )
     if not rows:
-        embed.description = "No drinks and no games in this period."
+        embed.description = t(lang, "tally-breakdown-empty")
         return embed
     for r in rows:
         engine = ENGINES.get(r["game"])
-        title = engine.title if engine else r["game"].capitalize()
+        title = game_title(lang, r["game"]) if engine else r["game"].capitalize()
         scoring = engine.scoring if engine else "sips"
-        embed.add_field(name=title, value=_stats(r, scoring), inline=False)
+        embed.add_field(name=title, value=_stats(lang, r, scoring), inline=False)
     keys = (*DRINK_COLUMNS, "given", "played", "won")
     total = {k: sum(r[k] for r in rows) for k in keys}
-    embed.description = "All games: " + _stats(total)
+    embed.description = t(lang, "tally-all-games", stats=_stats(lang, total))
     return embed

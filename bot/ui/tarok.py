@@ -48,9 +48,10 @@ from typing import Any
 
 import discord
 
-from bot.engines.base import plural
 from bot.engines.cards import TarotCard
 from bot.engines.tarok import SUIT_WORDS, THE_FOOL, Play, card_id, card_points
+from bot.engines.words import key_of, msg
+from bot.i18n import tr
 from bot.tables import Table
 from bot.ui import common
 from bot.ui.common import Button, Screen, SelectOption, button, countdown, say, select
@@ -62,10 +63,12 @@ TROPHY = "\U0001f3c6"
 MEDALS = ["\U0001f947", "\U0001f948", "\U0001f949"]
 CARD_ROWS = 4  # rows of card buttons before the rest goes into a select
 LOG_LINES = 3
-PLAYS = re.compile(r"\{p\d+\} plays ")  # a card played (not by the clock): on the table
-TOTALS = re.compile(r" = \d+")  # "+35 = 105" in a hand's summary: the total is on its line
-PILE_EMPTY = "The draw pile is empty."
-TAKEN = re.compile(r"\{p\d+\} (takes the trick|has left: the trick)")  # a trick's outcome
+PLAYED = "tarok-plays"  # a card played (not by the clock): on the table
+TAKEN = ("tarok-takes-trick", "tarok-trick-out")  # a trick's outcome
+# "+35 = 105" in a hand's summary (its scores are names and numbers, the same in the line's
+# data as in any language): the total is on its player's line
+TOTALS = re.compile(r" = \d+")
+PILE_EMPTY = msg("tarok-pile-empty")
 
 
 def _name(table: Table, seat: int) -> str:
@@ -74,7 +77,7 @@ def _name(table: Table, seat: int) -> str:
 
 def _suit(word: str) -> str:
     """``"🍺 beers"``: the suit led, with its symbol."""
-    return f"{SUIT_OF[word].symbol} {word}"
+    return f"{SUIT_OF[word].symbol} {tr('tarok-suit', suit=word)}"
 
 
 def _cards(table: Table, trick: list[dict[str, Any]], winner: int | None = None) -> str:
@@ -86,16 +89,23 @@ def _cards(table: Table, trick: list[dict[str, Any]], winner: int | None = None)
     )
 
 
+def _trick_points(trick: list[dict[str, Any]]) -> int:
+    cards: list[TarotCard] = [e["card"] for e in trick]
+    return sum(card_points(c) for c in cards)
+
+
 def _trick_lines(table: Table, v: dict[str, Any]) -> list[str]:
     """The trick in progress, or the last one and who took it (nothing before the first)."""
     if v["trick"]:
-        leader = v["trick"][0]["seat"]
-        led = f"{_suit(v['led_suit'])} led by {_name(table, leader)}"
-        return [f"\U0001f0cf Trick, {led}: {_cards(table, v['trick'])}"]
+        leader = _name(table, v["trick"][0]["seat"])
+        cards = _cards(table, v["trick"])
+        return [
+            f"\U0001f0cf {tr('tarok-trick', suit=_suit(v['led_suit']), leader=leader, cards=cards)}"
+        ]
     if v["last_trick"]:
-        cards: list[TarotCard] = [e["card"] for e in v["last_trick"]]
-        points = plural(sum(card_points(c) for c in cards), "point")
-        return [f"Last trick, {points}: {_cards(table, v['last_trick'], v['last_winner'])}"]
+        points = _trick_points(v["last_trick"])
+        cards = _cards(table, v["last_trick"], v["last_winner"])
+        return [tr("tarok-last-trick", points=points, cards=cards)]
     return []
 
 
@@ -110,22 +120,24 @@ def _turn_line(table: Table, v: dict[str, Any]) -> str:
     taker, then whose card it is with the clock."""
     who = _name(table, v["turn"])
     clock = _clock(table, v)
+    timed = "yes" if clock else "no"
+    parts = []
     if v["trick"]:
         leader = _name(table, v["trick"][0]["seat"])
-        head = f"\U0001f0cf {_suit(v['led_suit'])} led by {leader} · "
-        what = "to play"
+        parts.append(f"\U0001f0cf {tr('tarok-led', suit=_suit(v['led_suit']), leader=leader)}")
+        what = "tarok-to-play"
     else:
-        head = ""
         if v["last_trick"]:
-            cards: list[TarotCard] = [e["card"] for e in v["last_trick"]]
-            points = plural(sum(card_points(c) for c in cards), "point")
+            points = _trick_points(v["last_trick"])
             taker = _name(table, v["last_winner"])
-            head = f"{TROPHY} {taker} took the last trick, {points} · "
             if v["last_out"]:
-                head = f"\U0001f6aa {taker} left: the last trick ({points}) is out of play · "
-        what = "leads the next trick"
-    where = " from **My hand**"  # where the cards are: the table has no card buttons
-    return f"{head}{POINTER} {who} {what}{where}" + (f", time runs out {clock}." if clock else ".")
+                parts.append(f"\U0001f6aa {tr('tarok-last-out', who=taker, points=points)}")
+            else:
+                parts.append(f"{TROPHY} {tr('tarok-took-last', who=taker, points=points)}")
+        what = "tarok-to-lead"
+    # where the cards are (**My hand**): the table has no card buttons
+    parts.append(f"{POINTER} {tr(what, who=who, timed=timed, clock=clock)}")
+    return " · ".join(parts)
 
 
 def _player_line(table: Table, v: dict[str, Any], seat: int) -> str:
@@ -133,7 +145,7 @@ def _player_line(table: Table, v: dict[str, Any], seat: int) -> str:
     hand, and their card in the trick (between tricks: in the last one, 🏆 on the taker's)."""
     who = _name(table, seat)
     if not v["active"][seat]:
-        return f"{who}: left · {v['totals'][seat]}"
+        return tr("tarok-player-left", who=who, total=v["totals"][seat])
     mark = f"{POINTER} " if seat == v["turn"] else ""
     line = f"{mark}{who}: {v['hand_sizes'][seat]} · **{v['totals'][seat]}** (+{v['points'][seat]})"
     trick, taker = (v["trick"], None) if v["trick"] else (v["last_trick"], v["last_winner"])
@@ -144,11 +156,8 @@ def _player_line(table: Table, v: dict[str, Any], seat: int) -> str:
 
 
 def _header(table: Table, v: dict[str, Any]) -> str:
-    return (
-        f"Hand {v['hand_no']} · dealer {_name(table, v['dealer'])} · "
-        f"draw pile {plural(v['pile'], 'card') if v['pile'] else 'empty'} · "
-        f"first to {v['target']} wins"
-    )
+    dealer = _name(table, v["dealer"])
+    return tr("tarok-header", hand=v["hand_no"], dealer=dealer, pile=v["pile"], target=v["target"])
 
 
 def _just_dealt(v: dict[str, Any]) -> bool:
@@ -159,15 +168,17 @@ def _just_dealt(v: dict[str, Any]) -> bool:
 def _this_hand_log(table: Table, v: dict[str, Any]) -> list[str]:
     """This hand's log lines, newest last: from the last hand's summary on (the summary itself
     only once it has left the description), never a line about a card of an earlier hand, and
-    none that the table above already says (see the module's decisions)."""
+    none that the table above already says (see the module's decisions). Lines are recognized
+    by their message keys (bot/engines/words.py), in no language."""
     log = list(table.row.log)
     ends = [i for i, line in enumerate(log) if v["last_hand"] and line == v["last_hand"]]
     if ends and _just_dealt(v):
         # until the next card, the hand's last trick (who took it, with what) stays in view:
         # the summary above adds it up
         end, before = ends[-1], v["hand_no"] - 1
-        taken = [line for line in log[max(0, end - 2) : end] if TAKEN.match(line)]
-        log = [f"Hand {before}'s last trick: {line}" for line in taken[-1:]] + log[end + 1 :]
+        taken = [line for line in log[max(0, end - 2) : end] if key_of(line) in TAKEN]
+        last = [msg("tarok-hands-last-trick", hand=before, line=line) for line in taken[-1:]]
+        log = last + log[end + 1 :]
     elif ends:
         log = log[ends[-1] :]
     shown = {PILE_EMPTY}
@@ -176,7 +187,7 @@ def _this_hand_log(table: Table, v: dict[str, Any]) -> list[str]:
     return [
         TOTALS.sub("", line) if line == v["last_hand"] else line
         for line in log
-        if line not in shown and not PLAYS.match(line)
+        if line not in shown and key_of(line) != PLAYED
     ]
 
 
@@ -184,8 +195,8 @@ def _taken_line(v: dict[str, Any]) -> str:
     """The engine's line for the last trick's taker (the trick line shows it)."""
     winner = v["last_winner"]
     won = next(e["card"] for e in v["last_trick"] if e["seat"] == winner)
-    points = sum(card_points(e["card"]) for e in v["last_trick"])
-    return f"{{p{winner}}} takes the trick with {won.name}: {plural(points, 'point')}."
+    points = _trick_points(v["last_trick"])
+    return msg("tarok-takes-trick", who=f"{{p{winner}}}", card=won.said, points=points)
 
 
 def public(table: Table) -> Screen:
@@ -196,16 +207,16 @@ def public(table: Table) -> Screen:
     if _just_dealt(v):
         desc.append(f"\U0001f4cb {say(TOTALS.sub('', v['last_hand']), table)}")
     desc.append(_turn_line(table, v))
-    desc.append("Cards · points (+ this hand):")
+    desc.append(tr("tarok-legend"))
     desc += [_player_line(table, v, seat) for seat in range(len(v["totals"]))]
     embed = discord.Embed(
-        title=f"{DEVIL} The Devil's Tarok · table #{table.id}",
+        title=f"{DEVIL} {tr('tarok-table', id=table.id)}",
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    embed.set_footer(text=f"{v['seconds']} s per card · seed SHA-256 {table.seed_hash[:16]}…")
+    embed.set_footer(text=tr("tarok-footer", seconds=v["seconds"], hash=table.seed_hash[:16]))
     common.latest_field(table, embed, _this_hand_log(table, v), LOG_LINES)
-    return Screen(embed, [common.table_buttons(table, "My hand")])
+    return Screen(embed, [common.table_buttons(table, tr("tarok-my-hand"))])
 
 
 def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
@@ -216,7 +227,7 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
     if table.state is not None:
         v = v or table.view()
         if not v["over"] and (v["trick"] or v["last_trick"]):
-            lines += [f"Hand {v['hand_no']} was cut short: its tricks so far count below.", ""]
+            lines += [tr("tarok-cut-short", hand=v["hand_no"]), ""]
         elif v["last_hand"]:
             lines += [say(v["last_hand"], table), ""]
         # players still seated by points, then those who left (they keep points, can't win)
@@ -225,14 +236,14 @@ def ended(table: Table, v: dict[str, Any] | None = None) -> Screen:
         )
         seated = [o.points or 0 for o in outcomes if o.result != "left"]
         for o in outcomes:
-            points = plural(o.points or 0, "point")
+            who, points = _name(table, o.seat), o.points or 0
             if o.result == "left":
-                lines.append(f"\U0001f6aa {_name(table, o.seat)}: {points} (left)")
+                lines.append(f"\U0001f6aa {tr('tarok-result-left', who=who, points=points)}")
                 continue
-            place = sum(p > (o.points or 0) for p in seated)  # ties share a place
+            place = sum(p > points for p in seated)  # ties share a place
             mark = MEDALS[place] if place < len(MEDALS) and v["over"] else f"{place + 1}."
             won = f" {TROPHY}" if o.result == "won" else ""
-            lines.append(f"{mark} {_name(table, o.seat)}: {points}{won}")
+            lines.append(f"{mark} {tr('tarok-result', who=who, points=points)}{won}")
     return common.ended_screen(table, lines)
 
 
@@ -263,7 +274,7 @@ def _card_rows(
             )
             for h in rest
         )
-        rows.append(select(table, Play, "card", options[:25], "More cards…"))
+        rows.append(select(table, Play, "card", options[:25], tr("tarok-more-cards")))
     return rows
 
 
@@ -274,32 +285,29 @@ def private(table: Table, seat: int) -> Screen:
     my_turn = v["turn"] == seat
     desc = common.notes(table, seat)
     clock = _clock(table, v)
-    then = f"Time runs out {clock}, then" if clock else "If time runs out,"
     # a timeout plays the lowest legal card: the Fool (0) first, the card that takes the trick
     fool = any(h["card"] == THE_FOOL for h in v["hand"])
-    lowest = "your Fool is played" if fool else "your lowest card is played"
+    hint = tr(
+        "tarok-timeout-hint",
+        timed="yes" if clock else "no",
+        clock=clock,
+        fool="yes" if fool else "no",
+    )
     if my_turn and v["trick"]:
         desc += _trick_lines(table, v)
-        desc.append(
-            f"{POINTER} **Your turn**: follow {_suit(v['led_suit'])} if you can (the Fool always "
-            f"may). {then} {lowest}."
-        )
+        desc.append(f"{POINTER} {tr('tarok-your-turn', suit=_suit(v['led_suit']), hint=hint)}")
     elif my_turn:
         desc += _trick_lines(table, v)
-        desc.append(f"{POINTER} **Your lead**: play any card. {then} {lowest}.")
+        desc.append(f"{POINTER} {tr('tarok-your-lead', hint=hint)}")
     else:
-        desc.append("\u23f3 Not your turn yet: your cards light up when it is.")
+        desc.append(f"\u23f3 {tr('tarok-wait')}")
     desc.append(
-        f"You: **{plural(v['totals'][seat], 'point')}** (+{v['points'][seat]} this hand) · "
-        f"hand {v['hand_no']}"
+        tr("tarok-you", points=v["totals"][seat], gained=v["points"][seat], hand=v["hand_no"])
     )
     embed = discord.Embed(
-        title=f"Your hand · The Devil's Tarok · table #{table.id}",
+        title=tr("tarok-hand-title", id=table.id),
         description="\n".join(desc),
         colour=common.GOLD,
     )
-    embed.set_footer(
-        text="Only you can see this. Majors 30, the Devil 50, the Fool 0 · "
-        "K 25, Q 20, Kn 15, P 10, 1-10 face value"
-    )
+    embed.set_footer(text=tr("tarok-hand-footer"))
     return Screen(embed, _card_rows(table, seat, v["hand"], my_turn))

@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import pytest
 
 from bot.clock import ManualClock
-from bot.engines.base import IllegalAction
-from bot.engines.blackdeath import ENGINE, SetForfeit
+from bot.engines.base import IllegalAction, msg
+from bot.engines.blackdeath import DEATH_FOUND, ENGINE, SetForfeit, pairs_phrase
+from bot.i18n import english, speaking
 from bot.tables import Table
 from bot.ui import blackdeath as ui
 from bot.ui import common
@@ -100,8 +101,9 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
 
     # the deal: every player's thrown pairs, publicly, and whose turn it is to take from whom
     st = table.state
-    assert st.deal_log and all(line.count("discards") == 1 for line in st.deal_log)
-    for line in st.deal_log:
+    deal = [english(line) for line in st.deal_log]
+    assert deal and all(line.count("discards") == 1 for line in deal)
+    for line in deal:
         seat = int(line[2])
         assert f"**{users[seat].name}** discards " + line.split(" discards ")[1] in msg.text
     taker, offerer = users[st.taker], users[st.offerer]
@@ -204,7 +206,7 @@ async def test_four_players_play_to_the_end_and_the_host_sets_a_forfeit(harness:
     assert res.type == 9
     with pytest.raises(AssertionError, match="longer than 200"):  # Discord won't send 201
         await fake.submit_modal(writer, form_id, {"text": "x" * 201})
-    with pytest.raises(IllegalAction, match="at most 200 characters"):  # nor would we take it
+    with pytest.raises(IllegalAction, match="blackdeath-long-forfeit"):  # nor would we take it
         await h.service.act(table.id, writer.id, SetForfeit("x" * 201))
     forfeit = "Serenade {p1} with a *sea shanty*, standing on a chair"
     res = await fake.submit_modal(writer, form_id, {"text": forfeit})
@@ -329,20 +331,23 @@ def test_positions_are_buttons_five_to_a_row_and_a_select_past_twenty():
     assert [o.value for o in select.options] == [str(p) for p in range(1, 24)]
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("players", [3, 5, 6, 10])
-async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
-    """At most 12 lines and 600 characters in play, with 12-character names, clocks playing
-    every move (issue 8). Past five players the table is compact: two players to a line."""
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players, lang):
+    """At most 12 lines and 600 characters in play, in English and in Swedish, with
+    12-character names, clocks playing every move (issue 8). Past five players the table is
+    compact: two players to a line."""
     service, t = await long_named_table(store, clock, "blackdeath", players, f"phone-{players}")
     sizes = []
     while t.status == "playing":
-        text = table_text(t)
+        with speaking(lang):
+            text = table_text(t)
         sizes.append((len(text.splitlines()), len(text)))
         clock.advance(100)
         await service.fire_due()
     assert len(sizes) > 5
     most = (max(lines for lines, _ in sizes), max(n for _, n in sizes))
-    print(f"Black Death, {players} players: at most {most[0]} lines, {most[1]} characters")
+    print(f"Black Death ({lang}), {players} players: at most {most[0]} lines, {most[1]} characters")
     assert most[0] <= 12 and most[1] <= 600, most
 
 
@@ -361,8 +366,9 @@ async def test_an_offer_of_one_card_says_last_card_not_1_cards(store, clock):
 async def test_once_death_is_found_the_table_drops_the_take_clock_and_says_it_once(store, clock):
     service, t = await long_named_table(store, clock, "blackdeath", 3, "found")
     t.state = losing(3, 1)
-    found = "Only Death is left, and {p1} holds it! Finish your drink or take a forfeit?"
-    t.row.log = ["{p0} discards a pair of 3s", found]  # as the engine logged it
+    found = msg(DEATH_FOUND, who="{p1}")
+    pair = msg("blackdeath-discards", who="{p0}", pairs=pairs_phrase([3]))
+    t.row.log = [pair, found]  # as the engine logged it
     text = table_text(t)
     assert "to take a card" not in text  # the footer's take clock: over
     assert text.count("Only Death is left") == 1  # the turn line, not Latest again

@@ -11,6 +11,7 @@ import pytest
 
 import bot.answer
 import bot.gamecog
+from bot.i18n import english
 from bot.ui.components import submitted_values
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
@@ -239,12 +240,12 @@ async def test_numbers_in_custom_ids_are_ascii_and_bounded(harness: Harness, cap
     with caplog.at_level(logging.ERROR):
         for cid in (huge, arabic):
             res = await fake.click(ana, ghost, cid)
-            assert res.ephemeral and res.message.text == bot.answer.STALE
+            assert res.ephemeral and res.message.text == english(bot.answer.STALE)
         res = await fake.click(ana, ghost, big)
         assert res.ephemeral and "can't find that table" in res.message.text
         for value in ("\u00b2", "\u00b9"):
             res = await fake.select(ana, picker, f"pyramid:{tid}:lay:_", [value])
-            assert res.ephemeral and res.message.text == bot.answer.STALE
+            assert res.ephemeral and res.message.text == english(bot.answer.STALE)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     h.assert_clean()
 
@@ -258,10 +259,10 @@ async def test_clicks_are_checked_against_the_tables_server_and_channel(harness:
     data = {"custom_id": end, "component_type": 2}
 
     res = await fake.interact(mod, 3, data, message=msg, edit=from_another_server)  # forged
-    assert res.ok and res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
+    assert res.ok and res.ephemeral and res.message.text == english(bot.gamecog.ELSEWHERE)
     elsewhere = fake.add_channel("elsewhere")
     res = await fake.interact(mod, 3, data, message=msg, channel=elsewhere)
-    assert res.ok and res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
+    assert res.ok and res.ephemeral and res.message.text == english(bot.gamecog.ELSEWHERE)
     table = await h.service.get(tid)
     assert table.status == "lobby" and "join" in h.verbs(msg)  # nothing changed
     res = await h.click(mod, msg, "end")  # from here, Manage Server may end it
@@ -385,7 +386,7 @@ async def test_start_and_leave_pressed_at_once_both_get_plain_answers(harness: H
     res = await asyncio.gather(fake.click(host, msg, start), fake.click(guest, msg, leave))
     await h.answered(*res)
     for r in res:
-        assert r.ok and bot.answer.APOLOGY not in r.message.text, r.message.text
+        assert r.ok and english(bot.answer.APOLOGY) not in r.message.text, r.message.text
     table = await h.service.get(tid)
     assert table.status in ("playing", "lobby")
     h.assert_clean()

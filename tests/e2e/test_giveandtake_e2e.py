@@ -10,6 +10,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.engines.giveandtake import ENGINE, Go
+from bot.i18n import english, speaking
 from bot.tables import DOUBLE_TAP, Change, TableError
 from bot.ui import giveandtake as ui
 from tests.e2e.conftest import Harness, open_table, seeded_harness
@@ -209,7 +210,7 @@ async def test_the_host_calls_last_call_from_their_seat(harness: Harness):
     # only the host sees Last call, in their own view; the table refuses anybody else
     bo_view = (await h.click(bo, msg, "seat")).message
     assert "last_call" not in h.verbs(bo_view) and "go" not in h.verbs(bo_view)
-    with pytest.raises(TableError, match="Only the host can do that"):
+    with pytest.raises(TableError, match="table-host-only"):
         await h.service.act(tid, bo.id, {"type": "last_call"})
     ana_view = (await h.click(ana, msg, "seat")).message
     assert "Last call" in ana_view.text and "go" in h.verbs(ana_view)
@@ -292,7 +293,8 @@ async def test_a_double_tap_on_go_in_a_fight_flips_once_and_the_second_press_is_
         a, b = await asyncio.gather(fake.click(ana, msg, go), fake.click(ana, msg, go))
         a, b = await h.record(a), await h.record(b)
         assert table.view()["turn"] == 2 and table.view()["fight"]  # one flip, still a fight
-        assert [line.split(":")[0] for line in table.row.log if line.startswith("Turn ")] == [
+        log = [english(line) for line in table.row.log]
+        assert [line.split(":")[0] for line in log if line.startswith("Turn ")] == [
             "Turn 1",
             "Turn 2, fight flip 2",
         ]
@@ -300,7 +302,7 @@ async def test_a_double_tap_on_go_in_a_fight_flips_once_and_the_second_press_is_
         assert flipped.in_place and "**Ana** cues turn 3" in msg.text
         # her own first tap did it: said so (the engine's words, "Turn 2 is already cued.",
         # are for a press whose flip somebody else's cue or the clock made)
-        assert refused.ephemeral and refused.message.text == DOUBLE_TAP
+        assert refused.ephemeral and refused.message.text == english(DOUBLE_TAP)
         assert h.custom_id(msg, "go") == f"giveandtake:{tid}:go:3"
         h.assert_clean()
     finally:
@@ -336,23 +338,27 @@ async def play_whole_game(store, clock, players: int, seed: str) -> tuple[list[s
     return shown, t.view()["turn"], timeouts
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
-    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
-    every move of whole games (several, where games are short), clocks running out now and then."""
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players, lang):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), in English and in
+    Swedish, measured after every move of whole games (several, where games are short), clocks
+    running out now and then."""
 
     shown: list[str] = []
     turns = timeouts = 0
     seeds = [f"phone-{players}-{n}" for n in range(1 if players == 2 else 4)]
-    for seed in seeds:
-        texts, n, out = await play_whole_game(store, clock, players, seed)
-        shown += texts
-        turns += n
-        timeouts += out
+    with speaking(lang):
+        for seed in seeds:
+            texts, n, out = await play_whole_game(store, clock, players, seed)
+            shown += texts
+            turns += n
+            timeouts += out
     assert timeouts >= 1
     assert_fits_phone(
         shown,
-        f"Give & Take, {players} players: {len(seeds)} games, {turns} turns, {timeouts} timeouts",
+        f"Give & Take ({lang}), {players} players: {len(seeds)} games, {turns} turns, "
+        f"{timeouts} timeouts",
     )
 
 

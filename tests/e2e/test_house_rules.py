@@ -42,3 +42,24 @@ async def test_bad_house_rules_are_refused_plainly_and_the_old_ones_stay(harness
     assert "the game's own defaults again" in res.message.text
     assert h.bot.party.house(fake.guild.id, "war") == {}
     h.assert_clean()
+
+
+async def test_house_rules_in_swedish_take_the_swedish_names_and_pa_av(harness: Harness):
+    """A Swedish host writes house rules as /settings house's Swedish example says
+    (läggtid=30 frågeläge=på): stored by the options' own names, said back in Swedish, and a
+    bad one refused in Swedish, naming the option as the Swedish host knows it."""
+    h, fake = harness, harness.fake
+    boss = fake.add_user("Boss", manage_guild=True, locale="sv-SE")
+    res = await h.slash(boss, "settings", "house", game="pyramid", rules="läggtid=30 frågeläge=på")
+    assert h.bot.party.house(fake.guild.id, "pyramid") == {"claim_seconds": 30, "convo": True}
+    assert res.ephemeral and "Pyramid börjar med läggtid 30 · frågeläge på" in res.message.text
+    res = await h.slash(boss, "settings", "house", game="pyramid", rules="läggtid=5")
+    assert res.ephemeral and "läggtid ska vara minst 10." in res.message.text
+    res = await h.slash(boss, "settings", "house", game="war", rules="fart=snabb")
+    text = res.message.text
+    assert "Kvitt eller dubbelt-krig har ingen inställning som heter fart" in text
+    assert "skålklunkar (1-5)" in text and "social_sips" not in text
+    res = await h.slash(boss, "settings", "house", game="pyramid", rules="frågeläge=kanske")
+    assert "frågeläge är på eller av." in res.message.text
+    assert h.bot.party.house(fake.guild.id, "pyramid") == {"claim_seconds": 30, "convo": True}
+    h.assert_clean()

@@ -11,6 +11,7 @@ import pytest
 import bot.answer
 import bot.gamecog
 import bot.slash
+from bot.i18n import english
 from tests.backends import run_sql, table_names
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
@@ -139,7 +140,7 @@ async def test_a_malformed_slash_payload_gets_a_plain_answer_and_changes_nothing
         res = await fake.interact(ana, 2, slash_data(fake, name, options, resolved))
     assert res.ok and res.ephemeral, res
     text = res.message.text
-    assert says in text and text != bot.answer.APOLOGY, text
+    assert says in text and text != english(bot.answer.APOLOGY), text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert stored(h) == before
     h.assert_clean()
@@ -176,7 +177,7 @@ async def test_a_table_is_not_opened_from_a_server_the_bot_does_not_know(harness
 
     data = slash_data(fake, "war", [{"name": "start", "type": 1, "options": []}])
     res = await fake.interact(ana, 2, data, edit=from_another_server)
-    assert res.ok and res.ephemeral and res.message.text == bot.gamecog.NOT_HERE
+    assert res.ok and res.ephemeral and res.message.text == english(bot.gamecog.NOT_HERE)
     assert stored(h) == before
     h.assert_clean()
 
@@ -258,7 +259,11 @@ async def test_one_open_lobby_per_host_and_server(harness: Harness):
     before = stored(h)
     for game in ("war", "pyramid"):
         res = await h.slash(ana, game, "start")
-        assert res.ephemeral and "You already have an open table here, #1 (war)" in res.message.text
+        assert (
+            res.ephemeral
+            and "You already have an open table here, #1 (Double-or-Nothing War)"
+            in res.message.text
+        )
         assert "one open table per host" in res.message.text
     assert stored(h) == before
     # the refusal, read in another channel, carries that table's End: the host's alone
@@ -270,7 +275,9 @@ async def test_one_open_lobby_per_host_and_server(harness: Harness):
     bo = fake.add_user("Bo", manage_guild=True)
     data = {"custom_id": "war:1:end", "component_type": 2}
     res = await fake.interact(bo, 3, data, message=refusal, channel=den)
-    assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE  # a moderator: not here
+    assert res.ephemeral and res.message.text == english(
+        bot.gamecog.ELSEWHERE
+    )  # a moderator: not here
     assert (await h.service.get(1)).status == "lobby"
     res = await h.click(ana, refusal, "end")
     assert res.in_place and refusal.text == "You ended table #1."
@@ -579,7 +586,7 @@ async def test_a_garbled_slash_payload_gets_a_plain_answer_in_time_and_changes_n
     assert res.ok and res.type == 4 and res.ephemeral, res
     assert res.latency < fake.answer_limit
     text = res.message.text
-    assert says in text and text != bot.answer.APOLOGY, text
+    assert says in text and text != english(bot.answer.APOLOGY), text
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], [
         r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
     ]

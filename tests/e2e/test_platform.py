@@ -15,6 +15,7 @@ import bot.answer
 import bot.gamecog
 import bot.games
 from bot.engines import ENGINES
+from bot.i18n import english
 from bot.store import Store
 from tests.e2e.conftest import Harness, open_table
 from tests.e2e.test_safety_e2e import play_war, play_war_step
@@ -126,7 +127,7 @@ async def test_an_unexpected_error_gets_an_apology_and_a_traceback_in_the_log(
     monkeypatch.setattr(h.bot.games["war"], "action_for", broken)
     with caplog.at_level(logging.ERROR, logger="bot.answer"):
         res = await h.click(ana, msg, "flip")
-    assert res.ephemeral and res.message.text == bot.answer.APOLOGY
+    assert res.ephemeral and res.message.text == english(bot.answer.APOLOGY)
     assert any(r.exc_info and "boom" in str(r.exc_info[1]) for r in caplog.records)
     h.assert_clean()
 
@@ -146,7 +147,7 @@ async def test_an_error_after_the_move_was_stored_says_it_counts(harness: Harnes
 
     monkeypatch.setattr(h.bot.games["war"], "reply_for", broken)
     res = await h.click(ana, msg, "flip")
-    assert res.ephemeral and res.message.text == bot.answer.APOLOGY_DONE
+    assert res.ephemeral and res.message.text == english(bot.answer.APOLOGY_DONE)
     assert table.row.seq == before + 1  # the flip was stored
     await h.bot.renderer.flush()
     assert h.verbs(msg) != shown  # and the table shows it: the loser's choice
@@ -306,7 +307,10 @@ async def test_one_seat_per_server_is_explained(harness: Harness):
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     await open_war(h, ana, bo)
     res = await h.slash(bo, "war", "start")
-    assert res.ephemeral and "You're already seated at table #1 (war)" in res.message.text
+    assert (
+        res.ephemeral
+        and "You're already seated at table #1 (Double-or-Nothing War)" in res.message.text
+    )
     h.assert_clean()
 
 
@@ -319,17 +323,20 @@ async def test_the_one_seat_refusal_offers_leave_from_wherever_it_is_read(harnes
     msg, tid = await open_war(h, ana, bo)
     den = fake.add_channel("war-den")
     res = await h.slash(bo, "pyramid", "start", channel=den)
-    assert res.ephemeral and f"You're already seated at table #{tid} (war)" in res.message.text
+    assert (
+        res.ephemeral
+        and f"You're already seated at table #{tid} (Double-or-Nothing War)" in res.message.text
+    )
     refusal = res.message
     assert refusal.custom_ids() == [f"war:{tid}:leave"]
     assert refusal.find_component(f"war:{tid}:leave")["label"] == f"Leave table #{tid}"
 
     data = {"custom_id": h.custom_id(refusal, "leave"), "component_type": 2}
     res = await fake.interact(bo, 3, data, message=refusal, edit=from_another_server)
-    assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE
+    assert res.ephemeral and res.message.text == english(bot.gamecog.ELSEWHERE)
     data = {"custom_id": h.custom_id(msg, "start"), "component_type": 2}
     res = await fake.interact(ana, 3, data, message=msg, channel=den)
-    assert res.ephemeral and res.message.text == bot.gamecog.ELSEWHERE  # only leaving
+    assert res.ephemeral and res.message.text == english(bot.gamecog.ELSEWHERE)  # only leaving
     # in the lobby: one tap, and Bo may open a table here
     res = await h.click(bo, refusal, "leave")
     assert res.in_place and refusal.text == f"You left table #{tid}. Thanks for playing!"
@@ -358,7 +365,7 @@ async def test_a_host_seated_elsewhere_is_refused_before_anything_is_posted(harn
     posted = len(fake.channel_messages())
     res = await h.slash(ana, "pyramid", "start")
     assert res.type == 4 and res.ephemeral
-    assert "You're already seated at table #1 (war)" in res.message.text
+    assert "You're already seated at table #1 (Double-or-Nothing War)" in res.message.text
     assert len(fake.channel_messages()) == posted and len(h.service.open_tables()) == 1
     h.assert_clean()
 
@@ -378,7 +385,10 @@ async def test_play_again_opens_a_new_table_with_the_same_options_and_players_in
     await h.join(ana, lobby)
     posted = len(fake.channel_messages())
     res = await h.click(ana, msg, "again")
-    assert res.ephemeral and "You're already seated at table #2 (war)" in res.message.text
+    assert (
+        res.ephemeral
+        and "You're already seated at table #2 (Double-or-Nothing War)" in res.message.text
+    )
     # ... and Cy never played at this table: its next game is its players' to open
     res = await h.click(cy, msg, "again")
     assert res.ephemeral and res.message.text == (
@@ -570,7 +580,7 @@ async def test_a_slash_command_that_blows_up_still_gets_an_apology(harness: Harn
 
     monkeypatch.setattr(h.bot.games["war"], "open_table", broken)
     res = await h.slash(ana, "war", "start")
-    assert res.ephemeral and res.message.text == bot.answer.APOLOGY
+    assert res.ephemeral and res.message.text == english(bot.answer.APOLOGY)
     h.assert_clean()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.ui.common import RETIRED_VIEW
+from bot.i18n import t
 from tests.e2e.conftest import Harness, seeded_harness
 from tests.fakediscord import iter_components
 from tests.harness import open_table
@@ -81,7 +81,7 @@ async def test_an_older_view_still_there_points_to_the_newest_and_plays_nothing(
         res = await fake.select(bo, look, old_lay[0], ["1", "2"])
     else:
         res = await fake.click(bo, look, old_lay[0])
-    assert res.in_place and RETIRED_VIEW in look.text and not look.custom_ids()
+    assert res.in_place and t("en", "screens-view-retired") in look.text and not look.custom_ids()
     assert table.version == version
     fake.release()
     await h.rendered(lambda: look.deleted, "the older view deleted")
@@ -399,6 +399,7 @@ async def test_a_refusal_on_a_private_view_is_not_wiped_by_the_refresh_its_move_
     that the drink made due then finds that view current and leaves the line be; it wiped it a
     moment after it was shown (seen once faster commits let the second tap's answer land
     before the refresh)."""
+    from bot.i18n import english
     from bot.tables import DOUBLE_TAP
 
     h, fake = harness, harness.fake
@@ -414,7 +415,7 @@ async def test_a_refusal_on_a_private_view_is_not_wiped_by_the_refresh_its_move_
     first = await fake.click(user, view, drink)
     assert first.in_place and "\u26a0\ufe0f" not in view.text
     second = await fake.click(user, view, drink, stale=drink not in view.custom_ids())
-    assert second.in_place and f"\u26a0\ufe0f {DOUBLE_TAP}" in view.text
+    assert second.in_place and f"\u26a0\ufe0f {english(DOUBLE_TAP)}" in view.text
     await h.bot.renderer.flush()
-    assert f"\u26a0\ufe0f {DOUBLE_TAP}" in view.text
+    assert f"\u26a0\ufe0f {english(DOUBLE_TAP)}" in view.text
     h.assert_clean()

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from bot.i18n import speaking
 from bot.tables import TableError
 from bot.ui.common import size
 from tests.e2e.conftest import Harness, seeded_harness
@@ -277,7 +278,7 @@ async def test_convo_mode_no_split_answer_or_double_and_the_hosts_question(fake,
         # two cards on one pyramid card: the host may ask Cy any turned card's question
         cy_view = (await h.click(cy, msg, "seat")).message
         assert "Ask " not in cy_view.text  # not for Cy: only the host asks
-        with pytest.raises(TableError, match="Only the host can do that"):
+        with pytest.raises(TableError, match="table-host-only"):
             await h.service.act(table.id, bo.id, {"type": "ask", "seat": 2, "card": 0})
         ana_view = (await h.click(ana, msg, "seat")).message
         res = await h.select(ana, ana_view, "ask", ["0"])
@@ -462,19 +463,22 @@ def ui_row(st) -> range:
     return row_range(st.ex_row)
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("names", [PHONE_NAMES, LONG_NAMES], ids=["names", "long-names"])
 @pytest.mark.parametrize("convo", [False, True], ids=["plain", "convo"])
-async def test_the_public_table_fits_a_phone_in_whole_games(service, clock, convo, names):
+async def test_the_public_table_fits_a_phone_in_whole_games(service, clock, convo, names, lang):
     """Issue 8: the drawing is at most 28 columns (a ♥ or ♦ counted as two); in play, the
     public table's description takes at most 12 lines on a phone (wrapped at 40 characters),
     and with its footer at most 12 lines as written and 600 characters (``common.size``), for
     2 to 10 players over whole games. In convo mode an awaited question may take 3 lines
-    more on a phone (as written, the line of what the hands hold gives way to it)."""
+    more on a phone (as written, the line of what the hands hold gives way to it). In English
+    and in Swedish (issue 46)."""
     m = Measured()
     for players in range(2, 11):
-        game = await scripted_game(
-            service, clock, players, convo, f"phone-{players}-{convo}", names
-        )
+        with speaking(lang):
+            game = await scripted_game(
+                service, clock, players, convo, f"phone-{players}-{convo}", names
+            )
         m.chars += game.chars
         m.lines += game.lines
         m.size += game.size

@@ -15,6 +15,7 @@ import pytest
 import bot.answer
 import bot.render
 import bot.store
+from bot.i18n import english
 from tests.e2e.conftest import Harness
 from tests.e2e.test_war_e2e import open_war
 from tests.harness import realistic_budgets
@@ -393,7 +394,7 @@ async def test_the_answer_is_drawn_while_its_move_commits_and_never_shown_before
     else:
         loser = table.user_at(table.engine.view(table.state, None)["loser"]).user_id
         res = await h.click(users[loser], msg, "drink")
-    assert res.ephemeral and res.message.text == bot.answer.APOLOGY
+    assert res.ephemeral and res.message.text == english(bot.answer.APOLOGY)
     assert drawn and drawn[0][1] == drawn[0][2] + 1  # it was drawn ahead
     monkeypatch.setattr(bot.store.Tx, "_committing", committing)
     stored = await h.service.get(tid)

@@ -88,15 +88,21 @@ PLAYERS = {"blackdeath": 3}  # 2 for every other game
 LAST_CALL = 40  # Give & Take: the host calls last call after that many moves
 
 
-async def play_watched(h: Harness, game: str):
+async def play_watched(h: Harness, game: str, locale: str = "en-US", views: bool = False):
     """A whole random game of ``game`` through the table service, the table's message brought
     up to date (text and picture) after every change: (its players, the table message, the
     table, what it showed after each step by move number; 0: the deal). Clocks run out now and
-    then, and whenever nobody can move (in Spit only then: its idle clock ends the game)."""
+    then, and whenever nobody can move (in Spit only then: its idle clock ends the game).
+    ``locale``: the players' Discord language; ``views``: each opens their private view at the
+    deal (kept up to date by the bot from then on)."""
     fake, engine = h.fake, GAMES[game].engine
-    users = [fake.add_user(name) for name in ["Ana", "Bo", "Cy"][: PLAYERS.get(game, 2)]]
+    names = ["Ana", "Bo", "Cy"][: PLAYERS.get(game, 2)]
+    users = [fake.add_user(name, locale=locale) for name in names]
     msg, tid = await open_table(h, game, users[0], users[1:])
     await h.click(users[0], msg, "start")
+    if views:
+        for user in users:
+            await h.click(user, msg, "seat")
     await h.bot.renderer.flush()
     table = await h.service.get(tid)
     shown = {0: Shown(table_key(msg), [])}

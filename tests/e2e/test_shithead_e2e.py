@@ -24,6 +24,8 @@ from bot.engines.shithead import (
     code,
     order,
 )
+from bot.i18n import english, speaking
+from bot.tables import Table
 from bot.ui import shithead as ui
 from bot.ui.components import Ref, Select, custom_id
 from tests.e2e.conftest import Harness, open_table, seeded_harness
@@ -112,7 +114,7 @@ async def leaks(h: Harness, table) -> list[str]:
     public: set[TarotCard] = set()
     for step in takeback.replay(ENGINE, state, actions):
         state = step.state
-        lines = [e.text for e in step.events if isinstance(e, Log)]
+        lines = [english(e.text) for e in step.events if isinstance(e, Log)]
         public |= {c for line in lines for c in named_in(line, DECK)}
     assert state == table.state
     seats = {s.user_id: s.seat for s in table.seats}
@@ -154,7 +156,7 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
     h.clock.advance(60)  # Cy never chooses: his three highest go up
     await h.service.fire_due()
     assert table.state.up[2] == cy_six[-3:]
-    assert "Time's up: {p2} lays up their three highest cards." in table.row.log
+    assert "Time's up: {p2} lays up their three highest cards." in map(english, table.row.log)
     await h.rendered(lambda: "**Bo** to play" in msg.text and "**Cy** lays up" in msg.text)
     assert await leaks(h, table) == []
 
@@ -174,7 +176,7 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
         steps += 1
         # the table says why: wait for each kind of reason the first time (the table message
         # shows the newest state only, so a fast game could skip one)
-        said = {w for w in WHY - seen for line in table.row.log[-3:] if w in line}
+        said = {w for w in WHY - seen for line in table.row.log[-3:] if w in english(line)}
         if said:
             await h.rendered(lambda said=said: all(w in msg.text for w in said), f"{said} shown")
             seen |= said
@@ -222,7 +224,7 @@ async def test_three_players_play_to_the_shithead_and_tally_shows_it(harness: Ha
     assert seen == {*WHY, FOOL}  # the table said why the pile went, what the specials ask
     async with h.bot.store.reading() as q:
         drinks = await q.table_drinks(tid)
-    assert any(d.kind == "drink" and "picked up" in d.reason for d in drinks)
+    assert any(d.kind == "drink" and "picked up" in english(d.reason) for d in drinks)
     assert [(d.user_id, d.kind) for d in drinks if d.kind == "finish"] == [(shithead.id, "finish")]
 
     tally = await h.slash(cy, "tally")
@@ -264,7 +266,9 @@ async def test_six_players_fit_a_phone_and_the_fool_names_a_major(fake, tmp_path
                     major = _options(hand, h.custom_id(hand, majors_select))[-1]  # The World
                     res = await h.select(p, hand, majors_select, [major])
                     assert res.in_place
-                    assert "plays 0 The Drunken Fool as The World (XXI)" in table.row.log[-1]
+                    assert "plays 0 The Drunken Fool as The World (XXI)" in english(
+                        table.row.log[-1]
+                    )
                     majors = True
                     continue
             for p in players:
@@ -279,16 +283,21 @@ async def test_six_players_fit_a_phone_and_the_fool_names_a_major(fake, tmp_path
         await h.stop_bot()
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players):
-    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
-    every move of a whole game with every house rule on (played until the shithead is found):
-    everyone plays their lowest cards (the Fool at once), and every 23rd move from the 2nd the
-    clock runs out instead (the first of them while choosing)."""
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, players, lang):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), in English and in
+    Swedish, measured after every move of a whole game with every house rule on (played until
+    the shithead is found): everyone plays their lowest cards (the Fool at once), and every 23rd
+    move from the 2nd the clock runs out instead (the first of them while choosing)."""
+
+    def text(t: Table) -> str:
+        with speaking(lang):
+            return table_text(t)
 
     seed = f"phone-{players}"
     service, t = await long_named_table(store, clock, "shithead", players, seed, OPTIONS)
-    shown, moves, timeouts = [table_text(t)], 0, 0
+    shown, moves, timeouts = [text(t)], 0, 0
     while t.status == "playing":
         moves += 1
         assert moves < 2000
@@ -303,9 +312,10 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, play
                     await service.act(t.id, 100 + seat, action)
                     break
         if t.status == "playing":
-            shown.append(table_text(t))
+            shown.append(text(t))
     assert t.view()["over"] and timeouts >= 2
-    assert_fits_phone(shown, f"Shithead, {players} players: {moves} moves, {timeouts} timeouts")
+    what = f"Shithead ({lang}), {players} players: {moves} moves, {timeouts} timeouts"
+    assert_fits_phone(shown, what)
 
 
 def _reachable(screen, tid: int) -> set[tuple[int, ...]]:

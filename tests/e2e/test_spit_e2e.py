@@ -9,9 +9,11 @@ import re
 import pytest
 
 from bot.engines.spit import SpitEngine
+from bot.i18n import LANGUAGES, english, speaking
 from bot.tables import DOUBLE_TAP
 from bot.ui import common
 from bot.ui import spit as ui
+from bot.ui.common import body_text
 from tests.e2e.conftest import Harness, open_table, seeded_harness
 from tests.engines.test_spit import make
 from tests.fakediscord.server import iter_components
@@ -173,11 +175,11 @@ async def test_the_public_table_is_short_and_has_spit(harness: Harness):
     await h.answered(a, b)
     assert a.in_place and b.in_place and a.message.id == b.message.id == panel.id
     tops = [r.shown["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
-    assert tops.count(f"\u26a0\ufe0f {DOUBLE_TAP}") == 1, tops
+    assert tops.count(f"\u26a0\ufe0f {english(DOUBLE_TAP)}") == 1, tops
     assert "spit" not in h.verbs(panel)  # the fresh panel: already said
     # on the public table, a refusal is still a private answer of its own
     res = await h.click(ana, msg, "spit")
-    assert res.type == 4 and res.ephemeral and res.message.text == DOUBLE_TAP
+    assert res.type == 4 and res.ephemeral and res.message.text == english(DOUBLE_TAP)
     await h.click(bo, msg, "spit")
     await h.rendered(lambda: "No turns" in msg.text, "the game to start")
     desc = msg.current["embeds"][0]["description"]
@@ -186,15 +188,23 @@ async def test_the_public_table_is_short_and_has_spit(harness: Harness):
     h.assert_clean()
 
 
+def seen(t) -> list[str]:
+    """The table and both panels, as a phone shows them."""
+    return [table_text(t), *(body_text(ui.private(t, seat).embed) for seat in (0, 1))]
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("seed", ["phone-1", "phone-2"])
-async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed):
-    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
-    every move of a whole game: a random move of either player each time (a play, or Spit! when
-    due), and every third spit the clock spits instead."""
+async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed, lang):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), in each language,
+    the table and both panels measured after every move of a whole game: a random move of
+    either player each time (a play, or Spit! when due), and every third spit the clock spits
+    instead."""
 
     service, t = await long_named_table(store, clock, "spit", 2, seed)
     rng = random.Random(seed)
-    shown, moves, timeouts = [table_text(t)], 0, 0
+    with speaking(lang):
+        shown, moves, timeouts = seen(t), 0, 0
     while t.status == "playing":
         moves += 1
         assert moves < 3000
@@ -208,9 +218,13 @@ async def test_the_public_table_fits_a_phone_over_whole_games(store, clock, seed
             seat, action = rng.choice(options)
             await service.act(t.id, 100 + seat, action)
         if t.status == "playing":
-            shown.append(table_text(t))
+            with speaking(lang):
+                shown += seen(t)
+    with speaking(lang):
+        shown.append(table_text(t))  # the end screen
     assert t.view()["over"] and t.view()["ending"] in ("out", "stuck") and timeouts >= 2
-    assert_fits_phone(shown, f"Spit ({seed}): {moves} moves, {timeouts} spat by the clock")
+    what = f"Spit ({seed}, {lang}): {moves} moves, {timeouts} spat by the clock"
+    assert_fits_phone(shown, what)
 
 
 async def test_in_a_lone_stalemate_each_panel_says_what_its_player_does(store, clock):

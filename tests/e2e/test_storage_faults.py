@@ -11,6 +11,7 @@ import sqlite3
 import pytest
 
 import bot.answer
+from bot.i18n import english
 from tests.e2e.test_rendering import private_moves, shows_the_store
 from tests.e2e.test_safety_e2e import play_war_step
 from tests.e2e.test_war_e2e import open_war
@@ -85,7 +86,7 @@ async def test_the_table_message_follows_moves_made_elsewhere_after_a_failed_wri
     await h.bot.renderer.flush()
     fault.full(times=1)
     res = await play_war_step(h, await h.service.get(tid), msg, users)
-    assert res.ephemeral and res.message.text == bot.answer.APOLOGY, res
+    assert res.ephemeral and res.message.text == english(bot.answer.APOLOGY), res
     views = {u.id: (await h.click(u, msg, "seat")).message for u in (ana, bo)}
     await private_moves(h, tid, views, users, 3)
     await h.bot.renderer.flush()

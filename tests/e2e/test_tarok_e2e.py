@@ -13,7 +13,9 @@ import pytest
 from bot.engines.base import Leave
 from bot.engines.cards import TarotCard
 from bot.engines.tarok import ENGINE, Play, card_id
+from bot.i18n import english, speaking
 from bot.tables import DOUBLE_TAP
+from bot.ui.common import body_text
 from tests.e2e.conftest import seeded_harness
 from tests.engines.test_tarok import cards, make, play
 from tests.fakediscord import FakeMessage, iter_components
@@ -290,7 +292,7 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     await h.answered(a, b)
     assert a.in_place and b.in_place
     tops = [r.shown["embeds"][0]["description"].split("\n")[0] for r in (a, b)]
-    assert tops.count(f"\u26a0\ufe0f {DOUBLE_TAP}") == 1  # not "It's not your turn."
+    assert tops.count(f"\u26a0\ufe0f {english(DOUBLE_TAP)}") == 1  # not "It's not your turn."
     assert len(table.state.trick) == 1
 
     # the next player leaves mid-trick from the table: their hand goes out of play unseen
@@ -345,19 +347,36 @@ async def test_five_players_double_clicks_a_leaver_and_timeouts_on_a_phone_sized
     h.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, players):
-    """At most 12 lines and 600 characters with 12-character names (issue 8), measured after
-    every card of a whole game to 666: a random legal card each time, and every 37th card from
-    the 5th the clock plays instead."""
+async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, players, lang):
+    """At most 12 lines and 600 characters with 12-character names (issue 8), in English and in
+    Swedish, measured after every card of a whole game to 666 (and the hand of the player whose
+    card it is): a random legal card each time, and every 37th card from the 5th the clock
+    plays instead."""
     import random
 
-    from bot.engines.tarok import Play
+    from bot.ui import tarok as ui
 
     seed = f"phone-{players}"
     service, t = await long_named_table(store, clock, "tarok", players, seed)
     rng = random.Random(seed)
-    shown, cards, timeouts = [table_text(t)], 0, 0
+    with speaking(lang):
+        shown = [table_text(t)]
+        hands = [body_text(ui.private(t, t.view()["turn"]).embed)]
+        await play_out(service, t, clock, rng, shown, hands)
+    assert t.state.over and max(t.state.totals) >= 666
+    what = f"Tarok ({lang}), {players} players: {t.view()['hand_no']} hands"
+    assert_fits_phone(shown, what)
+    assert_fits_phone(hands, f"{what}, the hand whose card it is")
+
+
+async def play_out(service, t, clock, rng, shown: list[str], hands: list[str]) -> None:
+    """Play ``t`` to its end, a random legal card each time and every 37th card from the 5th
+    by the clock, the table's text after each card in ``shown``, the hand to play in ``hands``."""
+    from bot.ui import tarok as ui
+
+    cards, timeouts = 0, 0
     while t.status == "playing":
         cards += 1
         assert cards < 3000
@@ -371,12 +390,8 @@ async def test_the_public_table_fits_a_phone_over_a_whole_game(store, clock, pla
             await service.act(t.id, 100 + v["turn"], Play(card_id(card)))
         if t.status == "playing":
             shown.append(table_text(t))
-    assert t.state.over and max(t.state.totals) >= 666 and timeouts >= 2
-    assert_fits_phone(
-        shown,
-        f"Tarok, {players} players: {t.view()['hand_no']} hands, {cards} cards, {timeouts} "
-        "timeouts",
-    )
+            hands.append(body_text(ui.private(t, t.view()["turn"]).embed))
+    assert timeouts >= 2
 
 
 async def test_a_trick_a_leaver_took_shows_as_out_of_play_not_as_theirs(store, clock):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.engines.base import plural
+from bot.i18n import english
 from bot.tables import DOUBLE_TAP
 from bot.ui import war as ui
 from bot.ui.common import BODY_CHARS, BODY_LINES, size
@@ -151,7 +152,7 @@ async def test_double_click_and_unknown_tables_get_clear_answers(harness: Harnes
     answers = sorted([first, second], key=lambda r: r.type)
     assert [r.type for r in answers] == [4, 7]
     # the second is refused by saying what happened (not "Nothing to choose right now.")
-    assert answers[0].ephemeral and answers[0].message.text == DOUBLE_TAP
+    assert answers[0].ephemeral and answers[0].message.text == english(DOUBLE_TAP)
     assert table.row.seq == seq + 1  # applied once
     # a button whose table the bot never heard of
     ghost = await fake.post_message(

@@ -21,19 +21,19 @@ def test_engine_refuses_what_no_game_accepts(name):
     engine = ENGINES[name]
     state = engine.new_game(engine.min_players, "refusals", {})
     for bad in ({"type": "nonsense"}, {"no": "type"}, "flip", None, 7):
-        with pytest.raises(IllegalAction, match="not a move"):
+        with pytest.raises(IllegalAction, match="table-not-a-move"):
             engine.apply(state, 0, bad)
-    with pytest.raises(IllegalAction, match="not seated"):
+    with pytest.raises(IllegalAction, match="table-not-seated"):
         engine.apply(state, engine.min_players, {"type": "leave"})
-    with pytest.raises(IllegalAction, match="not seated"):
+    with pytest.raises(IllegalAction, match="table-not-seated"):
         engine.apply(state, True, {"type": "leave"})
-    with pytest.raises(IllegalAction, match="A player must"):
+    with pytest.raises(IllegalAction, match="table-player-only"):
         engine.apply(state, None, {"type": "leave"})
-    with pytest.raises(IllegalAction, match="clock"):
+    with pytest.raises(IllegalAction, match="table-clock-only"):
         engine.apply(state, 0, Timeout("x"))
-    with pytest.raises(IllegalAction, match="already stopped"):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         engine.apply(state, None, Timeout("no-such-clock"))
-    with pytest.raises(IllegalAction, match="not a move"):
+    with pytest.raises(IllegalAction, match="table-not-a-move"):
         engine.apply(state, 0, {"type": "leave", "timeouts": "three"})
 
 

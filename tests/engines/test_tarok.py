@@ -29,6 +29,7 @@ from bot.engines.tarok import (
     card_of,
     card_points,
 )
+from bot.i18n import english
 from tests.engines.contract import check_views, marked_game, playout
 
 ALL_IDS = list(range(78))
@@ -89,7 +90,8 @@ def legal(state, seat) -> list[str]:
 
 
 def logs(events) -> list[str]:
-    return [e.text for e in events if isinstance(e, Log)]
+    """The log lines, in English."""
+    return [english(e.text) for e in events if isinstance(e, Log)]
 
 
 def timeout(state):
@@ -146,7 +148,7 @@ def test_card_id_is_the_index_in_the_fixed_tarot_deck_order():
 def test_a_card_id_outside_the_deck_is_refused():
     state = make([["B1"], ["B2"]])
     for bad in (-1, 78):
-        with pytest.raises(IllegalAction, match="no such card"):
+        with pytest.raises(IllegalAction, match="tarok-no-such-card"):
             ENGINE.apply(state, 0, Play(bad))
 
 
@@ -180,14 +182,14 @@ def test_play_goes_to_the_left():
 
 def test_only_the_player_whose_turn_it_is_may_play():
     state = make([["B1"], ["B2"]])
-    with pytest.raises(NotYourTurn, match="not your turn"):
+    with pytest.raises(NotYourTurn, match="tarok-not-your-turn"):
         ENGINE.apply(state, 1, Play(card_id(c("B2"))))
     assert ENGINE.legal_actions(state, 1) == [Leave()]
 
 
 def test_a_card_not_in_hand_is_refused():
     state = make([["B1"], ["B2"]])
-    with pytest.raises(IllegalAction, match="don't hold"):
+    with pytest.raises(IllegalAction, match="tarok-not-held"):
         ENGINE.apply(state, 0, Play(card_id(c("B5"))))
 
 
@@ -203,7 +205,7 @@ def test_a_player_must_follow_the_suit_led():
     state = make([["B5"], ["B2", "W14", "B9", "M21"]])
     state, _ = play(state, (0, "B5"))
     assert legal(state, 1) == ["B2", "B9"]
-    with pytest.raises(IllegalAction, match="follow suit"):
+    with pytest.raises(IllegalAction, match="tarok-follow-suit"):
         ENGINE.apply(state, 1, Play(card_id(c("W14"))))
 
 
@@ -330,7 +332,7 @@ def test_after_a_trick_each_player_draws_from_the_trick_leader_going_left():
     # the leader (1) draws first, then 2, then 0; the winner (2) leads next
     assert [h[-1] for h in state.hands] == cards("L3", "L1", "L2")
     assert state.pile == cards("L4")
-    assert [(e.seat, e.text) for e in events if isinstance(e, Private)] == [
+    assert [(e.seat, english(e.text)) for e in events if isinstance(e, Private)] == [
         (1, "You draw the 1 of Lagers."),
         (2, "You draw the 2 of Lagers."),
         (0, "You draw the 3 of Lagers."),
@@ -364,7 +366,7 @@ def test_the_hand_ends_when_a_player_has_no_card_at_the_start_of_a_trick():
     assert logs(events)[-1] == (
         "Hand 1: {p0} +0 = 10, {p1} +0 = 20, {p2} +18 = 48. {p0} deals hand 2."
     )
-    assert state.last_hand == logs(events)[-1]
+    assert english(state.last_hand) == logs(events)[-1]
 
 
 def test_the_next_hand_is_shuffled_and_dealt_by_the_next_dealer():
@@ -406,7 +408,11 @@ def test_the_game_ends_at_the_end_of_a_hand_in_which_a_player_has_666():
     assert logs(events)[-1] == "Hand 1: {p0} +80 = 680, {p1} +0 = 300. {p0} wins with 680 points!"
     res = ENGINE.results(state)
     assert res.outcomes == [Outcome(0, "won", points=680), Outcome(1, "lost", points=300)]
-    assert res.summary == ["{p0}: 680 points", "{p1}: 300 points", "{p0} wins"]
+    assert [english(line) for line in res.summary] == [
+        "{p0}: 680 points",
+        "{p1}: 300 points",
+        "{p0} wins",
+    ]
     assert ENGINE.timers(state) == [] and ENGINE.legal_actions(state, 0) == []
 
 
@@ -667,12 +673,14 @@ def test_each_trick_is_marked_at_its_first_card_counted_within_its_hand():
     hands = sorted({s.hand_no for s in states})
     assert len(hands) >= 2  # the count starts again with each hand
     for hand in hands:
-        mine = [m for m in marks if m.part == f"Hand {hand}"]
-        assert [m.label for m in mine] == [
+        mine = [m for m in marks if english(m.part or "") == f"Hand {hand}"]
+        assert [english(m.label) for m in mine] == [
             f"Hand {hand}, trick {n}" for n in range(1, len(mine) + 1)
         ]
     for m in marks:
         assert states[m.step - 1].trick == [] and len(states[m.step].trick) == 1
-        assert m.part == f"Hand {states[m.step].hand_no}"
-    taken = [e for said in events for e in said if isinstance(e, Log) and "the trick" in e.text]
+        assert english(m.part or "") == f"Hand {states[m.step].hand_no}"
+    taken = [
+        e for said in events for e in said if isinstance(e, Log) and "the trick" in english(e.text)
+    ]
     assert len(marks) == len(taken)  # every trick marked once, the game ending with a whole hand

@@ -7,6 +7,7 @@ tests/engines/test_contract.py's; the playouts here check War's own invariants.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -30,6 +31,8 @@ from bot.engines.base import (
 )
 from bot.engines.cards import Card, french_deck
 from bot.engines.war import ENGINE, Double, Flip, TakeDrink, WarEngine, WarState
+from bot.engines.words import key_of
+from bot.i18n import english
 from tests.engines.contract import marked_game, walk
 
 ALL_CARDS = sorted(french_deck())
@@ -64,11 +67,15 @@ def make(
 
 
 def drinks(events) -> list[Drink]:
-    return [e for e in events if isinstance(e, Drink)]
+    """The drinks, their reasons in English."""
+    return [
+        dataclasses.replace(e, reason=english(e.reason)) for e in events if isinstance(e, Drink)
+    ]
 
 
 def logs(events) -> list[str]:
-    return [e.text for e in events if isinstance(e, Log)]
+    """The log lines, in English."""
+    return [english(e.text) for e in events if isinstance(e, Log)]
 
 
 def play(state, *moves):
@@ -214,7 +221,7 @@ def test_spades_do_not_trump_on_the_first_flip():
 def test_cannot_flip_while_loser_chooses():
     state, _ = play(make(["2S"], ["5H"]), (0, FLIP))
     for seat in (0, 1):
-        with pytest.raises(IllegalAction, match="already turned"):
+        with pytest.raises(IllegalAction, match="war-already-turned"):
             ENGINE.apply(state, seat, FLIP)
 
 
@@ -224,7 +231,7 @@ def test_cannot_flip_while_loser_chooses():
 def test_only_the_loser_may_choose():
     state, _ = play(make(["2H"], ["9S"]), (0, FLIP))
     for action in (DRINK_A, DOUBLE):
-        with pytest.raises(NotYourTurn, match="Only the loser"):
+        with pytest.raises(NotYourTurn, match="war-only-loser"):
             ENGINE.apply(state, 1, action)
     assert ENGINE.legal_actions(state, 0) == [DRINK_A, DOUBLE, LEAVE]
     assert ENGINE.legal_actions(state, 1) == [LEAVE]
@@ -233,7 +240,7 @@ def test_only_the_loser_may_choose():
 def test_nothing_to_choose_before_the_flip():
     state = make(["2H"], ["9S"])
     for action in (DRINK_A, DOUBLE):
-        with pytest.raises(IllegalAction, match="Nothing to choose"):
+        with pytest.raises(IllegalAction, match="war-nothing-to-choose"):
             ENGINE.apply(state, 0, action)
     assert ENGINE.legal_actions(state, 0) == [Flip(1), LEAVE] == ENGINE.legal_actions(state, 1)
 
@@ -244,8 +251,9 @@ def test_a_flip_names_its_hand_and_a_late_one_never_turns_the_next():
     turns the next hand."""
     state = make(["2H", "5C", "7D"], ["2S", "9D", "8C"])  # hand 1 ties: hand 2 is due at once
     state, _ = play(state, (0, Flip(1)))
-    with pytest.raises(IllegalAction, match="^Hand 1 is already turned.$"):
+    with pytest.raises(IllegalAction, match="war-hand-turned") as refused:
         ENGINE.apply(state, 1, Flip(1))
+    assert english(str(refused.value)) == "Hand 1 is already turned."
     assert ENGINE.legal_actions(state, 1) == [Flip(2), LEAVE]
     turned, _ = play(state, (1, FLIP))
     assert ENGINE.view(turned, None)["turned_hand"] == 2
@@ -256,7 +264,7 @@ def test_loser_drinks_the_base_drink():
     assert drinks(events) == [Drink(0, 7, DRINK, "2 against 9")]
     assert "{p0} drinks 7: 2 against 9" in logs(events)
     assert state.sips == [7, 0] and state.phase == "flip" and state.hands_played == 1
-    assert state.last_result == "{p0} drinks 7: 2 against 9"
+    assert english(state.last_result) == "{p0} drinks 7: 2 against 9"
 
 
 def test_reason_uses_face_letters():
@@ -389,17 +397,17 @@ def test_stale_timeout_refused():
     state = make(["2H"], ["9S"])
     old = ENGINE.timers(state)[0].action
     state, _ = play(state, (0, FLIP))
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, old)
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, {"type": "timeout", "key": "choice:7"})
-    with pytest.raises(IllegalAction, match="That is not a move in this game."):
+    with pytest.raises(IllegalAction, match="table-not-a-move"):
         ENGINE.apply(state, None, {"type": "timeout"})
     choice = ENGINE.timers(state)[0].action
-    with pytest.raises(IllegalAction, match="Only the table's clock can do that."):
+    with pytest.raises(IllegalAction, match="table-clock-only"):
         ENGINE.apply(state, 1, choice)
     state, _ = play(state, (0, DRINK_A))
-    with pytest.raises(IllegalAction, match="That clock has already stopped."):
+    with pytest.raises(IllegalAction, match="table-clock-stopped"):
         ENGINE.apply(state, None, choice)
 
 
@@ -409,11 +417,11 @@ def test_stale_timeout_refused():
 def test_unknown_action_refused():
     state = make()
     for action in ({"type": "peek"}, {}, {"type": None}, {"type": "flip", "card": "AS"}):
-        with pytest.raises(IllegalAction, match="That is not a move in this game."):
+        with pytest.raises(IllegalAction, match="table-not-a-move"):
             ENGINE.apply(state, 0, action)
-    with pytest.raises(IllegalAction, match="You are not seated at this table."):
+    with pytest.raises(IllegalAction, match="table-not-seated"):
         ENGINE.apply(state, 2, FLIP)
-    with pytest.raises(IllegalAction, match="A player must make that move."):
+    with pytest.raises(IllegalAction, match="table-player-only"):
         ENGINE.apply(state, None, FLIP)
 
 
@@ -453,7 +461,7 @@ def test_leave_ends_game_other_player_wins(leaver, in_choice):
 def test_no_moves_after_game_over():
     state, _ = play(make(), (0, LEAVE))
     for seat, action in ((0, FLIP), (1, LEAVE), (1, DRINK_A), (None, Timeout("flip:1"))):
-        with pytest.raises(GameOver, match="This game is over."):
+        with pytest.raises(GameOver, match="table-game-over"):
             ENGINE.apply(state, seat, action)
 
 
@@ -462,8 +470,9 @@ def test_fewer_sips_wins_the_game():
     state, events = play(state, (0, FLIP))
     results = ENGINE.results(state)
     assert results.outcomes == [Outcome(0, "lost"), Outcome(1, "won")]
-    assert results.summary == ["{p0}: 7 sips", "{p1}: 0 sips", "{p1} wins"]
-    assert logs(events)[-3:] == results.summary
+    summary = [english(line) for line in results.summary]
+    assert summary == ["{p0}: 7 sips", "{p1}: 0 sips", "{p1} wins"]
+    assert logs(events)[-3:] == summary
     assert ENGINE.view(state, None)["winner"] == 1
 
 
@@ -473,7 +482,7 @@ def test_equal_sips_is_a_draw():
     assert state.sips == [7, 7] and ENGINE.is_over(state)
     results = ENGINE.results(state)
     assert results.outcomes == [Outcome(0, "draw"), Outcome(1, "draw")]
-    assert results.summary[-1] == "A draw"
+    assert english(results.summary[-1]) == "A draw"
     assert ENGINE.view(state, None)["winner"] is None
 
 
@@ -481,7 +490,8 @@ def test_sips_count_social_and_drink():
     state = make(["5H", "2C", "3D"], ["5S", "9C", "4D"], size=3, social_sips=3)
     state, _ = play(state, (0, FLIP), (0, FLIP), (0, DRINK_A), (0, FLIP))
     assert state.sips == [3 + 7 + 1, 3]
-    assert ENGINE.results(state).summary == ["{p0}: 11 sips", "{p1}: 3 sips", "{p1} wins"]
+    summary = [english(line) for line in ENGINE.results(state).summary]
+    assert summary == ["{p0}: 11 sips", "{p1}: 3 sips", "{p1} wins"]
 
 
 def test_piles_stay_equal_and_games_last_13_to_26_hands():
@@ -613,10 +623,10 @@ def test_the_hidden_cards_are_both_whole_piles_for_every_viewer_when_a_hand_is_o
 
 def test_each_hand_is_marked_where_its_first_cards_are_turned():
     states, events, marks = marked_game(ENGINE, 2, "marks", timeout_chance=0.3)
-    assert [m.label for m in marks] == [f"Hand {n}" for n in range(1, len(marks) + 1)]
+    assert [english(m.label) for m in marks] == [f"Hand {n}" for n in range(1, len(marks) + 1)]
     assert len(marks) == states[-1].hands_played
     for m in marks:
-        said = [e.text for e in events[m.step] if isinstance(e, Log)]
-        assert any(t.startswith("{p0} turns") for t in said)  # the hand's first flip
-        assert not any(t.startswith("Save throw") for t in said)
+        said = [key_of(e.text) for e in events[m.step] if isinstance(e, Log)]
+        assert "war-flip" in said  # the hand's first flip
+        assert "war-save-flip" not in said
         assert states[m.step - 1].phase == "flip" and m.part is None

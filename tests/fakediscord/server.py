@@ -127,6 +127,7 @@ class FakeUser:
     role_ids: list[int] = field(default_factory=list)
     joined_at: str = ""
     nick: str | None = None  # the server nickname (a moderator may change it)
+    locale: str = "en-US"  # the language of their Discord app (each interaction's locale)
 
     def __int__(self) -> int:
         return self.id
@@ -178,6 +179,7 @@ class FakeGuild:
     bot_role_id: int
     channel: FakeChannel | None = None  # its text channel ("#games")
     in_guild: bool = True  # the bot is in it (False: it was kicked, see remove_bot)
+    locale: str = "en-US"  # its preferred locale (a Community server's primary language)
 
     def __int__(self) -> int:
         return self.id
@@ -1048,13 +1050,16 @@ class FakeDiscord:
         manage_messages: bool = False,
         *,
         guild: FakeGuild | int | None = None,
+        locale: str = "en-US",
     ) -> FakeUser:
         """A new guild member (also in GUILD_CREATE for later connections); ``manage_guild``,
         ``manage_messages``: with the Manager role (Manage Server) or the Moderator role
         (Manage Messages) of ``guild`` (default: the default guild), whose sessions are told
         (GUILD_MEMBER_ADD). Every user is a member of every guild of the fake."""
         g = self._guild_arg(guild)
-        user = FakeUser(self._snowflake(), name, manage_guild=manage_guild, joined_at=_iso())
+        user = FakeUser(
+            self._snowflake(), name, manage_guild=manage_guild, joined_at=_iso(), locale=locale
+        )
         if manage_guild:
             user.role_ids.append(g.manage_role_id)
         if manage_messages:
@@ -1462,7 +1467,7 @@ class FakeDiscord:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": g.locale,
             "public_updates_channel_id": None,
             "max_video_channel_users": 25,
             "nsfw_level": 0,
@@ -2542,7 +2547,7 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "attachment_size_limit": 10 * 1024 * 1024,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
@@ -2557,9 +2562,9 @@ class FakeDiscord:
         else:
             payload.update(
                 guild_id=str(guild.id),
-                guild_locale="en-US",
+                guild_locale=guild.locale,
                 member=member,
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
             )
         if message is not None:
             msg_json = message.current

@@ -105,12 +105,13 @@ class PartyStatements(TxCore):
     async def save_guild_settings(self, g: GuildSettings, at: float) -> None:
         self._write(
             "INSERT INTO guild_settings (guild_id, default_cap, water_every, min_age,"
-            " turn_pings, pings, images, four_colour, thread_since, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " turn_pings, pings, images, four_colour, thread_since, language, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
             " default_cap = excluded.default_cap, water_every = excluded.water_every,"
             " min_age = excluded.min_age, turn_pings = excluded.turn_pings,"
             " pings = excluded.pings, images = excluded.images,"
             " four_colour = excluded.four_colour, thread_since = excluded.thread_since,"
+            " language = excluded.language,"
             " updated_at = excluded.updated_at",
             (
                 g.guild_id,
@@ -122,6 +123,7 @@ class PartyStatements(TxCore):
                 _int(g.images),
                 _int(g.four_colour),
                 g.thread_since,
+                g.language,
                 at,
             ),
         )
