@@ -21,6 +21,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.engines import ENGINES
 from bot.engines.base import GameError
+from bot.i18n import english
 from bot.store import PlayerSettings, ShardTaken, Store
 from bot.tables import DISCORD_EPOCH_MS, TableService
 from tests.seeds import fixed_seeds
@@ -113,7 +114,7 @@ async def test_the_copy_that_is_behind_reads_the_table_again_and_is_judged_on_it
     await a.act(tid, ANA, {"type": "flip", "hand": 1}, interaction_id=snowflake(1))
     assert await stored_seq(pair.url, tid) == 1 and old.row.seq == 0  # copy 1 is behind
 
-    with pytest.raises(GameError, match="already turned"):
+    with pytest.raises(GameError, match="war-already-turned"):
         await b.act(tid, BO, {"type": "flip", "hand": 1}, interaction_id=snowflake(2))
     assert "moved elsewhere first" in caplog.text  # refused by the store first, then re-read
     fresh = b.in_memory(tid)
@@ -143,7 +144,7 @@ async def test_two_copies_flipping_at_once_apply_one_flip(pair):
         applied = [g for g in got if not isinstance(g, BaseException)]
         refused = [g for g in got if isinstance(g, BaseException)]
         assert len(applied) == 1 and len(refused) == 1, got
-        assert isinstance(refused[0], GameError) and "already turned" in str(refused[0])
+        assert isinstance(refused[0], GameError) and "already turned" in english(str(refused[0]))
         assert await stored_seq(pair.url, tid) == 1
     await clean(pair.url)
 

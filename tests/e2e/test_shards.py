@@ -155,7 +155,9 @@ async def store_screen(url: str, table_id: int) -> dict[str, Any]:
         await store.close()
     assert table is not None
     game = GAMES[table.row.game]
-    screen = GameCog.screen(SimpleNamespace(public=game.ui.public), table)  # type: ignore[arg-type]
+    cog = SimpleNamespace(public=game.ui.public)
+    cog._screen = lambda t: GameCog._screen(cog, t)  # type: ignore[arg-type]
+    screen = GameCog.screen(cog, table)  # type: ignore[arg-type]
     specs = [spec for row in screen.rows for spec in ([row] if isinstance(row, Select) else row)]
     ids = sorted(spec.custom_id for spec in specs)
     return {"description": screen.embed.description, "custom_ids": ids}
