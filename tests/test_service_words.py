@@ -1,4 +1,4 @@
-"""The table service's own words (bot/i18n/{en,sv}/table.ftl): every Swedish message reads
+"""The table service's own words (the table- messages of bot/i18n/{en,sv}.ftl): every Swedish message reads
 with no English word left, whatever its arguments choose, and a refusal or a line worded as
 data reads in each reader's language."""
 
@@ -37,9 +37,9 @@ def variants(key: str) -> list[dict[str, object]]:
 
 
 def open_source(lang: str, key: str) -> str:
-    """The message's text in ``bot/i18n/<lang>/table.ftl``, up to the next message."""
-    folder = Path(__file__).resolve().parents[1] / "bot" / "i18n" / lang
-    text = (folder / "table.ftl").read_text(encoding="utf-8")
+    """The message's text in ``bot/i18n/<lang>.ftl``, up to the next message."""
+    folder = Path(__file__).resolve().parents[1] / "bot" / "i18n"
+    text = (folder / f"{lang}.ftl").read_text(encoding="utf-8")
     found = re.search(rf"^{re.escape(key)} =(.*?)(?=^[a-z#]|\Z)", text, re.M | re.S)
     assert found, key
     return found[1]

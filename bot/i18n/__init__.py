@@ -105,18 +105,10 @@ class Catalog:
 
 @functools.cache
 def catalog(code: str) -> Catalog:
-    """A language's catalog: ``bot/i18n/<code>.ftl`` and the files of ``bot/i18n/<code>/``
-    (each game's and the table's own words, one file each)."""
-    root = resources.files("bot.i18n")
-    files = [root.joinpath(f"{code}.ftl")]
-    folder = root.joinpath(code)
-    if folder.is_dir():
-        files += sorted(
-            (f for f in folder.iterdir() if f.name.endswith(".ftl")), key=lambda f: f.name
-        )
-    return Catalog(
-        code, {f"bot/i18n/{code}/{f.name}": f.read_text(encoding="utf-8") for f in files}
-    )
+    """A language's catalog: ``bot/i18n/<code>.ftl``."""
+    name = f"bot/i18n/{code}.ftl"
+    text = resources.files("bot.i18n").joinpath(f"{code}.ftl").read_text(encoding="utf-8")
+    return Catalog(code, {name: text})
 
 
 def t(lang: str, key: str, /, **args: Any) -> str:

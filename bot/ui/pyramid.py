@@ -1,6 +1,6 @@
 """Pyramid on screen: the public table, a player's private view, the end screen.
 
-Every word comes from the catalog (bot/i18n/<lang>/pyramid.ftl) in the language of the screen
+Every word comes from the catalog (bot/i18n/<lang>.ftl, its pyramid- messages) in the language of the screen
 being drawn, and so do the convo mode's questions: one bank a language
 (``data/pyramid_questions.json``, ``data/pyramid_questions.<lang>.json``), each the same
 questions in the same order, so that a stored line asks the same question in every language.

@@ -31,7 +31,7 @@ Decisions:
 - The log leaves out what the status line says: the opening's "Say spit when you're ready"
   and a stalemate's "Both players are stuck: spit!" (the spit's own line follows it), known by
   their message keys. The engine's lines call the piles left and right too (the catalogs word
-  its pile 0 and 1 so: bot/i18n/<lang>/spit.ftl).
+  its pile 0 and 1 so: the spit- messages of bot/i18n/<lang>.ftl).
 - Every word comes from the catalogs (``spit-...``), in the language being drawn: the table's
   in the server's, a panel in its player's.
 """
