@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
-import re
 from collections import Counter
-from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -42,6 +40,7 @@ from bot.engines.blackdeath import (
 from bot.engines.cards import TarotCard, deal, shuffled
 from bot.i18n import english
 from tests.engines.contract import marked_game
+from tests.refusals import refusal
 
 DEATH = "M13"
 
@@ -94,12 +93,9 @@ def summary(state: BlackDeathState) -> list[str]:
     return [english(line) for line in ENGINE.results(state).summary]
 
 
-@contextlib.contextmanager
-def refused(pattern: str, kind: type[Exception] = IllegalAction) -> Iterator[None]:
+def refused(pattern: str, kind: type[Exception] = IllegalAction) -> Any:
     """The move is refused with a line that reads ``pattern`` in English."""
-    with pytest.raises(kind) as err:
-        yield
-    assert re.search(pattern, english(str(err.value))), english(str(err.value))
+    return refusal(kind, pattern)
 
 
 def timeout(state):

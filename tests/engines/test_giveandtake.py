@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
-import re
 
 import pytest
 
@@ -23,6 +21,7 @@ from bot.engines.giveandtake import (
 )
 from bot.i18n import english
 from tests.engines.contract import check_engine, check_views, marked_game
+from tests.refusals import refusal
 
 
 def cards(codes: str) -> list[Card]:
@@ -63,12 +62,7 @@ def play(state, *moves):
     return state, logs
 
 
-@contextlib.contextmanager
-def refused(kind, pattern: str):
-    """The move is refused with ``kind``, its message in English matching ``pattern``."""
-    with pytest.raises(kind) as err:
-        yield
-    assert re.search(pattern, english(str(err.value))), english(str(err.value))
+refused = refusal  # the move is refused with ``kind``, its message in English matching a pattern
 
 
 def summary_of(state) -> list[str]:

@@ -9,12 +9,10 @@ trip in convo mode, against an independent account of which cards each viewer ma
 from __future__ import annotations
 
 import collections
-import contextlib
 import itertools
 import json
 import random
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -63,6 +61,7 @@ from bot.engines.pyramid import (
 from bot.engines.words import key_of
 from bot.i18n import english, has, render
 from tests.engines.contract import marked_game
+from tests.refusals import refusal
 
 ALL_CARDS = sorted(french_deck())
 DECK = frozenset(ALL_CARDS)
@@ -117,14 +116,7 @@ def privates(events, seat: int) -> list[str]:
     return [english(e.text) for e in events if isinstance(e, Private) and e.seat == seat]
 
 
-@contextlib.contextmanager
-def refused(kind: type[GameError], match: str) -> Iterator[None]:
-    """Like ``refused(kind, ...)``, matching the refusal as an English reader
-    reads it (a refusal is a message: bot.engines.words)."""
-    with pytest.raises(kind) as err:
-        yield
-    said = english(str(err.value))
-    assert re.search(match, said), f"{said!r} does not match {match!r}"
+refused = refusal  # a refusal matched as an English reader reads it (bot.engines.words)
 
 
 def questions(events) -> list[Question]:

@@ -3,11 +3,9 @@ playouts for 2-6 players (cards conserved, every game ends)."""
 
 from __future__ import annotations
 
-import contextlib
 import random
-import re
 from collections import Counter
-from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -41,6 +39,7 @@ from bot.engines.shithead import (
 )
 from bot.i18n import english
 from tests.engines.contract import check_views, marked_game
+from tests.refusals import refusal
 
 DECK = tarot_deck()
 FOOL = "M0"
@@ -123,12 +122,9 @@ def drinks(events) -> list[Drink]:
     ]
 
 
-@contextlib.contextmanager
-def refused(pattern: str) -> Iterator[None]:
+def refused(pattern: str) -> Any:
     """The move is refused with a line that reads ``pattern`` in English."""
-    with pytest.raises(IllegalAction) as err:
-        yield
-    assert re.search(pattern, english(str(err.value))), english(str(err.value))
+    return refusal(IllegalAction, pattern)
 
 
 def play(state, *moves):
