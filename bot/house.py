@@ -32,7 +32,7 @@ def name_in(lang: str, game: str, option: Option) -> str:
 
 
 def _on_off(lang: str, on: bool) -> str:
-    return i18n.t(lang, "on" if on else "off")
+    return i18n.t(lang, i18n.on_off(on))
 
 
 def described(engine: Engine[Any], option: Option, lang: str) -> str:
@@ -99,7 +99,7 @@ def said(
     for k, v in options.items():
         name = name_in(lang, engine.name, spec[k]) if engine is not None and k in spec else k
         if isinstance(v, bool):
-            value = _on_off(lang, v) if engine is not None else ("on" if v else "off")
+            value = _on_off(lang, v) if engine is not None else i18n.on_off(v)
         else:
             value = str(v)
         parts.append(f"{name} {value}")

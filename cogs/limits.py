@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot import safety
 from bot.answer import STALE, Reply, answer
-from bot.i18n import ENGLISH, language_of, t
+from bot.i18n import ENGLISH, language_of, on_off, t
 from bot.party import Standing
 from bot.tables import TableError
 from bot.ui import party as screens
@@ -80,9 +80,9 @@ class Limits(commands.Cog):
             )
             note = changed(lang, standing, cap, clear_cap, value)
             if pictures is not None:
-                note += "\n" + t(lang, "limits-emoji-set", on="on" if pictures else "off")
+                note += "\n" + t(lang, "limits-emoji-set", on=on_off(pictures))
             if four_colour is not None:
-                note += "\n" + t(lang, "limits-four-colour-set", on="on" if four_colour else "off")
+                note += "\n" + t(lang, "limits-four-colour-set", on=on_off(four_colour))
             note = note.strip()
             return Reply("private", screens.limits_screen(lang, standing, note))
 

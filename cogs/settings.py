@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot import house, safety
 from bot.answer import Reply, answer, can_manage
 from bot.games import GAMES
-from bot.i18n import ENGLISH, LANGUAGES, game_title, language_of, ordinal, t
+from bot.i18n import ENGLISH, LANGUAGES, game_title, language_of, on_off, ordinal, t
 from bot.render.permissions import named
 from bot.render.playbyplay import has_threads, thread_lacks
 from bot.ui import party as screens
@@ -29,10 +29,6 @@ AUTO = "auto"  # /settings language: the server's own Discord language
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=lang.name, value=code) for code, lang in LANGUAGES.items()
 ] + [app_commands.Choice(name=t(ENGLISH, "settings-language-choice-auto"), value=AUTO)]
-
-
-def on_off(on: bool) -> str:
-    return "on" if on else "off"
 
 
 Change = Callable[[], Awaitable[str]]  # makes a change, returns a line saying what it did

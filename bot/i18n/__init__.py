@@ -133,6 +133,12 @@ def ordinal(lang: str, n: int) -> str:
     return t(lang, "ordinal", n=n, form=form)
 
 
+def on_off(on: bool) -> str:
+    """The word a message selects on for a switch: ``"on"`` or ``"off"`` (the catalogs' ``on``
+    and ``off`` messages, and every message with an ``$on`` selector)."""
+    return "on" if on else "off"
+
+
 def decimal(lang: str, x: float) -> str:
     """``2.5`` (``2,5``): one decimal, as the language writes it."""
     return format_decimal(x, format="0.0", locale=lang if lang in LANGUAGES else ENGLISH)

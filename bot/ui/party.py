@@ -8,7 +8,7 @@ import discord
 
 from bot import safety
 from bot.house import said
-from bot.i18n import ENGLISH, LANGUAGES, game_title, ordinal, t
+from bot.i18n import ENGLISH, LANGUAGES, game_title, on_off, ordinal, t
 from bot.party import Standing
 from bot.store import Erased, GameRule, GuildSettings
 from bot.ui import common
@@ -96,7 +96,7 @@ def _rules_text(lang: str, rules: list[GameRule]) -> str:
         parts = []
         for r in (r for r in rules if r.game == game):
             where = t(lang, "settings-whole-server") if r.channel_id == 0 else f"<#{r.channel_id}>"
-            on = "on" if r.enabled else "off"
+            on = on_off(r.enabled)
             parts.append(t(lang, "settings-games-rule", on=on, where=where))
         lines.append(f"{game_title(lang, game)}: " + ", ".join(parts))
     return "\n".join(lines)
@@ -132,8 +132,8 @@ def settings_screen(
     field("settings-cap", cap)
     field("settings-water", water)
     field("settings-age", age)
-    field("settings-pings", t(lang, "on" if g.turn_pings else "off"))
-    field("settings-thread", t(lang, "settings-thread-value", on="on" if g.threads else "off"))
+    field("settings-pings", t(lang, on_off(g.turn_pings)))
+    field("settings-thread", t(lang, "settings-thread-value", on=on_off(g.threads)))
     pictures = "off" if g.images is False else "four-colour" if g.four_colour else "standard"
     field("settings-images", t(lang, "settings-images-value", pictures=pictures))
     how = t(lang, "settings-language-value-auto") if g.language is None else ""
