@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+from collections import Counter
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
 
@@ -63,24 +64,24 @@ def language_of(locale: Any) -> str:
 
 
 class Catalog:
-    """One language's messages, from its files. A file that does not parse whole, or a message
-    written twice, is refused at once."""
+    """One language's messages (``bot/i18n/<code>.ftl``). A catalog that does not parse whole,
+    or that writes a message twice, is refused at once."""
 
-    def __init__(self, code: str, texts: dict[str, str]) -> None:
+    def __init__(self, code: str, text: str) -> None:
         self.code = code
-        self.bundle = FluentBundle([code], use_isolating=False)  # no bidi marks in Discord text
-        ids: set[str] = set()
-        for name, text in texts.items():
-            body = FluentParser().parse(text).body
-            junk = [entry for entry in body if isinstance(entry, ast.Junk)]
-            if junk:
-                raise ValueError(f"{name} does not parse: {(junk[0].content or '')[:80]!r}")
-            mine = {e.id.name for e in body if isinstance(e, ast.Message)}
-            if mine & ids:
-                raise ValueError(f"{name} says again: {sorted(mine & ids)[:5]}")
-            ids |= mine
-            self.bundle.add_resource(FluentResource(text))
+        name = f"bot/i18n/{code}.ftl"
+        resource = FluentParser().parse(text)  # what fluent.runtime's FluentResource(text) does
+        body = resource.body
+        junk = [entry for entry in body if isinstance(entry, ast.Junk)]
+        if junk:
+            raise ValueError(f"{name} does not parse: {(junk[0].content or '')[:80]!r}")
+        ids = [e.id.name for e in body if isinstance(e, ast.Message)]
+        twice = sorted(i for i, n in Counter(ids).items() if n > 1)
+        if twice:
+            raise ValueError(f"{name} says again: {twice[:5]}")
         self.ids = frozenset(ids)
+        self.bundle = FluentBundle([code], use_isolating=False)  # no bidi marks in Discord text
+        self.bundle.add_resource(resource)
 
     def has(self, key: str) -> bool:
         return key in self.ids
@@ -106,9 +107,8 @@ class Catalog:
 @functools.cache
 def catalog(code: str) -> Catalog:
     """A language's catalog: ``bot/i18n/<code>.ftl``."""
-    name = f"bot/i18n/{code}.ftl"
     text = resources.files("bot.i18n").joinpath(f"{code}.ftl").read_text(encoding="utf-8")
-    return Catalog(code, {name: text})
+    return Catalog(code, text)
 
 
 def t(lang: str, key: str, /, **args: Any) -> str:
