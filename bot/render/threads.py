@@ -20,14 +20,13 @@ from bot.config import PERMISSIONS
 from bot.i18n import SPEAKERS, speaking, tr
 from bot.render.core import RendererCore
 from bot.render.permissions import THREAD_SEND, bot_permissions, named
-from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, Table
+from bot.tables import CHANNEL_DELETED, THREAD_LOCKED, THREAD_SHUT, Table
 
 log = logging.getLogger(__name__)
 
 REOPEN_EVERY = 60.0  # seconds: a thread archived again this soon is left to the next change
 UNLISTED_KEPT = 100  # threads known only by their interactions (see Threads.seen_in)
 JOINED_KEPT = 1000  # threads remembered as joined (one forgotten is asked to join again)
-THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # why its tables close
 
 
 class Threads(RendererCore):

@@ -30,7 +30,7 @@ CHANNEL_DELETED = "its channel was deleted"  # why a table closed (see close_whe
 THREAD_DELETED = "its thread was deleted"
 THREAD_LOCKED = "its thread was locked"
 REMOVED = "Barkeep was removed from the server"
-THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"  # bot/render/threads.py
+THREAD_SHUT = "its thread was archived, and Barkeep may not reopen it"
 CLOSED = {  # the table's last line for each (the stored end reason stays as above)
     CHANNEL_DELETED: msg("table-closed-channel-deleted"),
     THREAD_DELETED: msg("table-closed-thread-deleted"),

@@ -29,7 +29,16 @@ from bot.art.looks import LOOKS
 from bot.engines.base import Action, AnyCard, Drink, literal, msg
 from bot.i18n import ENGLISH, command, current, english, game_title, has, render, t, tr
 from bot.store import Tab, TableRow
-from bot.tables import Table, message_link, seats
+from bot.tables import (
+    CHANNEL_DELETED,
+    REMOVED,
+    THREAD_DELETED,
+    THREAD_LOCKED,
+    THREAD_SHUT,
+    Table,
+    message_link,
+    seats,
+)
 from bot.ui.components import (
     LONE_SURROGATE,
     Button,
@@ -690,11 +699,11 @@ def _fit(lines: list[str], extra: list[str], room_lines: int, room_chars: int) -
 _REASONS = {
     "game over": "screens-reason-game-over",
     "everyone left": "screens-reason-everyone-left",
-    "its channel was deleted": "screens-reason-channel-deleted",
-    "its thread was deleted": "screens-reason-thread-deleted",
-    "its thread was locked": "screens-reason-thread-locked",
-    "its thread was archived, and Barkeep may not reopen it": "screens-reason-thread-shut",
-    "Barkeep was removed from the server": "screens-reason-removed",
+    CHANNEL_DELETED: "screens-reason-channel-deleted",
+    THREAD_DELETED: "screens-reason-thread-deleted",
+    THREAD_LOCKED: "screens-reason-thread-locked",
+    THREAD_SHUT: "screens-reason-thread-shut",
+    REMOVED: "screens-reason-removed",
     "it could not be loaded": "screens-reason-not-loaded",
     "a former player": "screens-reason-former-player",
 }
